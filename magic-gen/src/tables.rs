@@ -1,0 +1,129 @@
+//! All the tables jaque needs, generated from one seed.
+
+use crate::geometry::{self, Slider, SquareIndex};
+use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
+
+/// Every table of the generated file, before it is written as source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    /// The seed the magics were searched from.
+    pub seed: u64,
+    /// Rook magics, indexed by square.
+    pub rook: Vec<Magic>,
+    /// Bishop magics, indexed by square.
+    pub bishop: Vec<Magic>,
+    /// The shared slider table: every rook square's slots, then every bishop square's.
+    pub slider_attacks: Vec<u64>,
+    /// Candidates tried in the whole search (for the statistics, not part of any output).
+    pub candidates: u64,
+    /// Knight attacks by square.
+    pub knight: Vec<u64>,
+    /// King attacks by square.
+    pub king: Vec<u64>,
+    /// Pawn attacks by colour (white, black), then square.
+    pub pawn: [Vec<u64>; 2],
+    /// Squares strictly between two aligned squares, `between[a][b]`.
+    pub between: Vec<Vec<u64>>,
+    /// The full line through two aligned squares, `line[a][b]`.
+    pub line: Vec<Vec<u64>>,
+}
+
+impl Tables {
+    /// Searches every magic from `seed` and fills every table.
+    ///
+    /// ```
+    /// let tables = magic_gen::Tables::generate(7).unwrap();
+    /// assert_eq!(tables.slider_attacks.len(), 107_648);
+    /// ```
+    pub fn generate(seed: u64) -> Result<Tables, SearchError> {
+        let mut searcher = Searcher::new();
+        let mut magics = [Vec::with_capacity(64), Vec::with_capacity(64)];
+        let mut offset = 0u32;
+        let mut candidates = 0;
+        for (slider, magics) in Slider::ALL.into_iter().zip(&mut magics) {
+            for square in 0..64 {
+                let (mut magic, tried) = searcher.find(slider, square, seed, MAX_CANDIDATES)?;
+                magic.offset = offset;
+                offset += magic.len() as u32;
+                candidates += tried;
+                magics.push(magic);
+            }
+        }
+        let [rook, bishop] = magics;
+        let slider_attacks = fill_slider_table(rook.iter().chain(&bishop), offset as usize);
+        let squares = || 0..64u8;
+        Ok(Tables {
+            seed,
+            rook,
+            bishop,
+            slider_attacks,
+            candidates,
+            knight: squares().map(geometry::knight_attacks).collect(),
+            king: squares().map(geometry::king_attacks).collect(),
+            pawn: [true, false].map(|white| {
+                squares()
+                    .map(|sq| geometry::pawn_attacks(white, sq))
+                    .collect()
+            }),
+            between: squares()
+                .map(|a| squares().map(|b| geometry::between(a, b)).collect())
+                .collect(),
+            line: squares()
+                .map(|a| squares().map(|b| geometry::line(a, b)).collect())
+                .collect(),
+        })
+    }
+
+    /// The magics of one slider.
+    pub fn magics(&self, slider: Slider) -> &[Magic] {
+        match slider {
+            Slider::Rook => &self.rook,
+            Slider::Bishop => &self.bishop,
+        }
+    }
+
+    /// Attacks of `slider` on `square` looked up through the generated table, exactly as the
+    /// engine does it.
+    pub fn lookup(&self, slider: Slider, square: SquareIndex, occupied: u64) -> u64 {
+        let magic = &self.magics(slider)[square as usize];
+        self.slider_attacks[magic.offset as usize + magic.index(occupied)]
+    }
+
+    /// Checks every blocker subset of every square, for both sliders, against the ray walk.
+    /// Returns the first mismatch as `(slider, square, occupancy)`.
+    pub fn verify(&self) -> Result<(), (Slider, SquareIndex, u64)> {
+        for slider in Slider::ALL {
+            for square in 0..64 {
+                let mask = slider.mask(square);
+                let (occupancies, attacks) = blocker_subsets(slider, square, mask);
+                for (occupied, attack) in occupancies.into_iter().zip(attacks) {
+                    // Bits outside the mask must not matter: add all of them.
+                    let noisy = occupied | !mask & !(1u64 << square);
+                    if self.lookup(slider, square, noisy) != slider.attacks(square, noisy)
+                        || self.lookup(slider, square, occupied) != attack
+                    {
+                        return Err((slider, square, occupied));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Total entries of the shared slider table.
+    pub fn table_entries(&self) -> usize {
+        self.slider_attacks.len()
+    }
+}
+
+/// Writes every square's attack sets into its slots. Slots that no subset maps to stay 0.
+fn fill_slider_table<'a>(magics: impl Iterator<Item = &'a Magic>, len: usize) -> Vec<u64> {
+    let mut table = vec![0u64; len];
+    for magic in magics {
+        let (occupancies, attacks) = blocker_subsets(magic.slider, magic.square, magic.mask);
+        for (occupied, attack) in occupancies.into_iter().zip(attacks) {
+            table[magic.offset as usize + magic.index(occupied)] = attack;
+        }
+    }
+    table
+}

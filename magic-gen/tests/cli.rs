@@ -1,0 +1,54 @@
+//! The `magic-gen` binary as users run it.
+
+use std::process::Command;
+
+fn magic_gen(args: &[&str], seed_variable: Option<&str>) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_magic-gen"));
+    command.args(args).env_remove(magic_gen::SEED_VARIABLE);
+    if let Some(value) = seed_variable {
+        command.env(magic_gen::SEED_VARIABLE, value);
+    }
+    command.output().expect("magic-gen runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = magic_gen(args, None);
+    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn rust_format_is_exactly_the_library_output() {
+    let printed = stdout(&["--seed", "0x10", "--format", "rust"]);
+    let tables = magic_gen::Tables::generate(16).unwrap();
+    assert!(printed == magic_gen::emit::rust(&tables), "--format rust differs from emit::rust");
+}
+
+#[test]
+fn default_seed_and_environment_seed() {
+    let default = stdout(&[]);
+    assert!(default.contains(&format!("seed {} ", magic_gen::DEFAULT_SEED)), "{default}");
+    let from_env = magic_gen(&["--format", "json"], Some("12345"));
+    assert!(String::from_utf8_lossy(&from_env.stdout).contains("\"seed\": 12345,"));
+    // An explicit --seed wins over the environment.
+    let both = magic_gen(&["--seed=7"], Some("12345"));
+    assert!(String::from_utf8_lossy(&both.stdout).contains("seed 7 "));
+}
+
+#[test]
+fn same_seed_twice_is_byte_identical_and_seeds_differ() {
+    assert_eq!(stdout(&["--seed", "3"]), stdout(&["--seed", "3"]));
+    assert_ne!(stdout(&["--seed", "3"]), stdout(&["--seed", "4"]));
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_reason() {
+    for args in [&["--seed", "x"][..], &["--format", "yaml"], &["--bogus"], &["--seed"]] {
+        let output = magic_gen(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("usage"));
+    }
+    let output = magic_gen(&[], Some("not-a-number"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("JAQUE_MAGIC_SEED"));
+}

@@ -1,0 +1,134 @@
+//! Attack lookups: magic bitboards for sliders, tables for leapers.
+//!
+//! Every table is generated at build time by `magic-gen` (see `build.rs`) and included here as
+//! `static` data: nothing is computed or initialised at run time.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::square::Square;
+
+/// One square's magic: `offset + ((occupied & mask) * magic) >> shift` is the slot in the shared
+/// slider table that holds the square's attacks for that occupancy.
+#[derive(Clone, Copy, Debug)]
+struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u8,
+    offset: u32,
+}
+
+mod generated {
+    use super::Magic;
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+
+/// The seed the magics of this build were searched from (`JAQUE_MAGIC_SEED` at build time).
+pub const MAGIC_SEED: u64 = generated::MAGIC_SEED;
+
+/// Entries of the shared rook and bishop attack table of this build.
+pub const SLIDER_TABLE_ENTRIES: usize = generated::SLIDER_TABLE_ENTRIES;
+
+#[inline]
+fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> Bitboard {
+    let m = &magics[square.index()];
+    let index = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index])
+}
+
+/// Squares a rook on `square` attacks when `occupied` holds the pieces on the board. The first
+/// piece on each ray is attacked (whichever its colour); squares behind it are not.
+///
+/// ```
+/// use jaque::{Bitboard, Square, attacks::rook_attacks};
+/// let blockers = Bitboard::from(Square::A4) | Square::C1.into();
+/// let attacks = rook_attacks(Square::A1, blockers);
+/// assert_eq!(attacks.count(), 5); // a2 a3 a4, b1 c1
+/// assert!(attacks.contains(Square::A4) && !attacks.contains(Square::A5));
+/// ```
+#[inline]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    slider_attacks(&generated::ROOK_MAGICS, square, occupied)
+}
+
+/// Squares a bishop on `square` attacks given the occupied squares.
+///
+/// ```
+/// use jaque::{Bitboard, Square, attacks::bishop_attacks};
+/// assert_eq!(bishop_attacks(Square::D4, Bitboard::EMPTY).count(), 13);
+/// ```
+#[inline]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    slider_attacks(&generated::BISHOP_MAGICS, square, occupied)
+}
+
+/// Squares a queen on `square` attacks given the occupied squares.
+///
+/// ```
+/// use jaque::{Bitboard, Square, attacks::queen_attacks};
+/// assert_eq!(queen_attacks(Square::D4, Bitboard::EMPTY).count(), 27);
+/// ```
+#[inline]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+}
+
+/// Squares a knight on `square` attacks.
+///
+/// ```
+/// use jaque::{Square, attacks::knight_attacks};
+/// assert_eq!(knight_attacks(Square::G1).into_iter().collect::<Vec<_>>(),
+///            [Square::E2, Square::F3, Square::H3]);
+/// ```
+#[inline]
+pub fn knight_attacks(square: Square) -> Bitboard {
+    Bitboard(generated::KNIGHT_ATTACKS[square.index()])
+}
+
+/// Squares a king on `square` attacks.
+///
+/// ```
+/// use jaque::{Square, attacks::king_attacks};
+/// assert_eq!(king_attacks(Square::A1).count(), 3);
+/// ```
+#[inline]
+pub fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(generated::KING_ATTACKS[square.index()])
+}
+
+/// Squares a pawn of `color` on `square` attacks (its diagonal captures).
+///
+/// ```
+/// use jaque::{Color, Square, attacks::pawn_attacks};
+/// assert_eq!(pawn_attacks(Color::White, Square::E4).count(), 2);
+/// assert!(pawn_attacks(Color::Black, Square::E4).contains(Square::D3));
+/// ```
+#[inline]
+pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    Bitboard(generated::PAWN_ATTACKS[color.index()][square.index()])
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
+/// otherwise. The squares a piece must cross, the squares that block a check.
+///
+/// ```
+/// use jaque::{Square, attacks::between};
+/// assert_eq!(between(Square::A1, Square::D4).count(), 2); // b2 c3
+/// assert!(between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(generated::BETWEEN[a.index()][b.index()])
+}
+
+/// The whole line, edge to edge, through `a` and `b` (both included) when they are aligned;
+/// empty otherwise. A pinned piece may only move along the line through its king and pinner.
+///
+/// ```
+/// use jaque::{Square, attacks::line};
+/// assert_eq!(line(Square::B2, Square::C3).count(), 8); // the a1-h8 diagonal
+/// assert!(line(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(generated::LINE[a.index()][b.index()])
+}

@@ -1,0 +1,27 @@
+//! # jaque
+//!
+//! A chess engine core and a compiler for chess notation.
+//!
+//! - Attack tables are magic bitboards searched at build time by `magic-gen` from a seed and
+//!   included as `static` data: nothing is initialised at run time.
+//! - [`Bitboard`], [`Square`], [`File`], [`Rank`] and [`Color`] are the domain types every other
+//!   module speaks.
+//!
+//! ```
+//! use jaque::{Bitboard, Square, attacks};
+//! let occupied = Bitboard::from(Square::E4);
+//! let rook = attacks::rook_attacks(Square::E1, occupied);
+//! assert!(rook.contains(Square::E4) && !rook.contains(Square::E5));
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod square;
+
+pub use bitboard::{Bitboard, Squares};
+pub use color::Color;
+pub use square::{File, ParseSquareError, Rank, Square};
