@@ -116,7 +116,11 @@ impl Bitboard {
     /// The lowest square (nearest `a1`), if any.
     #[inline]
     pub const fn lsb(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(self.0.trailing_zeros()))
+        }
     }
 
     /// The highest square (nearest `h8`), if any.
@@ -140,7 +144,11 @@ impl Bitboard {
     /// The only square of a one-square set; `None` when empty or when there are several.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.more_than_one() { None } else { self.lsb() }
+        if self.more_than_one() {
+            None
+        } else {
+            self.lsb()
+        }
     }
 
     /// The set seen from black's side: ranks mirrored, `a1` becomes `a8`.
@@ -257,7 +265,11 @@ impl fmt::Display for Bitboard {
         for rank in Rank::ALL.iter().rev() {
             write!(f, "{}", rank)?;
             for file in File::ALL {
-                let mark = if self.contains(Square::new(file, *rank)) { 'X' } else { '.' };
+                let mark = if self.contains(Square::new(file, *rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, " {mark}")?;
             }
             writeln!(f)?;
@@ -283,10 +295,16 @@ mod tests {
         assert!(a.more_than_one());
         assert_eq!(Bitboard::EMPTY.single(), None);
         assert_eq!(a.msb(), Some(Square::A8));
-        assert_eq!(Bitboard::from(Square::E2).flip_ranks(), Bitboard::from(Square::E7));
-        assert_eq!(Bitboard::LIGHT_SQUARES.contains(Square::H1), true);
-        assert_eq!(Bitboard::DARK_SQUARES.contains(Square::A1), true);
-        assert_eq!((Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES), Bitboard::FULL);
+        assert_eq!(
+            Bitboard::from(Square::E2).flip_ranks(),
+            Bitboard::from(Square::E7)
+        );
+        assert!(Bitboard::LIGHT_SQUARES.contains(Square::H1));
+        assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
+        assert_eq!(
+            (Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES),
+            Bitboard::FULL
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ macro_rules! coordinate {
 
             #[doc = concat!("The ", $noun, " as written in a square name (`", $first, "`...).")]
             pub const fn char(self) -> char {
-                ($first as u8 + self as u8) as char
+                (($first as u32 + self as u32) as u8) as char
             }
 
             #[doc = concat!("The ", $noun, " of a square-name character.")]
@@ -116,14 +116,70 @@ macro_rules! square_constants {
 }
 
 square_constants!(
-    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
-    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
-    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
-    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
-    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
-    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
-    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
-    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
+    A1 = 0,
+    B1 = 1,
+    C1 = 2,
+    D1 = 3,
+    E1 = 4,
+    F1 = 5,
+    G1 = 6,
+    H1 = 7,
+    A2 = 8,
+    B2 = 9,
+    C2 = 10,
+    D2 = 11,
+    E2 = 12,
+    F2 = 13,
+    G2 = 14,
+    H2 = 15,
+    A3 = 16,
+    B3 = 17,
+    C3 = 18,
+    D3 = 19,
+    E3 = 20,
+    F3 = 21,
+    G3 = 22,
+    H3 = 23,
+    A4 = 24,
+    B4 = 25,
+    C4 = 26,
+    D4 = 27,
+    E4 = 28,
+    F4 = 29,
+    G4 = 30,
+    H4 = 31,
+    A5 = 32,
+    B5 = 33,
+    C5 = 34,
+    D5 = 35,
+    E5 = 36,
+    F5 = 37,
+    G5 = 38,
+    H5 = 39,
+    A6 = 40,
+    B6 = 41,
+    C6 = 42,
+    D6 = 43,
+    E6 = 44,
+    F6 = 45,
+    G6 = 46,
+    H6 = 47,
+    A7 = 48,
+    B7 = 49,
+    C7 = 50,
+    D7 = 51,
+    E7 = 52,
+    F7 = 53,
+    G7 = 54,
+    H7 = 55,
+    A8 = 56,
+    B8 = 57,
+    C8 = 58,
+    D8 = 59,
+    E8 = 60,
+    F8 = 61,
+    G8 = 62,
+    H8 = 63,
 );
 
 impl Square {
@@ -136,7 +192,11 @@ impl Square {
     /// The square with index `0..64` (`a1 = 0`, `h8 = 63`), or `None`.
     #[inline]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square with index `index & 63`: for indices that are in range by construction, such
@@ -208,10 +268,12 @@ impl FromStr for Square {
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
         let mut chars = text.chars();
         match (chars.next(), chars.next(), chars.next()) {
-            (Some(file), Some(rank), None) => match (File::from_char(file), Rank::from_char(rank)) {
-                (Some(file), Some(rank)) => Ok(Square::new(file, rank)),
-                _ => Err(ParseSquareError(text.to_string())),
-            },
+            (Some(file), Some(rank), None) => {
+                match (File::from_char(file), Rank::from_char(rank)) {
+                    (Some(file), Some(rank)) => Ok(Square::new(file, rank)),
+                    _ => Err(ParseSquareError(text.to_string())),
+                }
+            }
             _ => Err(ParseSquareError(text.to_string())),
         }
     }

@@ -3,8 +3,8 @@
 //! both sliders, and random full boards.
 
 use jaque::attacks::{
-    self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
-    queen_attacks, rook_attacks,
+    self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
 use jaque::{Bitboard, Color, Square};
 
@@ -103,24 +103,63 @@ fn random_full_boards_match_the_ray_walk() {
         let square = Square::from_index((rng.next() % 64) as u8).unwrap();
         let rook = walk(square, occupied, &ROOK);
         let bishop = walk(square, occupied, &BISHOP);
-        assert_eq!(rook_attacks(square, occupied), rook, "{square} {occupied:?}");
-        assert_eq!(bishop_attacks(square, occupied), bishop, "{square} {occupied:?}");
+        assert_eq!(
+            rook_attacks(square, occupied),
+            rook,
+            "{square} {occupied:?}"
+        );
+        assert_eq!(
+            bishop_attacks(square, occupied),
+            bishop,
+            "{square} {occupied:?}"
+        );
         assert_eq!(queen_attacks(square, occupied), rook | bishop);
     }
 }
 
 #[test]
 fn leaper_tables_match_their_steps() {
-    let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-    let king = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let king = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
     let steps = |square: Square, steps: &[(i8, i8)]| -> Bitboard {
-        steps.iter().filter_map(|&(df, dr)| square.offset(df, dr)).collect()
+        steps
+            .iter()
+            .filter_map(|&(df, dr)| square.offset(df, dr))
+            .collect()
     };
     for square in Square::all() {
-        assert_eq!(knight_attacks(square), steps(square, &knight), "knight {square}");
+        assert_eq!(
+            knight_attacks(square),
+            steps(square, &knight),
+            "knight {square}"
+        );
         assert_eq!(king_attacks(square), steps(square, &king), "king {square}");
-        assert_eq!(pawn_attacks(Color::White, square), steps(square, &[(-1, 1), (1, 1)]));
-        assert_eq!(pawn_attacks(Color::Black, square), steps(square, &[(-1, -1), (1, -1)]));
+        assert_eq!(
+            pawn_attacks(Color::White, square),
+            steps(square, &[(-1, 1), (1, 1)])
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, square),
+            steps(square, &[(-1, -1), (1, -1)])
+        );
     }
     // Published counts: 336 knight moves and 420 king moves on an empty board.
     let total = |f: fn(Square) -> Bitboard| Square::all().map(|s| f(s).count()).sum::<u32>();
@@ -173,7 +212,10 @@ fn the_included_file_is_what_magic_gen_prints_for_the_build_seed() {
     // A failing equality of 2.4 MB of text is unreadable: compare line counts and first
     // differing line.
     let printed = magic_gen::emit::rust(&tables);
-    let first_difference = included.lines().zip(printed.lines()).position(|(a, b)| a != b);
+    let first_difference = included
+        .lines()
+        .zip(printed.lines())
+        .position(|(a, b)| a != b);
     assert_eq!(first_difference, None);
     assert_eq!(included, printed);
     assert_eq!(attacks::SLIDER_TABLE_ENTRIES, tables.table_entries());

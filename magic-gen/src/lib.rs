@@ -18,10 +18,10 @@ pub mod tables;
 
 pub use geometry::Slider;
 pub use search::{Magic, SearchError};
-pub use tables::Tables;
+pub use tables::{Tables, Zobrist};
 
 /// The seed used when `JAQUE_MAGIC_SEED` is not set: the bytes of "jaque".
-pub const DEFAULT_SEED: u64 = 0x6a61_7175_65;
+pub const DEFAULT_SEED: u64 = 0x006a_6171_7565;
 
 /// The generator's name and version, written into every header.
 pub const GENERATOR: &str = concat!("magic-gen ", env!("CARGO_PKG_VERSION"));
@@ -38,7 +38,10 @@ pub const SEED_VARIABLE: &str = "JAQUE_MAGIC_SEED";
 /// ```
 pub fn parse_seed(text: &str) -> Result<u64, String> {
     let digits: String = text.trim().chars().filter(|&c| c != '_').collect();
-    let parsed = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+    let parsed = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => digits.parse(),
     };

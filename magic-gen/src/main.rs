@@ -29,7 +29,12 @@ fn parse_args() -> Result<(u64, Format), String> {
             Some((flag, value)) => (flag.to_string(), Some(value.to_string())),
             None => (arg.clone(), None),
         };
-        let mut value = || inline.clone().or_else(|| args.next()).ok_or(format!("{flag} needs a value"));
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or(format!("{flag} needs a value"))
+        };
         match flag.as_str() {
             "--seed" => seed = Some(magic_gen::parse_seed(&value()?)?),
             "--format" => {

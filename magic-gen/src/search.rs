@@ -25,7 +25,7 @@ use std::fmt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::geometry::{SquareIndex, Slider, square_name};
+use crate::geometry::{Slider, SquareIndex, square_name};
 
 /// How many candidates one square may try before the search gives up. Real searches need a few
 /// thousand at most; the cap only turns a pathological seed into an error instead of a hang.

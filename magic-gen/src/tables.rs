@@ -1,5 +1,8 @@
 //! All the tables jaque needs, generated from one seed.
 
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
 use crate::geometry::{self, Slider, SquareIndex};
 use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
 
@@ -26,6 +29,44 @@ pub struct Tables {
     pub between: Vec<Vec<u64>>,
     /// The full line through two aligned squares, `line[a][b]`.
     pub line: Vec<Vec<u64>>,
+    /// Zobrist keys for hashing positions, drawn from the same seed.
+    pub zobrist: Zobrist,
+}
+
+/// Random keys for Zobrist hashing: a position's hash is the XOR of the keys of its features.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zobrist {
+    /// One key per colour (white, black), role (pawn, knight, bishop, rook, queen, king) and
+    /// square: 12 rows of 64.
+    pub pieces: Vec<Vec<u64>>,
+    /// One key per square holding a rook with castling rights.
+    pub castling: Vec<u64>,
+    /// One key per file of a capturable en-passant square.
+    pub en_passant: Vec<u64>,
+    /// XORed in when black is to move.
+    pub black_to_move: u64,
+}
+
+/// The ChaCha stream of the Zobrist keys: after the 128 streams of the magic search.
+const ZOBRIST_STREAM: u64 = 128;
+
+impl Zobrist {
+    /// The keys of `seed`.
+    pub fn generate(seed: u64) -> Zobrist {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(ZOBRIST_STREAM);
+        let mut keys = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
+        let pieces = (0..12).map(|_| keys(64)).collect();
+        let castling = keys(64);
+        let en_passant = keys(8);
+        let black_to_move = keys(1)[0];
+        Zobrist {
+            pieces,
+            castling,
+            en_passant,
+            black_to_move,
+        }
+    }
 }
 
 impl Tables {
@@ -71,6 +112,7 @@ impl Tables {
             line: squares()
                 .map(|a| squares().map(|b| geometry::line(a, b)).collect())
                 .collect(),
+            zobrist: Zobrist::generate(seed),
         })
     }
 

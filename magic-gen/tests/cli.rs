@@ -13,7 +13,11 @@ fn magic_gen(args: &[&str], seed_variable: Option<&str>) -> std::process::Output
 
 fn stdout(args: &[&str]) -> String {
     let output = magic_gen(args, None);
-    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -21,13 +25,19 @@ fn stdout(args: &[&str]) -> String {
 fn rust_format_is_exactly_the_library_output() {
     let printed = stdout(&["--seed", "0x10", "--format", "rust"]);
     let tables = magic_gen::Tables::generate(16).unwrap();
-    assert!(printed == magic_gen::emit::rust(&tables), "--format rust differs from emit::rust");
+    assert!(
+        printed == magic_gen::emit::rust(&tables),
+        "--format rust differs from emit::rust"
+    );
 }
 
 #[test]
 fn default_seed_and_environment_seed() {
     let default = stdout(&[]);
-    assert!(default.contains(&format!("seed {} ", magic_gen::DEFAULT_SEED)), "{default}");
+    assert!(
+        default.contains(&format!("seed {} ", magic_gen::DEFAULT_SEED)),
+        "{default}"
+    );
     let from_env = magic_gen(&["--format", "json"], Some("12345"));
     assert!(String::from_utf8_lossy(&from_env.stdout).contains("\"seed\": 12345,"));
     // An explicit --seed wins over the environment.
@@ -43,7 +53,12 @@ fn same_seed_twice_is_byte_identical_and_seeds_differ() {
 
 #[test]
 fn bad_arguments_exit_2_with_a_reason() {
-    for args in [&["--seed", "x"][..], &["--format", "yaml"], &["--bogus"], &["--seed"]] {
+    for args in [
+        &["--seed", "x"][..],
+        &["--format", "yaml"],
+        &["--bogus"],
+        &["--seed"],
+    ] {
         let output = magic_gen(args, None);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stderr).contains("usage"));

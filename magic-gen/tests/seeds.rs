@@ -38,7 +38,10 @@ fn other_seeds_give_other_magics_with_identical_attacks() {
     let mut differing = 0;
     for slider in Slider::ALL {
         for square in 0..64u8 {
-            let (ma, mb) = (a.magics(slider)[square as usize], b.magics(slider)[square as usize]);
+            let (ma, mb) = (
+                a.magics(slider)[square as usize],
+                b.magics(slider)[square as usize],
+            );
             assert_eq!(ma.mask, mb.mask);
             if ma.magic != mb.magic {
                 differing += 1;
@@ -64,7 +67,10 @@ fn a_square_without_magic_is_an_error_naming_square_and_seed() {
     let error = searcher.find(Slider::Rook, 0, 77, 1).unwrap_err();
     assert_eq!((error.square, error.seed, error.candidates), (0, 77, 1));
     let message = error.to_string();
-    assert!(message.contains("rook") && message.contains("a1") && message.contains("77"), "{message}");
+    assert!(
+        message.contains("rook") && message.contains("a1") && message.contains("77"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -77,7 +83,10 @@ fn formats_describe_the_same_magics() {
     assert_eq!(rows.len(), 128);
     for m in tables.rook.iter().chain(&tables.bishop) {
         let hex = format!("0x{:016x}", m.magic);
-        assert!(table.contains(&hex) && json.contains(&hex) && rust.contains(&hex), "{hex}");
+        assert!(
+            table.contains(&hex) && json.contains(&hex) && rust.contains(&hex),
+            "{hex}"
+        );
     }
     assert!(json.contains("\"table_entries\": 107648"));
     assert!(table.starts_with("# magic-gen ") && table.contains("seed 5 table_entries 107648"));
