@@ -10,14 +10,14 @@ use crate::square::Square;
 /// One square's magic: `offset + ((occupied & mask) * magic) >> shift` is the slot in the shared
 /// slider table that holds the square's attacks for that occupancy.
 #[derive(Clone, Copy, Debug)]
-struct Magic {
+pub(crate) struct Magic {
     mask: u64,
     magic: u64,
     shift: u8,
     offset: u32,
 }
 
-mod generated {
+pub(crate) mod generated {
     use super::Magic;
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }

@@ -20,8 +20,22 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+pub mod perft;
+mod position;
+mod role;
 mod square;
+mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
+pub use fen::FenError;
+pub use game::{Game, IllegalUci, Status};
+pub use movegen::MoveList;
+pub use moves::{Move, MoveKind, ParseUciError, Uci};
+pub use position::Position;
+pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use jaque::Position;
 
 /// Checks chess games like a compiler checks code.
 #[derive(Parser)]
@@ -19,6 +20,20 @@ enum Command {
         /// PGN files (`-` for standard input); none: the built-in sample.
         files: Vec<String>,
     },
+    /// Count the leaf nodes of the legal move tree (the last line is the count alone).
+    Perft {
+        /// The position (default: the starting position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Chess960 castling rules.
+        #[arg(long)]
+        chess960: bool,
+        /// Print `uci: count` for each root move first.
+        #[arg(long)]
+        divide: bool,
+        /// Plies to search.
+        depth: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -33,5 +48,39 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Command::Perft {
+            fen,
+            chess960,
+            divide,
+            depth,
+        } => perft(fen.as_deref(), chess960, divide, depth),
     }
 }
+
+fn perft(fen: Option<&str>, chess960: bool, divide: bool, depth: u32) -> ExitCode {
+    let position = match fen {
+        Some(fen) => match Position::from_fen_with(fen, chess960) {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("error[bad_fen]: {error}\n  --> --fen {fen:?}");
+                return ExitCode::from(2);
+            }
+        },
+        None if chess960 => Position::from_fen_960(STANDARD_START).unwrap_or_default(),
+        None => Position::starting(),
+    };
+    let total = if divide && depth > 0 {
+        let split = jaque::perft::divide(&position, depth);
+        for (mv, nodes) in &split {
+            println!("{}: {nodes}", mv.uci(position.is_chess960()));
+        }
+        println!();
+        split.iter().map(|(_, nodes)| nodes).sum()
+    } else {
+        jaque::perft::perft(&position, depth)
+    };
+    println!("{total}");
+    ExitCode::SUCCESS
+}
+
+const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -194,6 +194,8 @@ def classify(board: chess.Board) -> set[str]:
         tags.add("few_pieces")
     for d in castling_details(board, board.turn):
         tags.add("castle_rights")
+        if d["attacked"]:
+            tags.add("castle_in_check" if board.is_check() else "castle_through_check")
         for k in ("legal", "blocked", "attacked", "adjacent", "king_on_dest",
                   "rook_on_dest", "king_dest_is_rook", "rook_dest_is_king"):
             if d[k]:
@@ -312,6 +314,22 @@ def move_weight(board: chess.Board, m: chess.Move, style: str, chess960: bool) -
             w *= 6.0
         elif piece == chess.PAWN:
             w *= 1.5
+        if cap:
+            w *= 1.5
+    elif style == "kingwalk":
+        # Walk the kings up the board (rank pins and discovered checks through
+        # an en-passant capture need a king on the 4th/5th rank) and push pawns.
+        if piece == chess.KING:
+            target = 4 if board.turn == chess.WHITE else 3
+            before = abs(chess.square_rank(m.from_square) - target)
+            after = abs(chess.square_rank(m.to_square) - target)
+            w *= 8.0 if after < before else (3.0 if after == before else 0.5)
+        elif piece == chess.PAWN:
+            w *= 3.0
+            if is_double_push(board, m):
+                w *= 2.0
+        elif piece in (chess.ROOK, chess.QUEEN, chess.BISHOP):
+            w *= 2.0
         if cap:
             w *= 1.5
     # "uniform": w == 1
@@ -443,10 +461,14 @@ def gen_standard(rng: random.Random, log) -> list[Line]:
         (50, "checky", 60, 6, {"double_check": 0.8, "checkmate": 0.7}),
         (70, "capture", 140, 30, {"checkmate": 0.8, "stalemate": 0.9, "double_check": 0.5}),
         (40, "uniform", 80, 4, {"ep_illegal": 1.0}),
+        # Hunting runs for the rare cases: record only a sample plus every hunted hit.
+        (600, "kingwalk", 70, 10, {"ep_illegal": 1.0, "double_check": 0.9, "stalemate": 0.9}),
+        (300, "capture", 160, 40, {"stalemate": 1.0, "double_check": 0.9, "checkmate": 0.5}),
     ]
-    for count, style, max_ply, rec_from, hunt in specs:
+    for i, (count, style, max_ply, rec_from, hunt) in enumerate(specs):
         for _ in range(count):
-            playout(rng, pool, start, style, max_ply, rec_from, hunt, False, record_prob=0.5)
+            playout(rng, pool, start, style, max_ply, rec_from, hunt, False,
+                    record_prob=0.5 if i < 6 else 0.03)
         log(f"  standard playouts {style}: pool {len(pool.cands)} ({time.time() - t0:.0f}s)")
     cands = pool.cands
 
@@ -594,13 +616,16 @@ def gen_960(rng: random.Random, log) -> list[Line]:
 
 def summarize(lines: list[Line]) -> dict:
     keys = ["ep_legal", "ep_illegal", "ep_fen_only", "castle_rights", "castle_legal", "castle_blocked",
-            "castle_attacked", "castle_adjacent", "castle_king_on_dest", "castle_rook_on_dest",
+            "castle_attacked", "castle_in_check", "castle_through_check", "castle_adjacent", "castle_king_on_dest", "castle_rook_on_dest",
             "castle_king_dest_is_rook", "castle_rook_dest_is_king", "check", "double_check", "checkmate",
             "stalemate", "promotion", "promotion_capture", "few_pieces", "xfen", "start"]
     return {k: sum(1 for ln in lines if k in ln.tags) for k in keys}
 
 
 def verify_file(path: str, chess960: bool) -> int:
+    """Read a written file back: format, uniqueness, validity, and python-chess
+    recounts of every listed depth whose count is small.  chess960=None means
+    "decide per line": Chess960 iff the castling field has a file letter."""
     seen = set()
     n = 0
     with open(path, "rb") as f:
@@ -613,10 +638,19 @@ def verify_file(path: str, chess960: bool) -> int:
         fen = parts[0]
         assert fen not in seen, ("duplicate", fen)
         seen.add(fen)
-        b = chess.Board(fen, chess960=chess960)
+        is960 = chess960
+        if is960 is None:
+            is960 = any(ch not in "KQkq-" for ch in fen.split()[2])
+        b = chess.Board(fen, chess960=is960)
         assert b.is_valid(), (fen, b.status())
+        assert len(fen.split()) == 6, fen
         ds = [int(p.split()[0][1:]) for p in parts[1:]]
         assert ds == list(range(ds[0], ds[0] + len(ds))), raw
+        assert all(p.startswith("D") and len(p.split()) == 2 for p in parts[1:]), raw
+        for p in parts[1:]:
+            d, cnt = int(p.split()[0][1:]), int(p.split()[1])
+            if cnt <= 300_000:
+                assert py_perft(b, d) == cnt, (raw, d)
         n += 1
     return n
 
@@ -682,7 +716,7 @@ def main() -> None:
         compute(sf, c960, 3, 400_000, log)
 
         # ---- deep ----
-        deep_src = [ln for ln in d5 if ln.counts[5] <= 25_000_000]
+        deep_src = [ln for ln in d5 if ln.counts[5] <= 15_000_000]
         c960_ok = [ln for ln in c960 if 0 < ln.counts[4] <= 700_000]
         rng_deep = random.Random(args.seed + 6)
         deep: list[Line] = []
@@ -703,7 +737,14 @@ def main() -> None:
             if group:
                 ln = rng_deep.choice(group)
                 used.add(ln.fen)
-                deep.append(Line(ln.fen, True, 6, tags=set(ln.tags)))
+                # Always Shredder-FEN here (some 960 lines above are X-FEN).
+                fen = chess.Board(ln.fen, chess960=True).shredder_fen()
+                deep.append(Line(fen, True, 6, tags=set(ln.tags)))
+        fill = [ln for ln in deep_src if ln.fen not in used]
+        rng_deep.shuffle(fill)
+        for ln in fill[: max(0, 12 - len(deep))]:
+            used.add(ln.fen)
+            deep.append(Line(ln.fen, False, 6, tags=set(ln.tags)))
         log(f"deep: {len(deep)} lines; computing D1..D6 (python-chess cross-check D1..D3)")
         compute(sf, deep, 3, 0, log)
         for ln in deep:  # keep only D5 and D6 in the deep file
@@ -736,15 +777,9 @@ def main() -> None:
             "Only D5 and D6 are listed. Lines with file-letter (Shredder-FEN) castling fields are",
             "Chess960 positions (parse with chess960 = true); the others are standard chess.",
         ]))
-    for name, is960 in (("perft_random.epd", False), ("perft_960.epd", True)):
+    for name, is960 in (("perft_random.epd", False), ("perft_960.epd", True), ("perft_deep.epd", None)):
         n = verify_file(os.path.join(out, name), is960)
-        log(f"verified {name}: {n} lines")
-    # deep: mixed; verify each line with the right mode
-    n = 0
-    for ln in deep:
-        assert chess.Board(ln.fen, chess960=ln.chess960).is_valid()
-        n += 1
-    log(f"verified perft_deep.epd: {n} lines")
+        log(f"verified {name}: {n} lines (read back, parsed, recounted with python-chess)")
     log(f"standard coverage: {std_sum}")
     log(f"960 coverage: {c_sum}")
     log(f"deep: " + "; ".join(f"{'960 ' if ln.chess960 else ''}{ln.counts}" for ln in deep))

@@ -144,9 +144,11 @@ fn zobrist(out: &mut String, keys: &crate::tables::Zobrist) {
         quote! { pub static ZOBRIST_CASTLING: [u64; #castling] },
     );
     value_lines(out, "    ", &keys.castling);
-    out.push_str("];
+    out.push_str(
+        "];
 
-");
+",
+    );
     let files = Literal::usize_unsuffixed(keys.en_passant.len());
     open(
         out,
@@ -154,13 +156,19 @@ fn zobrist(out: &mut String, keys: &crate::tables::Zobrist) {
         quote! { pub static ZOBRIST_EN_PASSANT: [u64; #files] },
     );
     value_lines(out, "    ", &keys.en_passant);
-    out.push_str("];
+    out.push_str(
+        "];
 
-");
+",
+    );
     let side = hex(keys.black_to_move);
-    item(out, "Zobrist key XORed in when black is to move.", quote! {
-        pub const ZOBRIST_BLACK_TO_MOVE: u64 = #side;
-    });
+    item(
+        out,
+        "Zobrist key XORed in when black is to move.",
+        quote! {
+            pub const ZOBRIST_BLACK_TO_MOVE: u64 = #side;
+        },
+    );
 }
 
 /// A one-line item with its doc comment.

@@ -1,0 +1,261 @@
+//! A game: a start position and the moves played from it, with what the rules say about the
+//! result (checkmate, stalemate, insufficient material, the fifty- and seventy-five-move rules,
+//! threefold and fivefold repetition).
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+
+/// What the rules say about a position in its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// Neither side can ever checkmate: a draw.
+    InsufficientMaterial,
+    /// 75 moves by each side without capture or pawn move: an automatic draw.
+    SeventyFiveMoves,
+    /// The same position for the fifth time: an automatic draw.
+    FivefoldRepetition,
+    /// 50 moves by each side without capture or pawn move: a draw either player may claim.
+    FiftyMoves,
+    /// The same position for the third time: a draw either player may claim.
+    ThreefoldRepetition,
+}
+
+impl Status {
+    /// Does the game end here without anybody claiming anything?
+    pub fn is_game_over(self) -> bool {
+        matches!(
+            self,
+            Status::Checkmate
+                | Status::Stalemate
+                | Status::InsufficientMaterial
+                | Status::SeventyFiveMoves
+                | Status::FivefoldRepetition
+        )
+    }
+
+    /// A stable lower-case code: `checkmate`, `stalemate`, `insufficient_material`,
+    /// `seventy_five_moves`, `fivefold`, `fifty_moves`, `threefold`, `ongoing`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Status::Ongoing => "ongoing",
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+            Status::InsufficientMaterial => "insufficient_material",
+            Status::SeventyFiveMoves => "seventy_five_moves",
+            Status::FivefoldRepetition => "fivefold",
+            Status::FiftyMoves => "fifty_moves",
+            Status::ThreefoldRepetition => "threefold",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Ongoing => "ongoing",
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+            Status::InsufficientMaterial => "draw by insufficient material",
+            Status::SeventyFiveMoves => "draw by the seventy-five-move rule",
+            Status::FivefoldRepetition => "draw by fivefold repetition",
+            Status::FiftyMoves => "fifty-move rule (draw may be claimed)",
+            Status::ThreefoldRepetition => "threefold repetition (draw may be claimed)",
+        })
+    }
+}
+
+impl Position {
+    /// Can `color` never checkmate, whatever the other side does? (No pawns, rooks or queens,
+    /// and only a lone knight or bishops all on one square colour; as python-chess judges it.)
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color(color);
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if (ours & heavy).any() {
+            return false;
+        }
+        if (ours & self.by_role(Role::Knight)).any() {
+            // A lone knight mates only with the help of a blocking piece other than a queen.
+            let helpers = self
+                .by_color(!color)
+                .minus(self.by_role(Role::King) | self.by_role(Role::Queen));
+            return ours.count() <= 2 && helpers.is_empty();
+        }
+        if (ours & self.by_role(Role::Bishop)).any() {
+            let bishops = self.by_role(Role::Bishop);
+            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+            return one_colour
+                && self.by_role(Role::Pawn).is_empty()
+                && self.by_role(Role::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Can neither side ever checkmate?
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// assert!(Position::from_fen("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1").unwrap().is_insufficient_material());
+    /// assert!(!Position::from_fen("8/8/4k3/8/8/2N5/8/4K2N w - - 0 1").unwrap().is_insufficient_material());
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .all(|c| self.has_insufficient_material(c))
+    }
+
+    /// Checkmate: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Stalemate: not in check, no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+}
+
+/// A game: the start position, the moves played and every position since, with Zobrist
+/// hashes for the repetition rules.
+///
+/// ```
+/// use jaque::{Game, Position, Status};
+/// let mut game = Game::new(Position::starting());
+/// for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     game.play_uci(uci).unwrap();
+/// }
+/// assert_eq!(game.status(), Status::Checkmate);
+/// assert_eq!(game.moves().len(), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    hashes: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+/// A UCI move that is not legal in the game's current position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{uci} is not a legal move in {fen}")]
+pub struct IllegalUci {
+    /// The move as given.
+    pub uci: String,
+    /// The position it was tried in.
+    pub fen: String,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            hashes: vec![start.zobrist_hash()],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        // `positions` always holds at least the start position.
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays `mv`, which must be legal in the current position.
+    pub fn play(&mut self, mv: Move) {
+        let before = *self.position();
+        let after = before.play(mv);
+        let hash = before.zobrist_after(self.hash(), mv, &after);
+        self.positions.push(after);
+        self.hashes.push(hash);
+        self.moves.push(mv);
+    }
+
+    /// Plays a move given in UCI notation, if it is legal.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, IllegalUci> {
+        let position = self.position();
+        let illegal = || IllegalUci {
+            uci: uci.to_string(),
+            fen: position.fen(),
+        };
+        let parsed = uci.parse().map_err(|_| illegal())?;
+        let mv = position.resolve_uci(parsed).ok_or_else(illegal)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.hashes.pop();
+        Some(mv)
+    }
+
+    /// The Zobrist hash of the current position.
+    pub fn hash(&self) -> u64 {
+        self.hashes.last().copied().unwrap_or_default()
+    }
+
+    /// How many times the current position has occurred in the game, this time included.
+    /// Only positions since the last capture or pawn move can repeat.
+    pub fn repetitions(&self) -> usize {
+        let hash = self.hash();
+        let reversible = self.position().halfmove_clock() as usize;
+        let len = self.hashes.len();
+        let earliest = len.saturating_sub(reversible + 1);
+        self.hashes[earliest..len]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == hash)
+            .count()
+    }
+
+    /// What the rules say about the current position.
+    pub fn status(&self) -> Status {
+        let position = self.position();
+        if !position.has_legal_moves() {
+            return if position.is_check() {
+                Status::Checkmate
+            } else {
+                Status::Stalemate
+            };
+        }
+        if position.is_insufficient_material() {
+            return Status::InsufficientMaterial;
+        }
+        let repetitions = self.repetitions();
+        if position.halfmove_clock() >= 150 {
+            Status::SeventyFiveMoves
+        } else if repetitions >= 5 {
+            Status::FivefoldRepetition
+        } else if position.halfmove_clock() >= 100 {
+            Status::FiftyMoves
+        } else if repetitions >= 3 {
+            Status::ThreefoldRepetition
+        } else {
+            Status::Ongoing
+        }
+    }
+}

@@ -1,0 +1,427 @@
+//! Legal move generation with check and pin masks: no move is made and tested.
+//!
+//! Generation hands moves to a [`Sink`] in groups (one piece to a set of targets, all pawns
+//! shifted by one step), so that counting at the last ply of perft is a popcount per group, and
+//! listing expands the groups into [`Move`]s.
+//!
+//! The rules as masks:
+//! - in double check only the king moves;
+//! - in single check every other move must capture the checker or block between it and the king
+//!   (`target` mask);
+//! - a pinned piece moves only along the line through its king and its pinner, and not at all in
+//!   check;
+//! - the king never steps onto an attacked square (computed without the king, so that it cannot
+//!   hide behind itself along a slider's ray);
+//! - en passant, which removes two pieces from one rank, is tested by its resulting occupancy;
+//! - castling checks rights, empty paths, and that no square the king crosses is attacked.
+
+use std::ops::Deref;
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, back_rank};
+use crate::role::Role;
+use crate::square::{File, Rank, Square};
+
+/// Receives the legal moves of a position in groups.
+pub(crate) trait Sink {
+    /// The piece of `role` on `from` may move to each square of `targets` (no pawns).
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Pawns move to each square of `targets` from `to - step` (square indices); on the last rank
+    /// each target is four promotions.
+    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind);
+    /// A single en-passant capture or castling move.
+    fn special(&mut self, mv: Move);
+}
+
+/// What a group of pawn moves is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PawnKind {
+    /// Single pushes and captures, not reaching the last rank.
+    Normal,
+    /// Double pushes.
+    Double,
+    /// Pushes and captures onto the last rank: four promotions each.
+    Promotion,
+}
+
+/// Expands a group of pawn moves (see [`Sink::pawns`]) into single moves.
+#[inline]
+pub(crate) fn pawn_moves(targets: Bitboard, step: i8, kind: PawnKind, mut visit: impl FnMut(Move)) {
+    for to in targets {
+        let from = Square::from_index_wrapping((to.index() as i32 - i32::from(step)) as u32);
+        match kind {
+            PawnKind::Normal => visit(Move::new(Role::Pawn, from, to, MoveKind::Normal)),
+            PawnKind::Double => visit(Move::new(Role::Pawn, from, to, MoveKind::DoublePawnPush)),
+            PawnKind::Promotion => {
+                for role in Role::PROMOTIONS {
+                    visit(Move::new(Role::Pawn, from, to, MoveKind::Promotion(role)));
+                }
+            }
+        }
+    }
+}
+
+/// Counts moves: a popcount per group.
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, _: i8, kind: PawnKind) {
+        let n = u64::from(targets.count());
+        self.0 += if kind == PawnKind::Promotion {
+            4 * n
+        } else {
+            n
+        };
+    }
+
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The legal moves of a position, at most 256 (the most known is 218), in generation order.
+///
+/// It dereferences to a slice: `len`, indexing and `iter` work as on a `Vec`.
+///
+/// ```
+/// use jaque::Position;
+/// let moves = Position::starting().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().all(|m| m.from().rank() <= jaque::Rank::Second));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// More than the most moves any legal position has (218).
+    pub const CAPACITY: usize = 256;
+
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(Role::Pawn, Square::A1, Square::A1, MoveKind::Normal); 256],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        // A legal position never has more moves; should an impossible one come through, the
+        // extra moves are dropped rather than written out of bounds.
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Move, 256>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter().take(self.len)
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(role, from, to, MoveKind::Normal));
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind) {
+        pawn_moves(targets, step, kind, |mv| self.push(mv));
+    }
+
+    #[inline]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// `bb` shifted one rank towards `color`'s opponent (north for white).
+#[inline]
+fn forward(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(bb.0 << 8),
+        Color::Black => Bitboard(bb.0 >> 8),
+    }
+}
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// // Kiwipete, a standard perft test position.
+    /// let kiwipete = Position::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// How many legal moves there are, without listing them.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// assert_eq!(Position::starting().count_legal_moves(), 20);
+    /// ```
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Is there at least one legal move? (No legal move: checkmate or stalemate.)
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Hands every legal move to `sink`.
+    #[inline]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let checkers = self.attackers(king, them, occupied);
+
+        // King steps, tested with the king lifted off the board.
+        let without_king = occupied ^ Bitboard::from(king);
+        let mut king_targets = king_attacks(king).minus(ours);
+        for to in king_targets {
+            if self.is_attacked(to, them, without_king) {
+                king_targets.remove(to);
+            }
+        }
+        sink.piece(Role::King, king, king_targets);
+
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.single() {
+            Some(checker) => (between(king, checker) | checkers).minus(ours),
+            None => !ours,
+        };
+
+        // Pinned pieces: ours, alone between the king and an enemy slider on its line.
+        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let orthogonal = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let snipers = theirs
+            & ((bishop_attacks(king, theirs) & diagonal)
+                | (rook_attacks(king, theirs) & orthogonal));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+
+        // In check a pinned piece cannot help: it could only move along its pin line.
+        let movable = if checkers.any() {
+            ours.minus(pinned)
+        } else {
+            ours
+        };
+        for from in self.by_role(Role::Knight) & ours.minus(pinned) {
+            sink.piece(Role::Knight, from, knight_attacks(from) & target);
+        }
+        let pin_line = |from: Square| {
+            if pinned.contains(from) {
+                line(king, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+        for from in self.pieces(us, Role::Bishop) & movable {
+            let targets = bishop_attacks(from, occupied) & target & pin_line(from);
+            sink.piece(Role::Bishop, from, targets);
+        }
+        for from in self.pieces(us, Role::Rook) & movable {
+            let targets = rook_attacks(from, occupied) & target & pin_line(from);
+            sink.piece(Role::Rook, from, targets);
+        }
+        for from in self.pieces(us, Role::Queen) & movable {
+            let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+            sink.piece(Role::Queen, from, attacks & target & pin_line(from));
+        }
+
+        self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
+
+        if checkers.is_empty() {
+            self.generate_castling(sink, us, king, occupied);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn generate_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        occupied: Bitboard,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Square,
+        checkers: Bitboard,
+    ) {
+        let them = !us;
+        let pawns = self.pieces(us, Role::Pawn);
+        let theirs = self.by_color(them);
+        let empty = !occupied;
+        let last_rank = Bitboard::rank(Rank::Eighth.relative(us));
+        let double_rank = Bitboard::rank(Rank::Fourth.relative(us));
+        let (step, west, east): (i8, i8, i8) = match us {
+            Color::White => (8, 7, 9),
+            Color::Black => (-8, -9, -7),
+        };
+
+        // Pinned pawns move only along their pin line: a file pin allows pushes, a diagonal
+        // pin a capture of the pinner. Their moves are masked per pawn below; the rest in bulk.
+        let free = pawns.minus(pinned);
+        let pushable = free | (pawns & pinned & Bitboard::file(king.file()));
+
+        let single = forward(us, pushable) & empty;
+        let double =
+            forward(us, single & Bitboard::rank(Rank::Third.relative(us))) & empty & double_rank;
+        // A file-pinned pawn stays on the king's file, so its pushes pass the line mask; pawns
+        // pinned on other lines were not in `pushable`.
+        let push_targets = single & target;
+        sink.pawns(push_targets.minus(last_rank), step, PawnKind::Normal);
+        sink.pawns(push_targets & last_rank, step, PawnKind::Promotion);
+        sink.pawns(double & target, 2 * step, PawnKind::Double);
+
+        // Captures towards the a-file (west) and the h-file (east), for both colours.
+        let (west_from, east_from) = (Bitboard(free.0 & NOT_FILE_A), Bitboard(free.0 & NOT_FILE_H));
+        let shift = |bb: Bitboard, by: i8| {
+            if by > 0 {
+                Bitboard(bb.0 << by)
+            } else {
+                Bitboard(bb.0 >> -by)
+            }
+        };
+        let west_captures = shift(west_from, west) & theirs & target;
+        let east_captures = shift(east_from, east) & theirs & target;
+        sink.pawns(west_captures.minus(last_rank), west, PawnKind::Normal);
+        sink.pawns(west_captures & last_rank, west, PawnKind::Promotion);
+        sink.pawns(east_captures.minus(last_rank), east, PawnKind::Normal);
+        sink.pawns(east_captures & last_rank, east, PawnKind::Promotion);
+
+        // Diagonally pinned pawns may capture along their pin line (never in check).
+        if checkers.is_empty() {
+            for from in (pawns & pinned).minus(Bitboard::file(king.file())) {
+                let captures = pawn_attacks(us, from) & theirs & line(king, from);
+                for to in captures {
+                    let kind = if last_rank.contains(to) {
+                        PawnKind::Promotion
+                    } else {
+                        PawnKind::Normal
+                    };
+                    sink.pawns(
+                        Bitboard::from(to),
+                        (to.index() as i8) - (from.index() as i8),
+                        kind,
+                    );
+                }
+            }
+        }
+
+        if let Some(ep) = self.ep_square {
+            for from in pawn_attacks(them, ep) & pawns {
+                if self.is_legal_en_passant(from, ep) {
+                    sink.special(Move::new(Role::Pawn, from, ep, MoveKind::EnPassant));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn generate_castling<S: Sink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        king: Square,
+        occupied: Bitboard,
+    ) {
+        let rights = self.castling & self.by_color(us);
+        if rights.is_empty() {
+            return;
+        }
+        let rank = back_rank(us);
+        for rook in rights {
+            let (king_to, rook_to) = if rook > king {
+                (Square::new(File::G, rank), Square::new(File::F, rank))
+            } else {
+                (Square::new(File::C, rank), Square::new(File::D, rank))
+            };
+            let king_path = between(king, king_to) | Bitboard::from(king_to);
+            let rook_path = between(rook, rook_to) | Bitboard::from(rook_to);
+            let pieces = Bitboard::from(king) | Bitboard::from(rook);
+            if ((king_path | rook_path).minus(pieces) & occupied).any() {
+                continue;
+            }
+            // The castling rook no longer shields the king once it has moved.
+            let after = occupied ^ Bitboard::from(rook);
+            if king_path
+                .into_iter()
+                .any(|sq| self.is_attacked(sq, !us, after))
+            {
+                continue;
+            }
+            sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
+        }
+    }
+}

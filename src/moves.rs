@@ -1,0 +1,207 @@
+//! Moves, and their UCI text (`e2e4`, `e7e8q`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::role::Role;
+use crate::square::{File, Square};
+
+/// What a move does beyond moving a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves, capturing whatever stands on the target square.
+    Normal,
+    /// A pawn advances two squares from its starting rank.
+    DoublePawnPush,
+    /// A pawn captures a pawn that has just advanced two squares past it.
+    EnPassant,
+    /// The king castles; the move's target is the square of the castling rook.
+    Castle,
+    /// A pawn reaches the last rank and becomes this role.
+    Promotion(Role),
+}
+
+/// A move of a position: from, to, the moving role and the kind.
+///
+/// Castling is encoded as *king takes own rook* (`to` is the rook's square), which works the
+/// same in standard chess and Chess960; [`Move::uci`] writes `e1g1` in standard chess.
+///
+/// ```
+/// use jaque::{Move, Position, Square};
+/// let position = Position::starting();
+/// let mv = position.legal_moves().into_iter().find(|m| m.to() == Square::F3).unwrap();
+/// assert_eq!((mv.from(), mv.uci(false).to_string()), (Square::G1, "g1f3".to_string()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    role: Role,
+    kind: MoveKind,
+}
+
+impl Move {
+    /// A move; the caller vouches that it is legal where it is played (use
+    /// [`Position::legal_moves`](crate::Position::legal_moves) to get legal ones).
+    #[inline]
+    pub const fn new(role: Role, from: Square, to: Square, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            kind,
+        }
+    }
+
+    /// The square the piece leaves (the king's square when castling).
+    #[inline]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The target square (the castling rook's square when castling).
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The role of the moving piece (a pawn for promotions, the king for castling).
+    #[inline]
+    pub const fn role(self) -> Role {
+        self.role
+    }
+
+    /// The kind of move.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// The promotion role, if the move promotes.
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Is the move castling?
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind, MoveKind::Castle)
+    }
+
+    /// For castling, the squares the king and the rook end on: `(king, rook)`.
+    pub fn castling_destinations(self) -> Option<(Square, Square)> {
+        if !self.is_castle() {
+            return None;
+        }
+        let rank = self.from.rank();
+        Some(if self.to > self.from {
+            (Square::new(File::G, rank), Square::new(File::F, rank))
+        } else {
+            (Square::new(File::C, rank), Square::new(File::D, rank))
+        })
+    }
+
+    /// The move in UCI notation. Standard chess writes castling as the king's two-square move
+    /// (`e1g1`); Chess960 (`chess960 = true`) as king takes rook (`e1h1`).
+    pub fn uci(self, chess960: bool) -> Uci {
+        let to = match self.castling_destinations() {
+            Some((king, _)) if !chess960 => king,
+            _ => self.to,
+        };
+        Uci {
+            from: self.from,
+            to,
+            promotion: self.promotion(),
+        }
+    }
+}
+
+/// A move in UCI notation, not yet checked against a position: `e2e4`, `e7e8q`.
+///
+/// ```
+/// use jaque::{Role, Square, Uci};
+/// let uci: Uci = "e7e8q".parse().unwrap();
+/// assert_eq!((uci.from, uci.to, uci.promotion), (Square::E7, Square::E8, Some(Role::Queen)));
+/// assert_eq!(uci.to_string(), "e7e8q");
+/// assert!("e7e9".parse::<Uci>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Uci {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square it reaches (for castling: the king's target, or the rook in Chess960).
+    pub to: Square,
+    /// The promotion role.
+    pub promotion: Option<Role>,
+}
+
+/// Text that is not a UCI move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "invalid UCI move {0:?}: expected from and to squares and an optional promotion, like e2e4 or e7e8q"
+)]
+pub struct ParseUciError(pub String);
+
+impl FromStr for Uci {
+    type Err = ParseUciError;
+
+    fn from_str(text: &str) -> Result<Uci, ParseUciError> {
+        let error = || ParseUciError(text.to_string());
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(error());
+        }
+        let from = text[0..2].parse().map_err(|_| error())?;
+        let to = text[2..4].parse().map_err(|_| error())?;
+        let promotion = match text[4..].chars().next() {
+            None => None,
+            Some(c) => match Role::from_char(c) {
+                Some(role)
+                    if c.is_ascii_lowercase() && role != Role::Pawn && role != Role::King =>
+                {
+                    Some(role)
+                }
+                _ => return Err(error()),
+            },
+        };
+        Ok(Uci {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl crate::position::Position {
+    /// The legal move a UCI move stands for here, if any. Castling is accepted both as the
+    /// king's two-square move (`e1g1`, in standard chess) and as king takes rook (`e1h1`).
+    ///
+    /// ```
+    /// use jaque::{Position, Uci};
+    /// let position = Position::starting();
+    /// let mv = position.resolve_uci("g1f3".parse().unwrap()).unwrap();
+    /// assert_eq!(mv.to(), jaque::Square::F3);
+    /// assert!(position.resolve_uci("e2e5".parse().unwrap()).is_none());
+    /// ```
+    pub fn resolve_uci(&self, uci: Uci) -> Option<Move> {
+        self.legal_moves().into_iter().find(|mv| {
+            mv.from() == uci.from
+                && mv.promotion() == uci.promotion
+                && (mv.to() == uci.to
+                    || (!self.is_chess960() && mv.uci(false).to == uci.to && mv.is_castle()))
+        })
+    }
+}

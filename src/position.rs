@@ -1,0 +1,390 @@
+//! A chess position: where the pieces stand and whose turn it is, with the state the rules
+//! need (castling rights, en passant, clocks). Copy-make: [`Position::play`] returns a new
+//! position and leaves the old one as it was.
+
+use std::fmt;
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::role::{Piece, Role};
+use crate::square::{File, Rank, Square};
+
+/// A legal chess position (standard or Chess960).
+///
+/// Every `Position` satisfies the rules' invariants: one king per side, no pawn on the first or
+/// last rank, the side not to move not in check, castling rights only with king and rook in
+/// place, an en-passant square only behind a pawn that has just advanced two squares. Positions
+/// come from [`Position::starting`], from FEN ([`Position::from_fen`]) and from playing legal
+/// moves.
+///
+/// ```
+/// use jaque::Position;
+/// let position = Position::starting();
+/// assert_eq!(position.legal_moves().len(), 20);
+/// let e4 = position.legal_moves().into_iter().find(|m| m.uci(false).to_string() == "e2e4").unwrap();
+/// let after = position.play(e4);
+/// assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) turn: Color,
+    /// The rooks that may still castle (both colours).
+    pub(crate) castling: Bitboard,
+    /// The square a pawn passed over with a double push, kept only when a pawn of the side to
+    /// move attacks it (so that equal positions compare and hash equal).
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) chess960: bool,
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn starting() -> Position {
+        const BACK_RANK: [Role; 8] = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        Position::from_back_rank(BACK_RANK, false)
+    }
+
+    /// A starting position with the given back rank for both sides (mirrored), castling rights
+    /// on both rooks. Used for the standard and the Chess960 start positions.
+    pub(crate) fn from_back_rank(back_rank: [Role; 8], chess960: bool) -> Position {
+        let mut by_role = [Bitboard::EMPTY; 6];
+        for (file, role) in File::ALL.into_iter().zip(back_rank) {
+            by_role[role.index()] |= Bitboard::from(Square::new(file, Rank::First))
+                | Bitboard::from(Square::new(file, Rank::Eighth));
+        }
+        by_role[Role::Pawn.index()] = Bitboard::rank(Rank::Second) | Bitboard::rank(Rank::Seventh);
+        let white = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Second);
+        let black = Bitboard::rank(Rank::Seventh) | Bitboard::rank(Rank::Eighth);
+        Position {
+            by_role,
+            by_color: [white, black],
+            turn: Color::White,
+            castling: by_role[Role::Rook.index()],
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            chess960,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of the rooks that may still castle, both colours.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The en-passant target square, when a pawn of the side to move could capture there
+    /// (whether or not the capture is legal; see [`Position::legal_ep_square`]).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move rule's clock).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after black's move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Does this position follow Chess960 castling rules (and write castling as king takes
+    /// rook in UCI)?
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `role`, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares of `color`'s pieces of `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(square) {
+            Color::White
+        } else if self.by_color[1].contains(square) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = self.role_at(square)?;
+        Some(Piece { color, role })
+    }
+
+    /// The role of the piece on `square`, if any.
+    #[inline]
+    pub fn role_at(&self, square: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|role| self.by_role[role.index()].contains(square))
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        // Every position has one king per side; a bitboard's lowest bit is on the board.
+        Square::from_index_wrapping(self.pieces(color, Role::King).0.trailing_zeros())
+    }
+
+    /// `color`'s pieces that attack `square`, with `occupied` as the blockers of sliders.
+    #[inline]
+    pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        self.by_color(color)
+            & ((pawn_attacks(!color, square) & self.by_role(Role::Pawn))
+                | (knight_attacks(square) & self.by_role(Role::Knight))
+                | (king_attacks(square) & self.by_role(Role::King))
+                | (bishop_attacks(square, occupied) & bishops)
+                | (rook_attacks(square, occupied) & rooks))
+    }
+
+    /// Does `color` attack `square`? Like [`Position::attackers`], testing the cheap
+    /// leapers first and stopping at the first attacker.
+    #[inline]
+    pub(crate) fn is_attacked(&self, square: Square, color: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color(color);
+        (pawn_attacks(!color, square) & self.by_role(Role::Pawn) & theirs).any()
+            || (knight_attacks(square) & self.by_role(Role::Knight) & theirs).any()
+            || (king_attacks(square) & self.by_role(Role::King) & theirs).any()
+            || (bishop_attacks(square, occupied)
+                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
+                & theirs)
+                .any()
+            || (rook_attacks(square, occupied)
+                & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
+                & theirs)
+                .any()
+    }
+
+    /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(position.checkers().count(), 1);
+    /// assert!(position.is_check());
+    /// ```
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king(self.turn), !self.turn, self.occupied())
+    }
+
+    /// Is the side to move in check?
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The en-passant square when the capture there is legal (what FEN writes by default).
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let us = self.turn;
+        let capturers = pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal_en_passant(from, ep))
+            .then_some(ep)
+    }
+
+    /// Would the king be safe after the pawn on `from` captures en passant on `ep`?
+    pub(crate) fn is_legal_en_passant(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let captured = Square::new(ep.file(), from.rank());
+        let occupied = (self.occupied() ^ Bitboard::from(from) ^ Bitboard::from(captured))
+            | Bitboard::from(ep);
+        let king = self.king(us);
+        let attackers = self.attackers(king, !us, occupied) & !Bitboard::from(captured);
+        attackers.is_empty()
+    }
+
+    /// The position after `mv`, which must be legal here (a move from
+    /// [`Position::legal_moves`] or a resolved SAN or UCI move).
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let position = Position::starting();
+    /// let moves = position.legal_moves();
+    /// let after = position.play(moves[0]);
+    /// assert_eq!(position, Position::starting()); // copy-make: the original is untouched
+    /// assert_ne!(after, position);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_in_place(mv);
+        next
+    }
+
+    fn remove(&mut self, color: Color, role: Role, square: Square) {
+        let bb = !Bitboard::from(square);
+        self.by_color[color.index()] &= bb;
+        self.by_role[role.index()] &= bb;
+    }
+
+    fn put(&mut self, color: Color, role: Role, square: Square) {
+        let bb = Bitboard::from(square);
+        self.by_color[color.index()] |= bb;
+        self.by_role[role.index()] |= bb;
+    }
+
+    #[inline]
+    fn play_in_place(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to, role) = (mv.from(), mv.to(), mv.role());
+        let from_to = Bitboard::from(from) | Bitboard::from(to);
+        self.halfmove_clock += 1;
+        self.ep_square = None;
+
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = mv.castling_destinations().unwrap_or((to, from));
+                self.remove(us, Role::King, from);
+                self.remove(us, Role::Rook, to);
+                self.put(us, Role::King, king_to);
+                self.put(us, Role::Rook, rook_to);
+                self.castling = self.castling.minus(Bitboard::rank(back_rank(us)));
+            }
+            kind => {
+                if self.by_color[them.index()].contains(to) {
+                    // A capture: clear the target from every role, no need to know which.
+                    let keep = !Bitboard::from(to);
+                    for bb in &mut self.by_role {
+                        *bb &= keep;
+                    }
+                    self.by_color[them.index()] &= keep;
+                    self.halfmove_clock = 0;
+                }
+                self.by_color[us.index()] ^= from_to;
+                match kind {
+                    MoveKind::Promotion(promoted) => {
+                        self.by_role[Role::Pawn.index()] &= !Bitboard::from(from);
+                        self.by_role[promoted.index()] |= Bitboard::from(to);
+                    }
+                    _ => self.by_role[role.index()] ^= from_to,
+                }
+                if role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    match kind {
+                        MoveKind::EnPassant => {
+                            let captured = Square::new(to.file(), from.rank());
+                            self.remove(them, Role::Pawn, captured);
+                        }
+                        MoveKind::DoublePawnPush => {
+                            let passed = Square::new(from.file(), Rank::Third.relative(us));
+                            if (pawn_attacks(us, passed) & self.pieces(them, Role::Pawn)).any() {
+                                self.ep_square = Some(passed);
+                            }
+                        }
+                        _ => {}
+                    }
+                } else if role == Role::King {
+                    self.castling = self.castling.minus(Bitboard::rank(back_rank(us)));
+                }
+                // A rook that moves or is captured loses its castling right.
+                self.castling = self.castling.minus(from_to);
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = them;
+    }
+}
+
+/// The first rank of `color`.
+#[inline]
+pub(crate) const fn back_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    }
+}
+
+impl Rank {
+    /// This rank seen from `color`'s side: `Third.relative(Black)` is the sixth rank.
+    #[inline]
+    pub const fn relative(self, color: Color) -> Rank {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip(),
+        }
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::starting()
+    }
+}
+
+/// The board as text, rank 8 on top, with the FEN below.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            write!(f, "{rank} ")?;
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::new(file, rank))
+                    .map_or('.', Piece::char);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h")?;
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.fen())
+    }
+}

@@ -1,0 +1,99 @@
+//! Shared by the integration tests: EPD perft files and the shared data directory.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// One EPD line: a FEN and the expected leaf counts by depth.
+pub struct PerftCase {
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+    pub line: usize,
+}
+
+/// Reads `FEN ;D1 20 ;D2 400 ...` lines (CRLF and `#` comments tolerated).
+pub fn read_epd(path: &std::path::Path) -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or_default().trim().to_string();
+        let counts = parts
+            .map(|part| {
+                let mut words = part.split_whitespace();
+                let depth = words
+                    .next()
+                    .and_then(|d| d.strip_prefix('D'))
+                    .and_then(|d| d.parse().ok());
+                let count = words.next().and_then(|c| c.parse().ok());
+                match (depth, count) {
+                    (Some(d), Some(c)) => (d, c),
+                    _ => panic!("{}:{}: bad count {part:?}", path.display(), index + 1),
+                }
+            })
+            .collect();
+        cases.push(PerftCase {
+            fen,
+            counts,
+            line: index + 1,
+        });
+    }
+    cases
+}
+
+/// Checks every (position, depth) whose expected count is at most `max_nodes`; returns how
+/// many counts and nodes were checked. Panics with every mismatch listed.
+pub fn check_perft(cases: &[PerftCase], chess960: bool, max_nodes: u64) -> (usize, u64) {
+    let mut failures = Vec::new();
+    let (mut checked, mut nodes) = (0, 0);
+    for case in cases {
+        let position = jaque::Position::from_fen_with(&case.fen, chess960)
+            .unwrap_or_else(|e| panic!("line {}: {}: {e}", case.line, case.fen));
+        for &(depth, expected) in &case.counts {
+            if expected > max_nodes {
+                continue;
+            }
+            let got = jaque::perft::perft(&position, depth);
+            checked += 1;
+            nodes += expected;
+            if got != expected {
+                failures.push(format!(
+                    "line {}: {} D{depth}: expected {expected}, got {got}",
+                    case.line, case.fen
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    (checked, nodes)
+}
+
+/// `../shared/data` beside the repository, if it is there.
+pub fn shared_data() -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if path.is_dir() {
+        Some(path)
+    } else {
+        eprintln!(
+            "SKIPPED: {} is absent; this test reads the project's shared data (CI always has it)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// A file of the vendored test data.
+pub fn vendored(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}

@@ -1,0 +1,63 @@
+//! Perft against vendored expectations computed by Stockfish (`go perft`) and cross-checked
+//! with python-chess (see tests/data/README.md). Deeper counts run with `--ignored`.
+
+mod common;
+
+use common::{check_perft, read_epd, vendored};
+use jaque::Position;
+use jaque::perft::{divide, perft};
+
+#[test]
+fn random_positions_rich_in_special_moves() {
+    let cases = read_epd(&vendored("perft_random.epd"));
+    assert!(cases.len() >= 300);
+    let (checked, nodes) = check_perft(&cases, false, 3_000_000);
+    eprintln!("{checked} counts, {nodes} nodes");
+}
+
+#[test]
+fn chess960_positions() {
+    let cases = read_epd(&vendored("perft_960.epd"));
+    assert!(cases.len() >= 100);
+    check_perft(&cases, true, 3_000_000);
+}
+
+#[test]
+#[ignore = "deep: about a minute optimised; run with cargo test -- --ignored"]
+fn deep_positions() {
+    let cases = read_epd(&vendored("perft_deep.epd"));
+    check_perft(&cases, false, u64::MAX);
+}
+
+#[test]
+fn published_start_position_and_kiwipete_counts() {
+    // Published counts (chessprogramming.org perft results).
+    let start = Position::starting();
+    assert_eq!(
+        [1, 2, 3, 4, 5].map(|d| perft(&start, d)),
+        [20, 400, 8_902, 197_281, 4_865_609]
+    );
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    assert_eq!(
+        [1, 2, 3, 4].map(|d| perft(&kiwipete, d)),
+        [48, 2_039, 97_862, 4_085_603]
+    );
+}
+
+#[test]
+fn divide_sums_to_perft_and_names_moves_in_uci() {
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let split = divide(&kiwipete, 3);
+    assert_eq!(split.len(), 48);
+    assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
+    let uci: Vec<String> = split
+        .iter()
+        .map(|(m, _)| m.uci(false).to_string())
+        .collect();
+    assert!(uci.contains(&"e1g1".to_string()) && uci.contains(&"e1c1".to_string()));
+    assert!(!uci.contains(&"e1h1".to_string()));
+}
