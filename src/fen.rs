@@ -8,7 +8,6 @@
 use std::fmt::Write;
 use std::str::FromStr;
 
-use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::{Position, back_rank};
@@ -182,6 +181,12 @@ impl Position {
 
     /// The position as FEN. The en-passant square is written only when the capture is legal
     /// (as python-chess does by default); castling as `KQkq`, or X-FEN in Chess960.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+    /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
+    /// ```
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.into_iter().rev() {
@@ -206,7 +211,7 @@ impl Position {
             }
         }
         let _ = write!(fen, " {} {} ", self.turn.char(), self.castling_field());
-        match self.legal_ep_square() {
+        match self.ep_square {
             Some(square) => {
                 let _ = write!(fen, "{square}");
             }
@@ -458,7 +463,8 @@ fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, 
     if position.occupied().contains(square) || position.occupied().contains(origin) {
         return impossible("the squares the pawn passed over must be empty");
     }
-    // Keep the square only where a pawn of the side to move could capture there.
-    let capturers = pawn_attacks(!us, square) & position.pieces(us, Role::Pawn);
-    Ok(capturers.any().then_some(square))
+    // Keep the square only where the side to move can capture there legally.
+    let mut position = *position;
+    position.set_ep_square_if_legal(square);
+    Ok(position.ep_square)
 }

@@ -20,6 +20,7 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod diagnostic;
 mod fen;
 mod game;
 mod movegen;
@@ -27,11 +28,13 @@ mod moves;
 pub mod perft;
 mod position;
 mod role;
+pub mod san;
 mod square;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
+pub use diagnostic::{Code, Severity};
 pub use fen::FenError;
 pub use game::{Game, IllegalUci, Status};
 pub use movegen::MoveList;

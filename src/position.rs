@@ -34,8 +34,8 @@ pub struct Position {
     pub(crate) turn: Color,
     /// The rooks that may still castle (both colours).
     pub(crate) castling: Bitboard,
-    /// The square a pawn passed over with a double push, kept only when a pawn of the side to
-    /// move attacks it (so that equal positions compare and hash equal).
+    /// The square a pawn passed over with a double push, kept only when the side to move can
+    /// legally capture there (so that equal positions compare, hash and print equal).
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -93,8 +93,7 @@ impl Position {
         self.castling
     }
 
-    /// The en-passant target square, when a pawn of the side to move could capture there
-    /// (whether or not the capture is legal; see [`Position::legal_ep_square`]).
+    /// The en-passant target square, when the side to move can legally capture there.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep_square
@@ -221,15 +220,18 @@ impl Position {
         self.checkers().any()
     }
 
-    /// The en-passant square when the capture there is legal (what FEN writes by default).
-    pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
+    /// Is there a legal en-passant capture onto `ep` for the side to move?
+    fn can_capture_en_passant(&self, ep: Square) -> bool {
         let us = self.turn;
         let capturers = pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
         capturers
             .into_iter()
             .any(|from| self.is_legal_en_passant(from, ep))
-            .then_some(ep)
+    }
+
+    /// Keeps `ep` as the en-passant square only if the side to move can capture there legally.
+    pub(crate) fn set_ep_square_if_legal(&mut self, ep: Square) {
+        self.ep_square = self.can_capture_en_passant(ep).then_some(ep);
     }
 
     /// Would the king be safe after the pawn on `from` captures en passant on `ep`?
@@ -282,6 +284,7 @@ impl Position {
         let from_to = Bitboard::from(from) | Bitboard::from(to);
         self.halfmove_clock += 1;
         self.ep_square = None;
+        let mut ep_candidate = None;
 
         match mv.kind() {
             MoveKind::Castle => {
@@ -320,7 +323,7 @@ impl Position {
                         MoveKind::DoublePawnPush => {
                             let passed = Square::new(from.file(), Rank::Third.relative(us));
                             if (pawn_attacks(us, passed) & self.pieces(them, Role::Pawn)).any() {
-                                self.ep_square = Some(passed);
+                                ep_candidate = Some(passed);
                             }
                         }
                         _ => {}
@@ -336,6 +339,9 @@ impl Position {
             self.fullmove_number += 1;
         }
         self.turn = them;
+        if let Some(ep) = ep_candidate {
+            self.set_ep_square_if_legal(ep);
+        }
     }
 }
 
@@ -386,5 +392,37 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({:?})", self.fen())
+    }
+}
+
+impl Position {
+    /// The enemy pieces that would attack the side to move's king after its piece moves from
+    /// `from` to `to` (capturing on `captured`, which differs from `to` for en passant).
+    /// Empty exactly when the move is legal, for any move the piece could make geometrically.
+    pub(crate) fn attackers_after(
+        &self,
+        from: Square,
+        to: Square,
+        captured: Option<Square>,
+    ) -> Bitboard {
+        let us = self.turn;
+        let them = !us;
+        let removed = captured.map_or(Bitboard::EMPTY, Bitboard::from);
+        let occupied =
+            self.occupied().minus(Bitboard::from(from)).minus(removed) | Bitboard::from(to);
+        let theirs = self.by_color(them).minus(removed).minus(Bitboard::from(to));
+        let king = if from == self.king(us) {
+            to
+        } else {
+            self.king(us)
+        };
+        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        theirs
+            & ((pawn_attacks(us, king) & self.by_role(Role::Pawn))
+                | (knight_attacks(king) & self.by_role(Role::Knight))
+                | (king_attacks(king) & self.by_role(Role::King))
+                | (bishop_attacks(king, occupied) & bishops)
+                | (rook_attacks(king, occupied) & rooks))
     }
 }

@@ -25,7 +25,7 @@ fn castling_keys(rights: Bitboard) -> u64 {
 
 fn ep_key(position: &Position) -> u64 {
     position
-        .legal_ep_square()
+        .ep_square()
         .map_or(0, |sq| ZOBRIST_EN_PASSANT[sq.file().index()])
 }
 

@@ -25,8 +25,18 @@ fn chess960_positions() {
 #[test]
 #[ignore = "deep: about a minute optimised; run with cargo test -- --ignored"]
 fn deep_positions() {
-    let cases = read_epd(&vendored("perft_deep.epd"));
-    check_perft(&cases, false, u64::MAX);
+    // Standard and Chess960 lines mixed: a castling field with file letters is Chess960.
+    let (chess960, standard): (Vec<_>, Vec<_>) = read_epd(&vendored("perft_deep.epd"))
+        .into_iter()
+        .partition(|case| {
+            case.fen
+                .split(' ')
+                .nth(2)
+                .is_some_and(|c| c.chars().any(|l| !"KQkq-".contains(l)))
+        });
+    assert!(!chess960.is_empty() && !standard.is_empty());
+    check_perft(&standard, false, u64::MAX);
+    check_perft(&chess960, true, u64::MAX);
 }
 
 #[test]

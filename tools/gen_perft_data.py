@@ -783,7 +783,7 @@ def main() -> None:
     log(f"standard coverage: {std_sum}")
     log(f"960 coverage: {c_sum}")
     log(f"deep: " + "; ".join(f"{'960 ' if ln.chess960 else ''}{ln.counts}" for ln in deep))
-    log(f"total time {elapsed:.0f}s")
+    log(f"oracle work done in {elapsed:.0f}s; total time {time.time() - t_start:.0f}s")
 
 
 if __name__ == "__main__":

@@ -647,6 +647,17 @@ def main():
     gen_disambiguation(out, rng, mixed)
     gen_pinned(out, rng, mixed + [random_position(rng, (4, 10)) for _ in range(3000)])
     gen_pinned_pairs(out, rng)
+    # castling that gives check / mate (fixed positions; verdicts still from python-chess)
+    for fen in ["5k2/8/8/8/8/8/8/4K2R w K - 0 1", "r3k3/8/8/8/8/8/8/3K4 b q - 0 1",
+                "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "4k2r/8/8/8/8/8/8/5K2 b k - 0 1",
+                "3rkr2/3ppp2/8/8/8/8/8/R3K1NR w KQ - 0 1", "6k1/6pp/8/8/8/8/8/4K2R w K - 0 1"]:
+        b = chess.Board(fen)
+        for m in sorted(b.generate_castling_moves(), key=lambda x: x.uci()):
+            s = b.san(m)
+            cname = "white" if b.turn else "black"
+            out.emit("castling_ok", b, s, "%s castling (fixed position)%s" % (cname, {"#": " giving mate", "+": " giving check"}.get(suffix_of(s), "")), kind_cap=4)
+            if suffix_of(s):
+                out.emit("castling_ok", b, strip_suffix(s), "%s castling check mark missing" % cname, kind_cap=3)
     gen_castling(out, rng, False)
     gen_castling(out, rng, True)
     gen_en_passant(out, rng)

@@ -1,0 +1,101 @@
+//! Diagnostic codes and severities shared by the SAN and PGN compilers. The codes are stable:
+//! scripts read them (see the CLI contract).
+
+use std::fmt;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Accepted, but not as export notation or not consistent (`--strict` makes it an error).
+    Warning,
+    /// The input cannot be accepted.
+    Error,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The stable code of a diagnostic.
+///
+/// ```
+/// use jaque::{Code, Severity};
+/// assert_eq!(Code::AmbiguousMove.as_str(), "ambiguous_move");
+/// assert_eq!(Code::CheckAnnotation.severity(), Severity::Warning);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// Not a SAN move, or not valid PGN at this point.
+    Syntax,
+    /// Well-formed SAN, but no legal move matches it.
+    IllegalMove,
+    /// More than one legal move matches.
+    AmbiguousMove,
+    /// A FEN is malformed or describes an impossible position.
+    BadFen,
+    /// A comment, variation or tag that never closes.
+    Unterminated,
+    /// `+`/`#` missing or wrong for the position after the move.
+    CheckAnnotation,
+    /// `x` missing on a capture, or present on a non-capture.
+    CaptureAnnotation,
+    /// More disambiguation than needed (`Ng1f3`).
+    OverDisambiguation,
+    /// Accepted, but not export SAN: `0-0`, `e8Q`, `Pe4`, `e.p.`, `e2-e4`, figurines,
+    /// localized piece letters.
+    NonstandardNotation,
+    /// The Result tag, the termination marker and the final position disagree.
+    ResultMismatch,
+}
+
+impl Code {
+    /// The code as the contract writes it (`illegal_move`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::IllegalMove => "illegal_move",
+            Code::AmbiguousMove => "ambiguous_move",
+            Code::BadFen => "bad_fen",
+            Code::Unterminated => "unterminated",
+            Code::CheckAnnotation => "check_annotation",
+            Code::CaptureAnnotation => "capture_annotation",
+            Code::OverDisambiguation => "over_disambiguation",
+            Code::NonstandardNotation => "nonstandard_notation",
+            Code::ResultMismatch => "result_mismatch",
+        }
+    }
+
+    /// The severity the code has without `--strict`.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::Syntax
+            | Code::IllegalMove
+            | Code::AmbiguousMove
+            | Code::BadFen
+            | Code::Unterminated => Severity::Error,
+            Code::CheckAnnotation
+            | Code::CaptureAnnotation
+            | Code::OverDisambiguation
+            | Code::NonstandardNotation
+            | Code::ResultMismatch => Severity::Warning,
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
