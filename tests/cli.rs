@@ -73,3 +73,156 @@ fn bad_arguments_exit_2() {
     assert_eq!(jaque(&["perft", "deep"]).status.code(), Some(2));
     assert_eq!(jaque(&["no-such-command"]).status.code(), Some(2));
 }
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect()
+}
+
+#[test]
+fn san_json_follows_the_contract() {
+    let output = jaque(&[
+        "san", "--json", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "warnings only: exit 0");
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 7);
+    let keys: Vec<&str> = lines[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "fen",
+            "san",
+            "legal",
+            "uci",
+            "fen_after",
+            "check",
+            "mate",
+            "diagnostics"
+        ]
+    );
+    assert_eq!(
+        lines[0]["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(lines[0]["uci"], "e2e4");
+    // Scholar's mate written without #: identified, mate reported, check_annotation warned.
+    let last = &lines[6];
+    assert_eq!(
+        (
+            last["legal"].as_bool(),
+            last["check"].as_bool(),
+            last["mate"].as_bool()
+        ),
+        (Some(true), Some(true), Some(true))
+    );
+    let diagnostic = &last["diagnostics"][0];
+    assert_eq!(diagnostic["code"], "check_annotation");
+    assert_eq!(diagnostic["severity"], "warning");
+    assert_eq!(
+        (diagnostic["ply"].as_u64(), diagnostic["san"].as_str()),
+        (Some(7), Some("Qxf7"))
+    );
+    assert!(!stdout(&output).contains("error"));
+}
+
+#[test]
+fn san_strict_turns_warnings_into_errors() {
+    let output = jaque(&["san", "--json", "--strict", "Ng1f3"]);
+    assert_eq!(output.status.code(), Some(1));
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["diagnostics"][0]["code"], "over_disambiguation");
+    assert_eq!(line["diagnostics"][0]["severity"], "error");
+    assert_eq!(line["legal"], true);
+}
+
+#[test]
+fn san_illegal_and_ambiguous_moves_in_json() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let output = jaque(&["san", "--json", "--fen", fen, "Nd2"]);
+    assert_eq!(output.status.code(), Some(1));
+    let line = &json_lines(&output)[0];
+    assert_eq!(
+        (
+            line["legal"].as_bool(),
+            line["uci"].is_null(),
+            line["fen_after"].is_null()
+        ),
+        (Some(false), true, true)
+    );
+    assert_eq!(line["diagnostics"][0]["code"], "ambiguous_move");
+    assert!(
+        line["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Nbd2, Nfd2")
+    );
+    let output = jaque(&["san", "--json", "Ke2"]);
+    assert_eq!(
+        json_lines(&output)[0]["diagnostics"][0]["code"],
+        "illegal_move"
+    );
+    let output = jaque(&["san", "--json", "Nf9"]);
+    let line = &json_lines(&output)[0];
+    assert_eq!(
+        (
+            line["diagnostics"][0]["code"].as_str(),
+            line["diagnostics"][0]["column"].as_u64()
+        ),
+        (Some("syntax"), Some(3))
+    );
+}
+
+#[test]
+fn san_batch_resolves_each_line_from_its_own_fen() {
+    let dir = std::env::temp_dir().join(format!("jaque-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cases.tsv");
+    std::fs::write(
+        &path,
+        "# comment\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tNf3\n\
+         8/8/8/8/8/8/8/K7 w - - 0 1\tKb1\n\
+         4k3/P7/8/8/8/8/8/4K3 w - - 0 1\ta8=Q+\n\
+         no tab here\n",
+    )
+    .unwrap();
+    let output = jaque(&["san", "--json", "--batch", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 4, "every case line is reported");
+    assert_eq!(lines[0]["uci"], "g1f3");
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "bad_fen");
+    assert_eq!(lines[1]["diagnostics"][0]["line"], 3);
+    assert_eq!(
+        (lines[2]["uci"].as_str(), lines[2]["check"].as_bool()),
+        (Some("a7a8q"), Some(true))
+    );
+    assert_eq!(lines[3]["diagnostics"][0]["code"], "syntax");
+    let missing = jaque(&["san", "--batch", dir.join("missing.tsv").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn san_human_output_shows_move_board_and_rustc_style_diagnostics() {
+    let output = jaque(&["san", "e4", "e5", "Ke2", "Ke7", "Nd2"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("1. e4  (e2e4)"), "{text}");
+    assert!(text.contains("2... Ke7  (e8e7)"), "{text}");
+    assert!(text.contains("  1  ♖ ♘ ♗ ♕ · ♗ ♘ ♖"), "{text}");
+    assert!(
+        text.contains("error[illegal_move]: d2 is occupied by a white pawn"),
+        "{text}"
+    );
+    assert!(text.contains(" --> argument 5:1:1"), "{text}");
+    assert!(text.contains("^^^ no legal move matches"), "{text}");
+}

@@ -84,31 +84,12 @@ fn piece(input: Input<'_>) -> Parsed<'_, (Role, Token)> {
     })(input)
 }
 
-fn file(input: Input<'_>) -> Parsed<'_, (File, Token)> {
-    token("a file (a-h)", |k| match k {
-        TokenKind::File(file) => Some(file),
-        _ => None,
-    })(input)
-}
-
-fn rank(input: Input<'_>) -> Parsed<'_, (Rank, Token)> {
-    token("a rank (1-8)", |k| match k {
-        TokenKind::Rank(rank) => Some(rank),
-        _ => None,
-    })(input)
-}
-
 fn capture_or_dash(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
     token("x", |k| match k {
         TokenKind::Capture => Some(true),
         TokenKind::Dash => Some(false),
         _ => None,
     })(input)
-}
-
-fn square(input: Input<'_>) -> Parsed<'_, (Square, Token)> {
-    let (rest, ((file, first), (rank, _))) = (file, rank).parse(input)?;
-    Ok((rest, (Square::new(file, rank), first)))
 }
 
 /// `=`? promote-piece
@@ -131,65 +112,197 @@ fn promotion(input: Input<'_>) -> Parsed<'_, (Role, Option<Token>, Token)> {
     .parse(input)
 }
 
-/// The disambiguation written before the target square.
-type Disambiguation = (Option<(File, Token)>, Option<(Rank, Token)>);
-
-fn disambiguation(input: Input<'_>) -> Parsed<'_, Disambiguation> {
-    alt((
-        |i| {
-            (file, rank)
-                .parse(i)
-                .map(|(r, (f, k))| (r, (Some(f), Some(k))))
-        },
-        |i| file(i).map(|(r, f)| (r, (Some(f), None))),
-        |i| rank(i).map(|(r, k)| (r, (None, Some(k)))),
-    ))
-    .parse(input)
+/// A run of file and rank tokens (at most four: `e2e4` has the most a move can have).
+#[derive(Clone, Copy)]
+struct Coordinates<'a> {
+    tokens: &'a [Token],
 }
 
-/// The body of a normal move with its disambiguation (possibly none).
+/// One or more file/rank tokens.
+fn coordinates<'a>(input: Input<'a>) -> Parsed<'a, Coordinates<'a>> {
+    let count = input
+        .0
+        .iter()
+        .take_while(|t| matches!(t.kind, TokenKind::File(_) | TokenKind::Rank(_)))
+        .count();
+    if count == 0 {
+        return Err(nom::Err::Error(Failure {
+            at: input,
+            expected: "a square",
+        }));
+    }
+    let (run, rest) = input.0.split_at(count);
+    Ok((Input(rest), Coordinates { tokens: run }))
+}
+
+/// The disambiguation written before the target square.
+type Disambiguation = (Option<File>, Option<Rank>);
+
+/// Reads coordinates that must form a disambiguation: nothing, a file, a rank, or both.
+fn as_disambiguation<'a>(
+    tokens: &'a [Token],
+    input: Input<'a>,
+) -> Result<Disambiguation, nom::Err<Failure<'a>>> {
+    let at = |i: usize| Input(&input.0[i.min(input.0.len())..]);
+    match tokens
+        .iter()
+        .map(|t| t.kind)
+        .collect::<ArrayOf4>()
+        .as_slice()
+    {
+        [] => Ok((None, None)),
+        [TokenKind::File(f)] => Ok((Some(*f), None)),
+        [TokenKind::Rank(r)] => Ok((None, Some(*r))),
+        [TokenKind::File(f), TokenKind::Rank(r)] => Ok((Some(*f), Some(*r))),
+        _ => Err(nom::Err::Failure(Failure {
+            at: at(0),
+            expected: "a square",
+        })),
+    }
+}
+
+/// Up to four token kinds without allocation.
+struct ArrayOf4 {
+    items: [TokenKind; 4],
+    len: usize,
+}
+
+impl FromIterator<TokenKind> for ArrayOf4 {
+    fn from_iter<I: IntoIterator<Item = TokenKind>>(iter: I) -> Self {
+        let mut array = ArrayOf4 {
+            items: [TokenKind::End; 4],
+            len: 0,
+        };
+        for kind in iter {
+            if array.len == 4 {
+                // More than four coordinates: report it as a shape no pattern matches.
+                array.items[3] = TokenKind::End;
+                break;
+            }
+            array.items[array.len] = kind;
+            array.len += 1;
+        }
+        array
+    }
+}
+
+impl ArrayOf4 {
+    fn as_slice(&self) -> &[TokenKind] {
+        &self.items[..self.len]
+    }
+}
+
+/// The body of a normal move.
 struct Body {
     piece: Option<(Role, Token)>,
     disambiguation: Disambiguation,
-    sign: Option<(bool, Token)>,
+    disambiguation_span: Option<Span>,
+    sign: Option<bool>,
     to: Square,
     promotion: Option<(Role, Option<Token>, Token)>,
-    ep: Option<Token>,
+    ep: bool,
 }
 
+/// piece? coordinates (sign coordinates)? promotion? e.p.?
+///
+/// One pass, no backtracking: the coordinates before the target square are collected with it
+/// and split afterwards, the last file-rank pair being the target.
 fn normal(input: Input<'_>) -> Parsed<'_, Body> {
     let ep = token("e.p.", |k| (k == TokenKind::EnPassant).then_some(()));
-    let tail = |i| (opt(capture_or_dash), square, opt(promotion), opt(&ep)).parse(i);
-    let with = |i| {
-        let (rest, (piece, disambiguation, (sign, (to, _), promotion, ep))) =
-            (opt(piece), disambiguation, tail).parse(i)?;
-        Ok((
-            rest,
-            Body {
-                piece,
-                disambiguation,
-                sign,
-                to,
-                promotion,
-                ep: ep.map(|(_, t)| t),
-            },
-        ))
+    let (rest, (piece, first)) = (opt(piece), opt(coordinates)).parse(input)?;
+    let first: &[Token] = first.map_or(&[], |c| c.tokens);
+    let (rest, signed) = if first.is_empty() {
+        // Without coordinates first, a sign and the target must follow (`xd5`, `Qxf7`).
+        let starts_with_sign = matches!(
+            rest.0.first().map(|t| t.kind),
+            Some(TokenKind::Capture | TokenKind::Dash)
+        );
+        if !starts_with_sign {
+            return Err(nom::Err::Error(Failure {
+                at: rest,
+                expected: "a square",
+            }));
+        }
+        (capture_or_dash, coordinates)
+            .parse(rest)
+            .map(|(r, s)| (r, Some(s)))?
+    } else {
+        opt((capture_or_dash, coordinates)).parse(rest)?
     };
-    let without = |i| {
-        let (rest, (piece, (sign, (to, _), promotion, ep))) = (opt(piece), tail).parse(i)?;
-        Ok((
-            rest,
-            Body {
-                piece,
-                disambiguation: (None, None),
-                sign,
-                to,
-                promotion,
-                ep: ep.map(|(_, t)| t),
-            },
-        ))
+    let (before, target, sign) = match signed {
+        Some(((sign, _), target)) => (first, target.tokens, Some(sign)),
+        None => {
+            let split = first.len().saturating_sub(2);
+            (&first[..split], &first[split..], None)
+        }
     };
-    alt((with, without)).parse(input)
+    // The target must be exactly a file and a rank.
+    let target_start = input.0.len() - rest.0.len() - target.len();
+    let at = |offset: usize| Input(&input.0[(target_start + offset).min(input.0.len())..]);
+    let to = match target {
+        [
+            Token {
+                kind: TokenKind::File(f),
+                ..
+            },
+            Token {
+                kind: TokenKind::Rank(r),
+                ..
+            },
+        ] => Square::new(*f, *r),
+        [
+            Token {
+                kind: TokenKind::File(_),
+                ..
+            },
+        ] => {
+            return Err(nom::Err::Error(Failure {
+                at: at(1),
+                expected: "a rank (1-8)",
+            }));
+        }
+        [
+            Token {
+                kind: TokenKind::File(_),
+                ..
+            },
+            ..,
+        ] => {
+            return Err(nom::Err::Error(Failure {
+                at: at(1),
+                expected: "a rank (1-8)",
+            }));
+        }
+        _ => {
+            return Err(nom::Err::Error(Failure {
+                at: at(0),
+                expected: "a file (a-h)",
+            }));
+        }
+    };
+    let before_start =
+        input.0.len() - rest.0.len() - target.len() - before.len() - usize::from(sign.is_some());
+    let disambiguation = as_disambiguation(before, Input(&input.0[before_start..]))?;
+    let disambiguation_span = match (before.first(), before.last()) {
+        (Some(first), Some(last)) => Some(Span {
+            start: first.span.start,
+            end: last.span.end,
+        }),
+        _ => None,
+    };
+    let (rest, (promotion, ep)) = (opt(promotion), opt(&ep)).parse(rest)?;
+    Ok((
+        rest,
+        Body {
+            piece,
+            disambiguation,
+            disambiguation_span,
+            sign,
+            to,
+            promotion,
+            ep: ep.is_some(),
+        },
+    ))
 }
 
 fn castle(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
@@ -266,24 +379,20 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
         |i| normal_move(i).map(|(r, (b, s))| (r, (Ok(b), s))),
     ))
     .parse(Input(all));
+    let mut disambiguation_span = None;
 
     let (body, (mark, glyph)) = match result {
         Ok((_, parsed)) => parsed,
         Err(nom::Err::Error(failure) | nom::Err::Failure(failure)) => {
-            let span = failure.at.0.first().map_or(
-                Span {
-                    start: text.len(),
-                    end: text.len(),
-                },
-                |t| t.span,
-            );
+            let span = failure
+                .at
+                .0
+                .first()
+                .map_or(Span::new(text.len(), text.len()), |t| t.span);
             return Err(SyntaxError::at(text, span, failure.expected));
         }
         Err(nom::Err::Incomplete(_)) => {
-            let end = Span {
-                start: text.len(),
-                end: text.len(),
-            };
+            let end = Span::new(text.len(), text.len());
             return Err(SyntaxError::at(text, end, "a complete move"));
         }
     };
@@ -291,31 +400,29 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     let body = match body {
         Err((long, _)) => SanBody::Castle { long },
         Ok(b) => {
+            disambiguation_span = b.disambiguation_span;
             let role = b.piece.map_or(Role::Pawn, |(role, _)| role);
             let (from_file, from_rank) = b.disambiguation;
-            if let Some((_, equals, _)) = b.promotion {
-                if equals.is_none() {
-                    nonstandard.insert(Nonstandard::PromotionWithoutEquals);
-                }
+            if let Some((_, None, _)) = b.promotion {
+                nonstandard.insert(Nonstandard::PromotionWithoutEquals);
             }
-            if b.ep.is_some() {
+            if b.ep {
                 nonstandard.insert(Nonstandard::EnPassantMark);
             }
-            let dash = matches!(b.sign, Some((false, _)));
+            let dash = b.sign == Some(false);
             if dash || (role == Role::Pawn && from_file.is_some() && from_rank.is_some()) {
                 nonstandard.insert(Nonstandard::LongAlgebraic);
             }
             SanBody::Normal {
                 role,
-                from_file: from_file.map(|(f, _)| f),
-                from_rank: from_rank.map(|(r, _)| r),
-                capture: matches!(b.sign, Some((true, _))),
+                from_file,
+                from_rank,
+                capture: b.sign == Some(true),
                 to: b.to,
                 promotion: b.promotion.map(|(role, _, _)| role),
             }
         }
     };
-    let disambiguation_span = disambiguation_span(all);
     Ok(San {
         body,
         suffix: mark.map(|(s, _)| s),
@@ -324,18 +431,5 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
         span: span_of(all),
         disambiguation_span,
         suffix_span: mark.map(|(_, t)| t.span),
-    })
-}
-
-/// The file/rank tokens before the target square (all coordinates but the last two).
-fn disambiguation_span(tokens: &[Token]) -> Option<Span> {
-    let is_coordinate = |t: &&Token| matches!(t.kind, TokenKind::File(_) | TokenKind::Rank(_));
-    let count = tokens.iter().filter(is_coordinate).count();
-    let last = count.checked_sub(3)?;
-    let first = tokens.iter().find(is_coordinate)?;
-    let last = tokens.iter().filter(is_coordinate).nth(last)?;
-    Some(Span {
-        start: first.span.start,
-        end: last.span.end,
     })
 }

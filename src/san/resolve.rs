@@ -506,8 +506,13 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
         if capture != captures {
             warnings.push(SanWarning::CaptureAnnotation { written: capture });
         }
-        let needed = disambiguation(position, mv);
         let written = (from_file, from_rank);
+        // With nothing written and a unique match, no rival exists: skip the search.
+        let needed = if written == (None, None) && role != Role::Pawn {
+            (None, None)
+        } else {
+            disambiguation(position, mv)
+        };
         // Both squares without a piece letter is long algebraic, reported as nonstandard.
         let long_pawn = role == Role::Pawn && from_file.is_some() && from_rank.is_some();
         if written != needed && !long_pawn {
@@ -596,10 +601,10 @@ fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboa
             if let Some(one) = back(1) {
                 squares.insert(one);
             }
-            if to.rank() == Rank::Fourth.relative(us) {
-                if let Some(two) = back(2) {
-                    squares.insert(two);
-                }
+            if to.rank() == Rank::Fourth.relative(us)
+                && let Some(two) = back(2)
+            {
+                squares.insert(two);
             }
             squares
         }
@@ -670,10 +675,11 @@ fn resolve_normal(
                 if let Some(one) = back(1) {
                     if ours.contains(one) {
                         reach.insert(one);
-                    } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative(us) {
-                        if let Some(two) = back(2).filter(|&sq| ours.contains(sq)) {
-                            reach.insert(two);
-                        }
+                    } else if !occupied.contains(one)
+                        && to.rank() == Rank::Fourth.relative(us)
+                        && let Some(two) = back(2).filter(|&sq| ours.contains(sq))
+                    {
+                        reach.insert(two);
                     }
                 }
             }

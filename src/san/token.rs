@@ -14,13 +14,29 @@ use super::lang::{Lang, figurine};
 use crate::role::Role;
 use crate::square::{File, Rank};
 
-/// A byte range of the SAN text.
+/// A byte range of the SAN text (a move is at most [`Tokens::CAPACITY`] short tokens, so
+/// 16 bits are plenty and keep tokens small).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     /// First byte.
-    pub start: usize,
+    pub start: u16,
     /// One past the last byte.
-    pub end: usize,
+    pub end: u16,
+}
+
+impl Span {
+    pub(crate) fn new(start: usize, end: usize) -> Span {
+        let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        Span {
+            start: clamp(start),
+            end: clamp(end),
+        }
+    }
+
+    /// The range of bytes.
+    pub fn range(self) -> std::ops::Range<usize> {
+        usize::from(self.start)..usize::from(self.end)
+    }
 }
 
 /// A move-quality glyph: `!`, `?`, `!!`, `??`, `!?`, `?!`.
@@ -205,11 +221,13 @@ impl SyntaxError {
 
     pub(crate) fn at(text: &str, span: Span, expected: &'static str) -> SyntaxError {
         let found = text
-            .get(span.start..span.end)
+            .get(span.range())
             .filter(|s| !s.is_empty())
             .map(str::to_string);
         SyntaxError {
-            column: text.get(..span.start).map_or(1, |s| s.chars().count() + 1),
+            column: text
+                .get(..usize::from(span.start))
+                .map_or(1, |s| s.chars().count() + 1),
             span,
             expected,
             found,
@@ -242,47 +260,29 @@ fn glyph(input: &str) -> IResult<&str, Lexed> {
     .parse(input)
 }
 
-fn sign(input: &str) -> IResult<&str, Lexed> {
+fn en_passant(input: &str) -> IResult<&str, Lexed> {
+    value((TokenKind::EnPassant, Spelling::Standard), tag("e.p.")).parse(input)
+}
+
+/// A non-ASCII token: `×` or a figurine.
+fn wide(input: &str) -> IResult<&str, Lexed> {
     alt((
-        value((TokenKind::EnPassant, Spelling::Standard), tag("e.p.")),
-        value((TokenKind::Capture, Spelling::Standard), tag("x")),
-        value((TokenKind::Capture, Spelling::CaptureSign), tag(":")),
         value((TokenKind::Capture, Spelling::CaptureSign), tag("×")),
-        value((TokenKind::Dash, Spelling::Standard), tag("-")),
-        value((TokenKind::Promote, Spelling::Standard), tag("=")),
-        value((TokenKind::Check, Spelling::Standard), tag("+")),
-        value((TokenKind::Mate, Spelling::Standard), tag("#")),
+        |i| {
+            let (rest, c) = satisfy(|c| figurine(c).is_some()).parse(i)?;
+            Ok((
+                rest,
+                (
+                    TokenKind::Piece(figurine(c).unwrap_or(Role::Pawn)),
+                    Spelling::Figurine,
+                ),
+            ))
+        },
     ))
     .parse(input)
 }
 
-fn square_part(input: &str) -> IResult<&str, Lexed> {
-    let (rest, c) = satisfy(|c| matches!(c, 'a'..='h' | '1'..='8')).parse(input)?;
-    let kind = match (File::from_char(c), Rank::from_char(c)) {
-        (Some(file), _) => TokenKind::File(file),
-        (_, Some(rank)) => TokenKind::Rank(rank),
-        _ => TokenKind::End, // unreachable by `satisfy`
-    };
-    Ok((rest, (kind, Spelling::Standard)))
-}
-
-/// A piece letter of `lang` or a figurine.
-fn piece(lang: Lang) -> impl Fn(&str) -> IResult<&str, Lexed> {
-    move |input| {
-        let (rest, c) =
-            satisfy(|c| lang.role(c).is_some() || figurine(c).is_some()).parse(input)?;
-        let (role, spelling) = match (figurine(c), lang.role(c)) {
-            (Some(role), _) => (role, Spelling::Figurine),
-            (None, Some(Role::Pawn)) if lang == Lang::English => (Role::Pawn, Spelling::PawnLetter),
-            (None, Some(role)) if lang == Lang::English => (role, Spelling::Standard),
-            (None, Some(role)) => (role, Spelling::Localized),
-            (None, None) => (Role::Pawn, Spelling::Standard), // unreachable by `satisfy`
-        };
-        Ok((rest, (TokenKind::Piece(role), spelling)))
-    }
-}
-
-/// A lower-case promotion letter, only right after `=` (elsewhere `b` is a file).
+/// A lower-case promotion letter (`e8=q`, `a7a8q`).
 fn lower_promotion(input: &str) -> IResult<&str, Lexed> {
     let (rest, c) = satisfy(|c| matches!(c, 'q' | 'r' | 'b' | 'n')).parse(input)?;
     let role = Role::from_char(c).unwrap_or(Role::Queen);
@@ -290,6 +290,62 @@ fn lower_promotion(input: &str) -> IResult<&str, Lexed> {
         rest,
         (TokenKind::PromotePiece(role), Spelling::LowerCasePromotion),
     ))
+}
+
+/// What came just before, which decides how some characters read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Other,
+    /// After `=`: only a promotion piece may follow.
+    Promote,
+    /// After a rank: a lower-case q, r, b or n not starting a square is a promotion (`a7a8q`).
+    Rank,
+}
+
+/// One token. Single ASCII characters are read directly; the tokens with structure (castling,
+/// glyphs, `e.p.`, multi-byte signs) by nom combinators. Dispatching on the first byte keeps
+/// the lexer from trying every alternative in turn.
+fn token(input: &str, lang: Lang, context: Context) -> IResult<&str, Lexed> {
+    let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char));
+    let bytes = input.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return Err(fail());
+    };
+    let one = |kind: TokenKind, spelling: Spelling| Ok((&input[1..], (kind, spelling)));
+    let promotion_context = context == Context::Promote
+        || (context == Context::Rank && !matches!(bytes.get(1), Some(b'1'..=b'8')));
+    if promotion_context && let Ok(lexed) = lower_promotion(input) {
+        return Ok(lexed);
+    }
+    match first {
+        b'e' if bytes.get(1) == Some(&b'.') => en_passant(input),
+        b'a'..=b'h' => one(
+            TokenKind::File(File::ALL[usize::from(first - b'a')]),
+            Spelling::Standard,
+        ),
+        b'1'..=b'8' => one(
+            TokenKind::Rank(Rank::ALL[usize::from(first - b'1')]),
+            Spelling::Standard,
+        ),
+        b'O' | b'0' => castling(input),
+        b'x' => one(TokenKind::Capture, Spelling::Standard),
+        b':' => one(TokenKind::Capture, Spelling::CaptureSign),
+        b'-' => one(TokenKind::Dash, Spelling::Standard),
+        b'=' => one(TokenKind::Promote, Spelling::Standard),
+        b'+' => one(TokenKind::Check, Spelling::Standard),
+        b'#' => one(TokenKind::Mate, Spelling::Standard),
+        b'!' | b'?' => glyph(input),
+        b'A'..=b'Z' => match lang.role(char::from(first)) {
+            Some(Role::Pawn) if lang == Lang::English => {
+                one(TokenKind::Piece(Role::Pawn), Spelling::PawnLetter)
+            }
+            Some(role) if lang == Lang::English => one(TokenKind::Piece(role), Spelling::Standard),
+            Some(role) => one(TokenKind::Piece(role), Spelling::Localized),
+            None => Err(fail()),
+        },
+        0x80.. => wide(input),
+        _ => Err(fail()),
+    }
 }
 
 /// Splits one SAN move into tokens, ending with [`TokenKind::End`].
@@ -305,10 +361,7 @@ fn lower_promotion(input: &str) -> IResult<&str, Lexed> {
 pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     let end = Token {
         kind: TokenKind::End,
-        span: Span {
-            start: text.len(),
-            end: text.len(),
-        },
+        span: Span::new(text.len(), text.len()),
         spelling: Spelling::Standard,
     };
     let mut tokens = Tokens {
@@ -319,40 +372,31 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     let mut previous = None;
     while !rest.is_empty() {
         let start = text.len() - rest.len();
-        let after_promote = previous == Some(TokenKind::Promote);
-        // After the target square, a lower-case q, r, b or n not starting another square is a
-        // promotion written without `=` (`a7a8q`, as in UCI).
-        let after_rank = matches!(previous, Some(TokenKind::Rank(_)));
-        let starts_square = rest.chars().nth(1).is_some_and(|c| matches!(c, '1'..='8'));
-        let lexed =
-            if after_promote || (after_rank && !starts_square && lower_promotion(rest).is_ok()) {
-                alt((piece(lang), lower_promotion)).parse(rest)
-            } else {
-                alt((castling, glyph, sign, piece(lang), square_part)).parse(rest)
-            };
-        let Ok((remaining, (mut kind, spelling))) = lexed else {
+        let context = match previous {
+            Some(TokenKind::Promote) => Context::Promote,
+            Some(TokenKind::Rank(_)) => Context::Rank,
+            _ => Context::Other,
+        };
+        let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
             let width = rest.chars().next().map_or(0, char::len_utf8);
-            let span = Span {
-                start,
-                end: start + width,
-            };
-            let expected = if after_promote {
+            let expected = if context == Context::Promote {
                 "a promotion piece (Q, R, B or N)"
             } else {
                 "a piece letter, a square, x, =, +, #, or O-O"
             };
-            return Err(SyntaxError::at(text, span, expected));
+            return Err(SyntaxError::at(
+                text,
+                Span::new(start, start + width),
+                expected,
+            ));
         };
         // A piece letter after `=` or right after the target square is the promotion piece.
-        if let TokenKind::Piece(role) = kind {
-            if matches!(previous, Some(TokenKind::Promote | TokenKind::Rank(_))) {
-                kind = TokenKind::PromotePiece(role);
-            }
+        if let TokenKind::Piece(role) = kind
+            && matches!(previous, Some(TokenKind::Promote | TokenKind::Rank(_)))
+        {
+            kind = TokenKind::PromotePiece(role);
         }
-        let span = Span {
-            start,
-            end: text.len() - remaining.len(),
-        };
+        let span = Span::new(start, text.len() - remaining.len());
         if tokens.len + 1 >= Tokens::CAPACITY {
             return Err(SyntaxError::at(
                 text,

@@ -9,8 +9,16 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group};
 
 const POSITIONS: [(&str, &str, u32); 2] = [
-    ("startpos_perft6", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
-    ("kiwipete_perft5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    (
+        "startpos_perft6",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete_perft5",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
 ];
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -47,8 +55,15 @@ fn bench(c: &mut Criterion) {
         // Same work in every library, checked before anything is timed.
         let expected = jaque::perft::perft(&jaque_position, depth);
         assert_eq!(cozy_perft(&cozy, depth), expected, "cozy-chess {name}");
-        assert_eq!(chess::MoveGen::movegen_perft_test(&chess_board, depth as usize) as u64, expected);
-        assert_eq!(shakmaty::perft(&shakmaty_position, depth), expected, "shakmaty {name}");
+        assert_eq!(
+            chess::MoveGen::movegen_perft_test(&chess_board, depth as usize) as u64,
+            expected
+        );
+        assert_eq!(
+            shakmaty::perft(&shakmaty_position, depth),
+            expected,
+            "shakmaty {name}"
+        );
 
         let mut group = c.benchmark_group(name);
         group.sample_size(10).warm_up_time(Duration::from_secs(1));
@@ -56,7 +71,9 @@ fn bench(c: &mut Criterion) {
         group.bench_function("jaque", |b| {
             b.iter(|| jaque::perft::perft(black_box(&jaque_position), depth))
         });
-        group.bench_function("cozy-chess", |b| b.iter(|| cozy_perft(black_box(&cozy), depth)));
+        group.bench_function("cozy-chess", |b| {
+            b.iter(|| cozy_perft(black_box(&cozy), depth))
+        });
         group.bench_function("chess", |b| {
             b.iter(|| chess::MoveGen::movegen_perft_test(black_box(&chess_board), depth as usize))
         });

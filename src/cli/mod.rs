@@ -1,0 +1,89 @@
+//! Command-line arguments and dispatch. Exit status: 0 nothing wrong, 1 at least one error
+//! diagnostic (warnings too with `--strict`), 2 the command itself could not run.
+
+mod board;
+mod perft;
+mod render;
+mod san;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use jaque::san::Lang;
+
+/// Checks chess games like a compiler checks code.
+#[derive(Parser)]
+#[command(name = "jaque", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate PGN files like a compiler: every move of every game.
+    Check {
+        /// PGN files (`-` for standard input); none: the built-in sample.
+        files: Vec<String>,
+    },
+    /// Resolve SAN moves one after another from a position, or a batch file of cases.
+    San(san::SanArgs),
+    /// Count the leaf nodes of the legal move tree (the last line is the count alone).
+    Perft(perft::PerftArgs),
+}
+
+/// How a command ended.
+pub enum Outcome {
+    /// Nothing wrong (exit 0).
+    Clean,
+    /// At least one error diagnostic (exit 1).
+    Errors,
+    /// The command could not run (exit 2).
+    Failed,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> ExitCode {
+        ExitCode::from(match outcome {
+            Outcome::Clean => 0,
+            Outcome::Errors => 1,
+            Outcome::Failed => 2,
+        })
+    }
+}
+
+/// Parses a `--lang` value.
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.parse()
+        .map_err(|e: jaque::san::ParseLangError| e.to_string())
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Check { files: _ } => {
+            println!(
+                "jaque check: the PGN checker is not built yet. This build's attack tables come \
+                 from magic seed 0x{:016x} ({} slider table entries).",
+                jaque::attacks::MAGIC_SEED,
+                jaque::attacks::SLIDER_TABLE_ENTRIES
+            );
+            Outcome::Clean
+        }
+        Command::San(args) => san::run(args),
+        Command::Perft(args) => perft::run(args),
+    };
+    outcome.into()
+}
+
+/// Reads a `--fen` argument, or reports it as a bad argument (exit 2).
+fn position_argument(fen: Option<&str>, chess960: bool) -> Result<jaque::Position, Outcome> {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    jaque::Position::from_fen_with(fen.unwrap_or(START), chess960).map_err(|error| {
+        eprintln!(
+            "error[bad_fen]: bad FEN: {error}\n  --> --fen {:?}",
+            fen.unwrap_or(START)
+        );
+        Outcome::Failed
+    })
+}

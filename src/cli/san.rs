@@ -1,0 +1,354 @@
+//! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
+
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::path::PathBuf;
+
+use jaque::san::{Lang, Resolved, San, SanError, SanWarning, parse, resolve, to_san};
+use jaque::{Code, Position, Severity};
+use serde_json::{Value, json};
+
+use super::render::{Report, render};
+use super::{Outcome, board, parse_lang, position_argument};
+
+#[derive(clap::Args)]
+pub struct SanArgs {
+    /// The position the moves start from (default: the starting position).
+    #[arg(long, conflicts_with = "batch")]
+    fen: Option<String>,
+    /// A file of cases, one `FEN<TAB>SAN` a line, each resolved from its own FEN.
+    #[arg(long)]
+    batch: Option<PathBuf>,
+    /// JSON Lines on standard output, one object per SAN, nothing else.
+    #[arg(long)]
+    json: bool,
+    /// The language of the piece letters: en, es, de, fr, nl.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    lang: Lang,
+    /// Chess960 castling rules.
+    #[arg(long)]
+    chess960: bool,
+    /// Treat every warning as an error.
+    #[arg(long)]
+    strict: bool,
+    /// SAN moves, applied one after another.
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+    moves: Vec<String>,
+}
+
+/// A diagnostic about one SAN (or batch line), before it is printed.
+struct Diagnostic {
+    severity: Severity,
+    code: Code,
+    message: String,
+    /// Byte range within the SAN text.
+    span: Range<usize>,
+    label: String,
+    help: Option<String>,
+}
+
+/// One SAN judged against one position.
+struct Judgement {
+    resolved: Option<Resolved>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement {
+    let severity = |code: Code| {
+        if strict {
+            Severity::Error
+        } else {
+            code.severity()
+        }
+    };
+    let whole = 0..text.len();
+    let san: San = match parse(text, lang) {
+        Ok(san) => san,
+        Err(error) => {
+            let span = error.span.range();
+            let span = span.start..span.end.max(span.start + 1);
+            let label = format!("expected {}", error.expected);
+            let diagnostic = Diagnostic {
+                severity: Severity::Error,
+                code: Code::Syntax,
+                message: format!("not a SAN move: {error}"),
+                span,
+                label,
+                help: None,
+            };
+            return Judgement {
+                resolved: None,
+                diagnostics: vec![diagnostic],
+            };
+        }
+    };
+    match resolve(position, &san) {
+        Err(error) => {
+            let label = match &error {
+                SanError::Ambiguous { .. } => "matches several legal moves".to_string(),
+                _ => "no legal move matches".to_string(),
+            };
+            let diagnostic = Diagnostic {
+                severity: Severity::Error,
+                code: error.code(),
+                message: error.to_string(),
+                span: whole,
+                label,
+                help: error.help(),
+            };
+            Judgement {
+                resolved: None,
+                diagnostics: vec![diagnostic],
+            }
+        }
+        Ok(resolved) => {
+            let canonical = if resolved.warnings.is_empty() {
+                String::new()
+            } else {
+                to_san(position, resolved.mv)
+            };
+            let diagnostics = resolved
+                .warnings
+                .iter()
+                .map(|warning| {
+                    let span = match warning {
+                        SanWarning::CheckAnnotation { .. } => san
+                            .suffix_span
+                            .map_or(text.len().saturating_sub(1)..text.len(), |s| s.range()),
+                        SanWarning::OverDisambiguation | SanWarning::DisambiguationOrder => {
+                            san.disambiguation_span.map_or(whole.clone(), |s| s.range())
+                        }
+                        _ => whole.clone(),
+                    };
+                    Diagnostic {
+                        severity: severity(warning.code()),
+                        code: warning.code(),
+                        message: warning.to_string(),
+                        span,
+                        label: "not export SAN".to_string(),
+                        help: Some(format!("write {canonical}")),
+                    }
+                })
+                .collect();
+            Judgement {
+                resolved: Some(resolved),
+                diagnostics,
+            }
+        }
+    }
+}
+
+/// Where a SAN came from, for messages.
+struct Place<'a> {
+    origin: &'a str,
+    /// The line of input the SAN is part of.
+    source: &'a str,
+    /// Where the SAN starts in `source`.
+    offset: usize,
+    line: usize,
+    ply: usize,
+}
+
+fn column(source: &str, byte: usize) -> usize {
+    source.get(..byte).map_or(1, |s| s.chars().count() + 1)
+}
+
+fn json_line(fen: &str, text: &str, judgement: &Judgement, place: &Place<'_>) -> Value {
+    let diagnostics: Vec<Value> = judgement
+        .diagnostics
+        .iter()
+        .map(|d| {
+            json!({
+                "severity": d.severity.as_str(),
+                "code": d.code.as_str(),
+                "message": d.message,
+                "line": place.line,
+                "column": column(place.source, place.offset + d.span.start),
+                "ply": place.ply,
+                "san": text,
+            })
+        })
+        .collect();
+    match &judgement.resolved {
+        Some(r) => json!({
+            "fen": fen, "san": text, "legal": true, "uci": r.mv.uci(r.after.is_chess960()).to_string(),
+            "fen_after": r.after.fen(), "check": r.check, "mate": r.mate, "diagnostics": diagnostics,
+        }),
+        None => json!({
+            "fen": fen, "san": text, "legal": false, "uci": null, "fen_after": null,
+            "check": false, "mate": false, "diagnostics": diagnostics,
+        }),
+    }
+}
+
+fn print_human(
+    position: &Position,
+    text: &str,
+    judgement: &Judgement,
+    place: &Place<'_>,
+    color: bool,
+) {
+    let number = position.fullmove_number();
+    let dots = if position.turn() == jaque::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    if let Some(r) = &judgement.resolved {
+        let state = if r.mate {
+            ", checkmate"
+        } else if r.check {
+            ", check"
+        } else {
+            ""
+        };
+        println!(
+            "{number}{dots} {text}  ({}{state})",
+            r.mv.uci(position.is_chess960())
+        );
+        print!("{}", board::draw(&r.after));
+    } else {
+        println!("{number}{dots} {text}");
+    }
+    for d in &judgement.diagnostics {
+        let report = Report {
+            severity: d.severity,
+            code: d.code,
+            message: d.message.clone(),
+            origin: place.origin,
+            source: place.source,
+            line: place.line,
+            span: place.offset + d.span.start..place.offset + d.span.end,
+            label: d.label.clone(),
+            help: d.help.clone(),
+        };
+        println!("{}", render(&report, color));
+    }
+}
+
+pub fn run(args: SanArgs) -> Outcome {
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut errors = false;
+    let mut emit =
+        |position: &Position, fen: &str, text: &str, judgement: &Judgement, place: &Place<'_>| {
+            errors |= judgement
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error);
+            if args.json {
+                println!("{}", json_line(fen, text, judgement, place));
+            } else {
+                print_human(position, text, judgement, place, color);
+            }
+        };
+
+    if let Some(path) = &args.batch {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) => {
+                eprintln!("error: cannot read {}: {error}", path.display());
+                return Outcome::Failed;
+            }
+        };
+        let origin = path.display().to_string();
+        for (index, line) in text.lines().enumerate() {
+            let line_number = index + 1;
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((fen, san)) = line.split_once('\t') else {
+                let place = Place {
+                    origin: &origin,
+                    source: line,
+                    offset: 0,
+                    line: line_number,
+                    ply: 1,
+                };
+                let judgement = Judgement {
+                    resolved: None,
+                    diagnostics: vec![Diagnostic {
+                        severity: Severity::Error,
+                        code: Code::Syntax,
+                        message: "expected a FEN, a tab, and a SAN move".to_string(),
+                        span: 0..line.len(),
+                        label: "no tab in this line".to_string(),
+                        help: None,
+                    }],
+                };
+                emit(&Position::starting(), line, "", &judgement, &place);
+                continue;
+            };
+            let place = Place {
+                origin: &origin,
+                source: line,
+                offset: fen.len() + 1,
+                line: line_number,
+                ply: 1,
+            };
+            match Position::from_fen_with(fen, args.chess960) {
+                Ok(position) => {
+                    let judgement = judge(&position, san, args.lang, args.strict);
+                    emit(&position, fen, san, &judgement, &place);
+                }
+                Err(error) => {
+                    let place = Place { offset: 0, ..place };
+                    let judgement = Judgement {
+                        resolved: None,
+                        diagnostics: vec![Diagnostic {
+                            severity: Severity::Error,
+                            code: Code::BadFen,
+                            message: format!("bad FEN: {error}"),
+                            span: 0..fen.len(),
+                            label: match error.field() {
+                                "fields" => "wrong number of fields".to_string(),
+                                field => format!("the {field} field is wrong"),
+                            },
+                            help: None,
+                        }],
+                    };
+                    emit(&Position::starting(), fen, san, &judgement, &place);
+                }
+            }
+        }
+        return if errors {
+            Outcome::Errors
+        } else {
+            Outcome::Clean
+        };
+    }
+
+    let mut position = match position_argument(args.fen.as_deref(), args.chess960) {
+        Ok(position) => position,
+        Err(outcome) => return outcome,
+    };
+    for (index, text) in args.moves.iter().enumerate() {
+        let origin = format!("argument {}", index + 1);
+        let place = Place {
+            origin: &origin,
+            source: text,
+            offset: 0,
+            line: 1,
+            ply: index + 1,
+        };
+        let judgement = judge(&position, text, args.lang, args.strict);
+        let fen = position.fen();
+        emit(&position, &fen, text, &judgement, &place);
+        match &judgement.resolved {
+            Some(resolved) => position = resolved.after,
+            None => {
+                let rest = args.moves.len() - index - 1;
+                if rest > 0 {
+                    eprintln!(
+                        "note: {rest} move(s) after this one were not checked: they would start from an unknown position"
+                    );
+                }
+                break;
+            }
+        }
+    }
+    if errors {
+        Outcome::Errors
+    } else {
+        Outcome::Clean
+    }
+}
