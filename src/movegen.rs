@@ -36,6 +36,37 @@ pub(crate) trait Sink {
     fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind);
     /// A single en-passant capture or castling move.
     fn special(&mut self, mv: Move);
+    /// Has the sink seen enough? Generation stops early when it says so (checked between
+    /// groups; a constant `false` for the sinks that want every move).
+    #[inline]
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+/// Stops at the first legal move.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    #[inline]
+    fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, _: i8, _: PawnKind) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
 }
 
 /// What a group of pawn moves is.
@@ -222,9 +253,12 @@ impl Position {
         counter.0
     }
 
-    /// Is there at least one legal move? (No legal move: checkmate or stalemate.)
+    /// Is there at least one legal move? (No legal move: checkmate or stalemate.) Stops at
+    /// the first one found.
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = AnyMove(false);
+        self.generate(&mut any);
+        any.0
     }
 
     /// Hands every legal move to `sink`.
@@ -248,7 +282,7 @@ impl Position {
         }
         sink.piece(Role::King, king, king_targets);
 
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || sink.satisfied() {
             return;
         }
         let target = match checkers.single() {
@@ -279,6 +313,9 @@ impl Position {
         for from in self.by_role(Role::Knight) & ours.minus(pinned) {
             sink.piece(Role::Knight, from, knight_attacks(from) & target);
         }
+        if sink.satisfied() {
+            return;
+        }
         let pin_line = |from: Square| {
             if pinned.contains(from) {
                 line(king, from)
@@ -301,7 +338,7 @@ impl Position {
 
         self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && !sink.satisfied() {
             self.generate_castling(sink, us, king, occupied);
         }
     }

@@ -175,8 +175,9 @@ pub struct Tokens {
 }
 
 impl Tokens {
-    /// More than any SAN move has; longer input is a syntax error.
-    pub const CAPACITY: usize = 16;
+    /// More than any SAN move has (at most 12 tokens, `Qh4xe1=Q+!?` style, with the end);
+    /// longer input is a syntax error.
+    pub const CAPACITY: usize = 14;
 
     /// The tokens, the last one [`TokenKind::End`].
     pub fn as_slice(&self) -> &[Token] {
@@ -305,6 +306,7 @@ enum Context {
 /// One token. Single ASCII characters are read directly; the tokens with structure (castling,
 /// glyphs, `e.p.`, multi-byte signs) by nom combinators. Dispatching on the first byte keeps
 /// the lexer from trying every alternative in turn.
+#[inline]
 fn token(input: &str, lang: Lang, context: Context) -> IResult<&str, Lexed> {
     let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char));
     let bytes = input.as_bytes();
@@ -358,25 +360,21 @@ fn token(input: &str, lang: Lang, context: Context) -> IResult<&str, Lexed> {
 ///                    "annotation glyph", "end"]);
 /// assert_eq!(lex("Nf3$", Lang::English).unwrap_err().column, 4);
 /// ```
+#[inline]
 pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
-    let end = Token {
+    const FILLER: Token = Token {
         kind: TokenKind::End,
-        span: Span::new(text.len(), text.len()),
+        span: Span { start: 0, end: 0 },
         spelling: Spelling::Standard,
     };
     let mut tokens = Tokens {
-        items: [end; Tokens::CAPACITY],
+        items: [FILLER; Tokens::CAPACITY],
         len: 0,
     };
     let mut rest = text;
-    let mut previous = None;
+    let mut context = Context::Other;
     while !rest.is_empty() {
         let start = text.len() - rest.len();
-        let context = match previous {
-            Some(TokenKind::Promote) => Context::Promote,
-            Some(TokenKind::Rank(_)) => Context::Rank,
-            _ => Context::Other,
-        };
         let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
             let width = rest.chars().next().map_or(0, char::len_utf8);
             let expected = if context == Context::Promote {
@@ -391,29 +389,43 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
             ));
         };
         // A piece letter after `=` or right after the target square is the promotion piece.
-        if let TokenKind::Piece(role) = kind
-            && matches!(previous, Some(TokenKind::Promote | TokenKind::Rank(_)))
+        if context != Context::Other
+            && let TokenKind::Piece(role) = kind
         {
             kind = TokenKind::PromotePiece(role);
         }
         let span = Span::new(start, text.len() - remaining.len());
-        if tokens.len + 1 >= Tokens::CAPACITY {
+        let Some(slot) = tokens
+            .items
+            .get_mut(tokens.len)
+            .filter(|_| tokens.len + 1 < Tokens::CAPACITY)
+        else {
             return Err(SyntaxError::at(
                 text,
                 span,
                 "the end of the move (too many tokens)",
             ));
-        }
-        tokens.items[tokens.len] = Token {
+        };
+        *slot = Token {
             kind,
             span,
             spelling,
         };
         tokens.len += 1;
-        previous = Some(kind);
+        context = match kind {
+            TokenKind::Promote => Context::Promote,
+            TokenKind::Rank(_) => Context::Rank,
+            _ => Context::Other,
+        };
         rest = remaining;
     }
-    tokens.items[tokens.len] = end;
-    tokens.len += 1;
+    if let Some(slot) = tokens.items.get_mut(tokens.len) {
+        *slot = Token {
+            kind: TokenKind::End,
+            span: Span::new(text.len(), text.len()),
+            spelling: Spelling::Standard,
+        };
+        tokens.len += 1;
+    }
     Ok(tokens)
 }
