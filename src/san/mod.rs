@@ -16,6 +16,7 @@
 //! ```
 
 mod ast;
+mod export;
 mod lang;
 mod parser;
 mod resolve;

@@ -26,18 +26,29 @@ struct Input<'a>(&'a [Token]);
 
 /// Where parsing failed and what was expected there; of two failures the one that got further
 /// is kept, so the message points at the real problem.
-#[derive(Debug)]
-struct Failure<'a> {
-    at: Input<'a>,
-    expected: &'static str,
+///
+/// Two bytes, so that the parsers' results stay small: failures are common on the fast path
+/// (every `opt` that finds nothing makes one).
+#[derive(Clone, Copy, Debug)]
+struct Failure {
+    /// Tokens left where it failed.
+    remaining: u8,
+    expected: &'static &'static str,
 }
 
-impl<'a> ParseError<Input<'a>> for Failure<'a> {
-    fn from_error_kind(input: Input<'a>, _: ErrorKind) -> Self {
+impl Failure {
+    #[inline]
+    fn new(at: Input<'_>, expected: &'static &'static str) -> Failure {
         Failure {
-            at: input,
-            expected: "a SAN move",
+            remaining: at.0.len() as u8,
+            expected,
         }
+    }
+}
+
+impl<'a> ParseError<Input<'a>> for Failure {
+    fn from_error_kind(input: Input<'a>, _: ErrorKind) -> Self {
+        Failure::new(input, &"a SAN move")
     }
 
     fn append(_: Input<'a>, _: ErrorKind, other: Self) -> Self {
@@ -47,7 +58,7 @@ impl<'a> ParseError<Input<'a>> for Failure<'a> {
     fn or(self, other: Self) -> Self {
         // On a tie the later alternative wins: alternatives go from the most to the least
         // elaborate reading, and the plainest explains a failure best (`Nf`: a rank is missing).
-        if other.at.0.len() <= self.at.0.len() {
+        if other.remaining <= self.remaining {
             other
         } else {
             self
@@ -55,37 +66,31 @@ impl<'a> ParseError<Input<'a>> for Failure<'a> {
     }
 }
 
-type Parsed<'a, O> = IResult<Input<'a>, O, Failure<'a>>;
+type Parsed<'a, O> = IResult<Input<'a>, O, Failure>;
 
 /// One token for which `accept` gives a value.
 fn token<'a, O>(
-    expected: &'static str,
+    expected: &'static &'static str,
     accept: impl Fn(TokenKind) -> Option<O>,
 ) -> impl Fn(Input<'a>) -> Parsed<'a, (O, Token)> {
     move |input: Input<'a>| match input.0.split_first() {
         Some((first, rest)) => match accept(first.kind) {
             Some(value) => Ok((Input(rest), (value, *first))),
-            None => Err(nom::Err::Error(Failure {
-                at: input,
-                expected,
-            })),
+            None => Err(nom::Err::Error(Failure::new(input, expected))),
         },
-        None => Err(nom::Err::Error(Failure {
-            at: input,
-            expected,
-        })),
+        None => Err(nom::Err::Error(Failure::new(input, expected))),
     }
 }
 
 fn piece(input: Input<'_>) -> Parsed<'_, (Role, Token)> {
-    token("a piece letter", |k| match k {
+    token(&"a piece letter", |k| match k {
         TokenKind::Piece(role) => Some(role),
         _ => None,
     })(input)
 }
 
 fn capture_or_dash(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
-    token("x", |k| match k {
+    token(&"x", |k| match k {
         TokenKind::Capture => Some(true),
         TokenKind::Dash => Some(false),
         _ => None,
@@ -94,8 +99,8 @@ fn capture_or_dash(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
 
 /// `=`? promote-piece
 fn promotion(input: Input<'_>) -> Parsed<'_, (Role, Option<Token>, Token)> {
-    let equals = token("=", |k| (k == TokenKind::Promote).then_some(()));
-    let promote_piece = token("a promotion piece (Q, R, B or N)", |k| match k {
+    let equals = token(&"=", |k| (k == TokenKind::Promote).then_some(()));
+    let promote_piece = token(&"a promotion piece (Q, R, B or N)", |k| match k {
         TokenKind::PromotePiece(role) => Some(role),
         _ => None,
     });
@@ -126,10 +131,7 @@ fn coordinates<'a>(input: Input<'a>) -> Parsed<'a, Coordinates<'a>> {
         .take_while(|t| matches!(t.kind, TokenKind::File(_) | TokenKind::Rank(_)))
         .count();
     if count == 0 {
-        return Err(nom::Err::Error(Failure {
-            at: input,
-            expected: "a square",
-        }));
+        return Err(nom::Err::Error(Failure::new(input, &"a square")));
     }
     let (run, rest) = input.0.split_at(count);
     Ok((Input(rest), Coordinates { tokens: run }))
@@ -142,7 +144,7 @@ type Disambiguation = (Option<File>, Option<Rank>);
 fn as_disambiguation<'a>(
     tokens: &'a [Token],
     input: Input<'a>,
-) -> Result<Disambiguation, nom::Err<Failure<'a>>> {
+) -> Result<Disambiguation, nom::Err<Failure>> {
     let at = |i: usize| Input(&input.0[i.min(input.0.len())..]);
     match tokens
         .iter()
@@ -154,10 +156,7 @@ fn as_disambiguation<'a>(
         [TokenKind::File(f)] => Ok((Some(*f), None)),
         [TokenKind::Rank(r)] => Ok((None, Some(*r))),
         [TokenKind::File(f), TokenKind::Rank(r)] => Ok((Some(*f), Some(*r))),
-        _ => Err(nom::Err::Failure(Failure {
-            at: at(0),
-            expected: "a square",
-        })),
+        _ => Err(nom::Err::Failure(Failure::new(at(0), &"a square"))),
     }
 }
 
@@ -208,7 +207,7 @@ struct Body {
 /// One pass, no backtracking: the coordinates before the target square are collected with it
 /// and split afterwards, the last file-rank pair being the target.
 fn normal(input: Input<'_>) -> Parsed<'_, Body> {
-    let ep = token("e.p.", |k| (k == TokenKind::EnPassant).then_some(()));
+    let ep = token(&"e.p.", |k| (k == TokenKind::EnPassant).then_some(()));
     let (rest, (piece, first)) = (opt(piece), opt(coordinates)).parse(input)?;
     let first: &[Token] = first.map_or(&[], |c| c.tokens);
     let (rest, signed) = if first.is_empty() {
@@ -218,10 +217,7 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
             Some(TokenKind::Capture | TokenKind::Dash)
         );
         if !starts_with_sign {
-            return Err(nom::Err::Error(Failure {
-                at: rest,
-                expected: "a square",
-            }));
+            return Err(nom::Err::Error(Failure::new(rest, &"a square")));
         }
         (capture_or_dash, coordinates)
             .parse(rest)
@@ -256,10 +252,7 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
                 ..
             },
         ] => {
-            return Err(nom::Err::Error(Failure {
-                at: at(1),
-                expected: "a rank (1-8)",
-            }));
+            return Err(nom::Err::Error(Failure::new(at(1), &"a rank (1-8)")));
         }
         [
             Token {
@@ -268,16 +261,10 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
             },
             ..,
         ] => {
-            return Err(nom::Err::Error(Failure {
-                at: at(1),
-                expected: "a rank (1-8)",
-            }));
+            return Err(nom::Err::Error(Failure::new(at(1), &"a rank (1-8)")));
         }
         _ => {
-            return Err(nom::Err::Error(Failure {
-                at: at(0),
-                expected: "a file (a-h)",
-            }));
+            return Err(nom::Err::Error(Failure::new(at(0), &"a file (a-h)")));
         }
     };
     let before_start =
@@ -306,7 +293,7 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
 }
 
 fn castle(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
-    token("O-O or O-O-O", |k| match k {
+    token(&"O-O or O-O-O", |k| match k {
         TokenKind::CastleShort => Some(false),
         TokenKind::CastleLong => Some(true),
         _ => None,
@@ -317,16 +304,16 @@ fn castle(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
 type Suffixes = (Option<(Suffix, Token)>, Option<(Glyph, Token)>);
 
 fn suffix(input: Input<'_>) -> Parsed<'_, Suffixes> {
-    let mark = token("+ or #", |k| match k {
+    let mark = token(&"+ or #", |k| match k {
         TokenKind::Check => Some(Suffix::Check),
         TokenKind::Mate => Some(Suffix::Mate),
         _ => None,
     });
-    let glyph = token("an annotation glyph", |k| match k {
+    let glyph = token(&"an annotation glyph", |k| match k {
         TokenKind::Glyph(g) => Some(g),
         _ => None,
     });
-    let end = token("the end of the move", |k| {
+    let end = token(&"the end of the move", |k| {
         (k == TokenKind::End).then_some(())
     });
     let (rest, (mark, glyph, _)) = (opt(mark), opt(glyph), end).parse(input)?;
@@ -354,6 +341,18 @@ fn span_of(tokens: &[Token]) -> Span {
 /// assert_eq!((error.column, error.expected), (3, "a rank (1-8)"));
 /// ```
 pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
+    // Export SAN (nearly every move of a PGN file) is read in one pass; the nom grammar below
+    // handles everything else and defines what the fast path must agree with.
+    if lang == Lang::English
+        && let Some(san) = super::export::export_san(text)
+    {
+        return Ok(san);
+    }
+    parse_with_grammar(text, lang)
+}
+
+/// [`parse`] without the export-SAN fast path: the nom lexer and grammar alone.
+pub(crate) fn parse_with_grammar(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     if text.is_empty() {
         return Err(SyntaxError::at(text, Span::default(), "a SAN move"));
     }
@@ -384,10 +383,9 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     let (body, (mark, glyph)) = match result {
         Ok((_, parsed)) => parsed,
         Err(nom::Err::Error(failure) | nom::Err::Failure(failure)) => {
-            let span = failure
-                .at
-                .0
-                .first()
+            let at = all.len().saturating_sub(usize::from(failure.remaining));
+            let span = all
+                .get(at)
                 .map_or(Span::new(text.len(), text.len()), |t| t.span);
             return Err(SyntaxError::at(text, span, failure.expected));
         }

@@ -525,7 +525,9 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
             });
         }
     }
-    warnings.extend(san.nonstandard.iter().map(SanWarning::Nonstandard));
+    if !san.nonstandard.is_empty() {
+        warnings.extend(san.nonstandard.iter().map(SanWarning::Nonstandard));
+    }
     Ok(Resolved {
         mv,
         after,

@@ -367,48 +367,61 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
         span: Span { start: 0, end: 0 },
         spelling: Spelling::Standard,
     };
+    let bytes = text.as_bytes();
     let mut tokens = Tokens {
         items: [FILLER; Tokens::CAPACITY],
         len: 0,
     };
-    let mut rest = text;
+    let mut at = 0;
     let mut context = Context::Other;
-    while !rest.is_empty() {
-        let start = text.len() - rest.len();
-        let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
-            let width = rest.chars().next().map_or(0, char::len_utf8);
-            let expected = if context == Context::Promote {
-                "a promotion piece (Q, R, B or N)"
-            } else {
-                "a piece letter, a square, x, =, +, #, or O-O"
-            };
+    while at < bytes.len() {
+        if tokens.len + 1 >= Tokens::CAPACITY {
             return Err(SyntaxError::at(
                 text,
-                Span::new(start, start + width),
-                expected,
-            ));
-        };
-        // A piece letter after `=` or right after the target square is the promotion piece.
-        if context != Context::Other
-            && let TokenKind::Piece(role) = kind
-        {
-            kind = TokenKind::PromotePiece(role);
-        }
-        let span = Span::new(start, text.len() - remaining.len());
-        let Some(slot) = tokens
-            .items
-            .get_mut(tokens.len)
-            .filter(|_| tokens.len + 1 < Tokens::CAPACITY)
-        else {
-            return Err(SyntaxError::at(
-                text,
-                span,
+                Span::new(at, at + 1),
                 "the end of the move (too many tokens)",
             ));
+        }
+        let first = bytes[at];
+        // Single ASCII characters are read here directly; tokens with structure through `token`.
+        let direct = match first {
+            b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {
+                Some(TokenKind::File(File::ALL[usize::from(first - b'a')]))
+            }
+            b'1'..=b'8' => Some(TokenKind::Rank(Rank::ALL[usize::from(first - b'1')])),
+            b'x' => Some(TokenKind::Capture),
+            b'+' => Some(TokenKind::Check),
+            b'#' => Some(TokenKind::Mate),
+            b'=' => Some(TokenKind::Promote),
+            _ => None,
         };
-        *slot = Token {
+        let promotion_letter =
+            context != Context::Other && matches!(first, b'q' | b'r' | b'b' | b'n');
+        let (kind, spelling, end) = match direct {
+            Some(kind) if !promotion_letter => (kind, Spelling::Standard, at + 1),
+            _ => {
+                let rest = &text[at..];
+                let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
+                    let width = rest.chars().next().map_or(0, char::len_utf8);
+                    let expected = if context == Context::Promote {
+                        "a promotion piece (Q, R, B or N)"
+                    } else {
+                        "a piece letter, a square, x, =, +, #, or O-O"
+                    };
+                    return Err(SyntaxError::at(text, Span::new(at, at + width), expected));
+                };
+                // A piece letter after `=` or right after the target square is the promotion.
+                if context != Context::Other
+                    && let TokenKind::Piece(role) = kind
+                {
+                    kind = TokenKind::PromotePiece(role);
+                }
+                (kind, spelling, text.len() - remaining.len())
+            }
+        };
+        tokens.items[tokens.len] = Token {
             kind,
-            span,
+            span: Span::new(at, end),
             spelling,
         };
         tokens.len += 1;
@@ -417,15 +430,13 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
             TokenKind::Rank(_) => Context::Rank,
             _ => Context::Other,
         };
-        rest = remaining;
+        at = end;
     }
-    if let Some(slot) = tokens.items.get_mut(tokens.len) {
-        *slot = Token {
-            kind: TokenKind::End,
-            span: Span::new(text.len(), text.len()),
-            spelling: Spelling::Standard,
-        };
-        tokens.len += 1;
-    }
+    tokens.items[tokens.len] = Token {
+        kind: TokenKind::End,
+        span: Span::new(text.len(), text.len()),
+        spelling: Spelling::Standard,
+    };
+    tokens.len += 1;
     Ok(tokens)
 }
