@@ -22,10 +22,10 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::moves::{Move, MoveKind};
-use crate::position::{Position, back_rank};
+use crate::moves::{Move, MoveKind, castling_paths};
+use crate::position::Position;
 use crate::role::Role;
-use crate::square::{File, Rank, Square};
+use crate::square::{Rank, Square};
 
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Sink {
@@ -437,17 +437,9 @@ impl Position {
         if rights.is_empty() {
             return;
         }
-        let rank = back_rank(us);
         for rook in rights {
-            let (king_to, rook_to) = if rook > king {
-                (Square::new(File::G, rank), Square::new(File::F, rank))
-            } else {
-                (Square::new(File::C, rank), Square::new(File::D, rank))
-            };
-            let king_path = between(king, king_to) | Bitboard::from(king_to);
-            let rook_path = between(rook, rook_to) | Bitboard::from(rook_to);
-            let pieces = Bitboard::from(king) | Bitboard::from(rook);
-            if ((king_path | rook_path).minus(pieces) & occupied).any() {
+            let (king_path, must_be_empty) = castling_paths(king, rook);
+            if (must_be_empty & occupied).any() {
                 continue;
             }
             // The castling rook no longer shields the king once it has moved.

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::attacks::between;
+use crate::bitboard::Bitboard;
 use crate::role::Role;
 use crate::square::{File, Square};
 
@@ -19,6 +21,29 @@ pub enum MoveKind {
     Castle,
     /// A pawn reaches the last rank and becomes this role.
     Promotion(Role),
+}
+
+/// Where king and rook end when the king on `king` castles with the rook on `rook` (same
+/// rank): the g- and f-files towards the h-side rook, the c- and d-files towards the a-side.
+#[inline]
+pub(crate) fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    if rook > king {
+        (Square::new(File::G, rank), Square::new(File::F, rank))
+    } else {
+        (Square::new(File::C, rank), Square::new(File::D, rank))
+    }
+}
+
+/// The squares castling involves: those the king crosses or lands on (which must not be
+/// attacked), and those that must be empty (both pieces' paths, except the two pieces).
+#[inline]
+pub(crate) fn castling_paths(king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    let (king_to, rook_to) = castling_targets(king, rook);
+    let king_path = between(king, king_to) | Bitboard::from(king_to);
+    let rook_path = between(rook, rook_to) | Bitboard::from(rook_to);
+    let pieces = Bitboard::from(king) | Bitboard::from(rook);
+    (king_path, (king_path | rook_path).minus(pieces))
 }
 
 /// A move of a position: from, to, the moving role and the kind.
@@ -97,12 +122,7 @@ impl Move {
         if !self.is_castle() {
             return None;
         }
-        let rank = self.from.rank();
-        Some(if self.to > self.from {
-            (Square::new(File::G, rank), Square::new(File::F, rank))
-        } else {
-            (Square::new(File::C, rank), Square::new(File::D, rank))
-        })
+        Some(castling_targets(self.from, self.to))
     }
 
     /// The move in UCI notation. Standard chess writes castling as the king's two-square move

@@ -173,9 +173,21 @@ impl Position {
     /// `color`'s pieces that attack `square`, with `occupied` as the blockers of sliders.
     #[inline]
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_among(square, color, self.by_color(color), occupied)
+    }
+
+    /// The pieces of `candidates` (some of `color`'s) that attack `square`.
+    #[inline]
+    fn attackers_among(
+        &self,
+        square: Square,
+        color: Color,
+        candidates: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        self.by_color(color)
+        candidates
             & ((pawn_attacks(!color, square) & self.by_role(Role::Pawn))
                 | (knight_attacks(square) & self.by_role(Role::Knight))
                 | (king_attacks(square) & self.by_role(Role::King))
@@ -416,13 +428,6 @@ impl Position {
         } else {
             self.king(us)
         };
-        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        theirs
-            & ((pawn_attacks(us, king) & self.by_role(Role::Pawn))
-                | (knight_attacks(king) & self.by_role(Role::Knight))
-                | (king_attacks(king) & self.by_role(Role::King))
-                | (bishop_attacks(king, occupied) & bishops)
-                | (rook_attacks(king, occupied) & rooks))
+        self.attackers_among(king, them, theirs, occupied)
     }
 }

@@ -293,6 +293,15 @@ fn warnings_name_what_is_not_export_san() {
     assert!(codes(fools, "Qh4#").is_empty());
 }
 
+/// The UCI of the move `san` resolves to.
+fn uci_of(position: &Position, san: &str, lang: Lang) -> String {
+    resolve_text(position, san, lang)
+        .unwrap()
+        .mv
+        .uci(false)
+        .to_string()
+}
+
 #[test]
 fn localized_letters_only_when_asked() {
     let start = Position::starting();
@@ -323,30 +332,9 @@ fn localized_letters_only_when_asked() {
         resolve_text(&kings, "Td1", Lang::German).unwrap().mv.from(),
         jaque::Square::A1
     );
-    assert_eq!(
-        resolve_text(&start, "Sf3", Lang::German)
-            .unwrap()
-            .mv
-            .uci(false)
-            .to_string(),
-        "g1f3"
-    );
-    assert_eq!(
-        resolve_text(&start, "Pf3", Lang::Dutch)
-            .unwrap()
-            .mv
-            .uci(false)
-            .to_string(),
-        "g1f3"
-    );
-    assert_eq!(
-        resolve_text(&start, "Cf3", Lang::French)
-            .unwrap()
-            .mv
-            .uci(false)
-            .to_string(),
-        "g1f3"
-    );
+    assert_eq!(uci_of(&start, "Sf3", Lang::German), "g1f3");
+    assert_eq!(uci_of(&start, "Pf3", Lang::Dutch), "g1f3");
+    assert_eq!(uci_of(&start, "Cf3", Lang::French), "g1f3");
 }
 
 #[test]

@@ -15,8 +15,8 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::diagnostic::Code;
-use crate::moves::{Move, MoveKind, Uci};
-use crate::position::{Position, back_rank};
+use crate::moves::{Move, MoveKind, Uci, castling_paths, castling_targets};
+use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
 use std::ops::Not;
@@ -560,23 +560,15 @@ fn resolve_castle(position: &Position, long: bool) -> Result<Move, SanError> {
         return illegal(CastlingReason::OutOfCheck);
     }
     // The same conditions as move generation, checked one by one to say which failed.
-    let rank = back_rank(us);
-    let (king_to, rook_to) = if long {
-        (Square::new(File::C, rank), Square::new(File::D, rank))
-    } else {
-        (Square::new(File::G, rank), Square::new(File::F, rank))
-    };
-    let king_path = between(king, king_to) | Bitboard::from(king_to);
-    let rook_path = between(rook, rook_to) | Bitboard::from(rook_to);
-    let pieces = Bitboard::from(king) | Bitboard::from(rook);
-    let blockers = (king_path | rook_path).minus(pieces) & position.occupied();
-    if let Some(blocker) = blockers.lsb() {
+    let (king_path, must_be_empty) = castling_paths(king, rook);
+    if let Some(blocker) = (must_be_empty & position.occupied()).lsb() {
         return illegal(CastlingReason::Blocked(blocker));
     }
     let after = position.occupied() ^ Bitboard::from(rook);
     let attacked = king_path
         .into_iter()
         .find(|&sq| position.is_attacked(sq, !us, after));
+    let king_to = castling_targets(king, rook).0;
     illegal(CastlingReason::ThroughCheck(attacked.unwrap_or(king_to)))
 }
 
