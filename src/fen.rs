@@ -297,8 +297,10 @@ fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
         halfmove_clock,
         fullmove_number,
         chess960,
+        checkers: Bitboard::EMPTY,
     };
     validate_pieces(&position)?;
+    position.checkers = position.find_checkers();
     position.castling = parse_castling(&position, fields[2])?;
     position.ep_square = parse_en_passant(&position, fields[3])?;
     Ok(position)

@@ -264,13 +264,13 @@ impl Position {
     /// Hands every legal move to `sink`.
     #[inline]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let checkers = self.checkers;
         let us = self.turn;
         let them = !us;
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers(king, them, occupied);
 
         // King steps, tested with the king lifted off the board.
         let without_king = occupied ^ Bitboard::from(king);

@@ -45,7 +45,7 @@ fn rank(byte: Option<&u8>) -> Option<Rank> {
 }
 
 /// Export SAN read in one pass, or `None` when the text is anything else.
-#[inline]
+#[inline(always)]
 pub(crate) fn export_san(text: &str) -> Option<San> {
     let bytes = text.as_bytes();
     if bytes.len() > 16 {
@@ -131,7 +131,7 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
 }
 
 /// The suffixes after the body, and the tree.
-#[inline]
+#[inline(always)]
 fn finish(
     bytes: &[u8],
     mut at: usize,

@@ -26,7 +26,9 @@ mod writer;
 pub use ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
 pub use lang::{Lang, ParseLangError, figurine};
 pub use parser::parse;
-pub use resolve::{CastlingReason, CheckReason, Illegal, Resolved, SanError, SanWarning, resolve};
+pub use resolve::{
+    CastlingReason, CheckReason, Illegal, Played, Resolved, SanError, SanWarning, play, resolve,
+};
 pub use token::{Glyph, Span, Spelling, SyntaxError, Token, TokenKind, Tokens, lex};
 pub use writer::to_san;
 
@@ -44,4 +46,33 @@ use crate::position::Position;
 pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resolved, SanError> {
     let san = parse(text, lang)?;
     resolve(position, &san)
+}
+
+/// Parses one SAN move and plays it on `position` itself (unchanged on an error): the inner
+/// loop of replaying a game.
+///
+/// ```
+/// use jaque::Position;
+/// use jaque::san::{Lang, play_text};
+/// let mut position = Position::starting();
+/// for text in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+///     let played = play_text(&mut position, text, Lang::English).unwrap();
+///     assert!(played.warnings.is_empty());
+/// }
+/// assert!(position.is_check() && position.legal_moves().is_empty());
+/// ```
+#[inline]
+pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    if lang == Lang::English
+        && let Some(san) = export::export_san(text)
+    {
+        return play(position, &san);
+    }
+    play_text_slow(position, text, lang)
+}
+
+#[inline(never)]
+fn play_text_slow(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    let san = parser::parse_with_grammar(text, lang)?;
+    play(position, &san)
 }

@@ -340,6 +340,7 @@ fn span_of(tokens: &[Token]) -> Span {
 /// let error = parse("Nf", Lang::English).unwrap_err();
 /// assert_eq!((error.column, error.expected), (3, "a rank (1-8)"));
 /// ```
+#[inline]
 pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     // Export SAN (nearly every move of a PGN file) is read in one pass; the nom grammar below
     // handles everything else and defines what the fast path must agree with.
@@ -352,6 +353,7 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
 }
 
 /// [`parse`] without the export-SAN fast path: the nom lexer and grammar alone.
+#[inline(never)]
 pub(crate) fn parse_with_grammar(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     if text.is_empty() {
         return Err(SyntaxError::at(text, Span::default(), "a SAN move"));

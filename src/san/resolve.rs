@@ -421,6 +421,19 @@ impl Resolved {
     }
 }
 
+/// A SAN move played by [`play`]: what [`Resolved`] says, without a copy of the position.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// Does the move give check?
+    pub check: bool,
+    /// Does it checkmate?
+    pub mate: bool,
+    /// How the text differs from export SAN (empty when it is export SAN).
+    pub warnings: Vec<SanWarning>,
+}
+
 /// Resolves a parsed SAN move against `position`.
 ///
 /// ```
@@ -434,8 +447,126 @@ impl Resolved {
 /// assert_eq!(error.to_string(), "no white knight can reach d4");
 /// ```
 pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
-    let mv = match san.body {
-        SanBody::Castle { long } => resolve_castle(position, long)?,
+    let mut after = *position;
+    let Played {
+        mv,
+        check,
+        mate,
+        warnings,
+    } = play(&mut after, san)?;
+    Ok(Resolved {
+        mv,
+        after,
+        check,
+        mate,
+        warnings,
+    })
+}
+
+/// Resolves a parsed SAN move and plays it on `position` itself; on an error the position
+/// is unchanged. What a replayed game calls every move: no position is copied.
+///
+/// ```
+/// use jaque::Position;
+/// use jaque::san::{Lang, parse, play};
+/// let mut position = Position::starting();
+/// for text in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
+///     let played = play(&mut position, &parse(text, Lang::English).unwrap()).unwrap();
+///     assert_eq!(played.mate, text == "Qxf7");
+///     assert_eq!(played.warnings.is_empty(), text != "Qxf7"); // the # is missing
+/// }
+/// assert!(position.legal_moves().is_empty());
+/// ```
+#[inline]
+pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
+    // The common case in registers (a small `Option`), everything else in `find_move`.
+    let mv = match quick_move(position, san) {
+        Some(mv) => mv,
+        None => find_move(position, san)?,
+    };
+    let mut warnings = Vec::new();
+    notation_warnings(&mut warnings, position, san, mv);
+    position.play_in_place(mv);
+    let check = position.is_check();
+    let mate = check && !position.has_legal_moves();
+    let correct = if mate {
+        Some(Suffix::Mate)
+    } else if check {
+        Some(Suffix::Check)
+    } else {
+        None
+    };
+    if san.suffix != correct {
+        warnings.insert(
+            0,
+            SanWarning::CheckAnnotation {
+                written: san.suffix,
+                correct,
+            },
+        );
+    }
+    Ok(Played {
+        mv,
+        check,
+        mate,
+        warnings,
+    })
+}
+
+/// The one legal move of a piece or pawn move with one legal candidate and a promotion as
+/// the rank calls for; `None` for everything else (castling, long algebraic, errors).
+#[inline]
+fn quick_move(position: &Position, san: &San) -> Option<Move> {
+    let SanBody::Normal {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+        capture: _,
+    } = san.body
+    else {
+        return None;
+    };
+    if role == Role::Pawn && from_file.is_some() && from_rank.is_some() {
+        return None;
+    }
+    let us = position.turn();
+    let last_rank = to.rank() == Rank::Eighth.relative(us);
+    let promotion_fits = match promotion {
+        None => role != Role::Pawn || !last_rank,
+        Some(promoted) => {
+            role == Role::Pawn && last_rank && !matches!(promoted, Role::King | Role::Pawn)
+        }
+    };
+    if !promotion_fits || position.by_color(us).contains(to) {
+        return None;
+    }
+    let target = Target::new(position, role, to);
+    let reach = target.reach(position, from_filter(from_file, from_rank), from_file);
+    let mut found = None;
+    for from in reach {
+        if position.is_safe_after(role, from, to, target.captured) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(from);
+        }
+    }
+    let from = found?;
+    Some(Move::new(
+        role,
+        from,
+        to,
+        target.kind(position, from, promotion),
+    ))
+}
+
+/// The one legal move a tree names, or why there is none.
+#[inline(never)]
+fn find_move(position: &Position, san: &San) -> Result<Move, SanError> {
+    match san.body {
+        SanBody::Castle { long } => resolve_castle(position, long),
         SanBody::Normal {
             role: Role::Pawn,
             from_file: Some(file),
@@ -455,8 +586,8 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
                 to,
                 promotion,
             }) {
-                Some(mv) => mv,
-                None => resolve_normal(
+                Some(mv) => Ok(mv),
+                None => explain_normal(
                     position,
                     Role::Pawn,
                     Some(file),
@@ -464,7 +595,7 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
                     to,
                     promotion,
                     false,
-                )?,
+                ),
             }
         }
         SanBody::Normal {
@@ -474,25 +605,14 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
             to,
             promotion,
             capture,
-        } => resolve_normal(position, role, from_file, from_rank, to, promotion, capture)?,
-    };
-    let after = position.play(mv);
-    let check = after.is_check();
-    let mate = check && !after.has_legal_moves();
-    let mut warnings = Vec::new();
-    let correct = if mate {
-        Some(Suffix::Mate)
-    } else if check {
-        Some(Suffix::Check)
-    } else {
-        None
-    };
-    if san.suffix != correct {
-        warnings.push(SanWarning::CheckAnnotation {
-            written: san.suffix,
-            correct,
-        });
+        } => explain_normal(position, role, from_file, from_rank, to, promotion, capture),
     }
+}
+
+/// The warnings a move's text earns before it is played: capture sign, disambiguation,
+/// nonstandard forms (the check suffix needs the position after).
+#[inline]
+fn notation_warnings(warnings: &mut Vec<SanWarning>, position: &Position, san: &San, mv: Move) {
     if let SanBody::Normal {
         role,
         from_file,
@@ -528,13 +648,6 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
     if !san.nonstandard.is_empty() {
         warnings.extend(san.nonstandard.iter().map(SanWarning::Nonstandard));
     }
-    Ok(Resolved {
-        mv,
-        after,
-        check,
-        mate,
-        warnings,
-    })
 }
 
 fn resolve_castle(position: &Position, long: bool) -> Result<Move, SanError> {
@@ -605,7 +718,114 @@ fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboa
     }
 }
 
-fn resolve_normal(
+/// The squares a disambiguation allows.
+fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
+    let mut filter = Bitboard::FULL;
+    if let Some(file) = from_file {
+        filter &= Bitboard::file(file);
+    }
+    if let Some(rank) = from_rank {
+        filter &= Bitboard::rank(rank);
+    }
+    filter
+}
+
+/// The target square of a piece or pawn move, with what a move there captures.
+struct Target {
+    role: Role,
+    to: Square,
+    /// The en-passant square, if a pawn goes there.
+    ep: Option<Square>,
+    /// The square of the captured piece (not `to` for en passant).
+    captured: Option<Square>,
+}
+
+impl Target {
+    #[inline]
+    fn new(position: &Position, role: Role, to: Square) -> Target {
+        let us = position.turn();
+        let ep = position
+            .ep_square()
+            .filter(|&ep| ep == to && role == Role::Pawn);
+        let captured = if let Some(ep) = ep {
+            Some(Square::new(ep.file(), Rank::Fifth.relative(us)))
+        } else if position.by_color(!us).contains(to) {
+            Some(to)
+        } else {
+            None
+        };
+        Target {
+            role,
+            to,
+            ep,
+            captured,
+        }
+    }
+
+    /// The pieces within `filter` that can reach the target with the board as it is
+    /// (pseudo-legal).
+    #[inline]
+    fn reach(&self, position: &Position, filter: Bitboard, from_file: Option<File>) -> Bitboard {
+        let us = position.turn();
+        let to = self.to;
+        let ours = position.pieces(us, self.role) & filter;
+        let occupied = position.occupied();
+        match self.role {
+            Role::Knight => knight_attacks(to) & ours,
+            Role::Bishop => bishop_attacks(to, occupied) & ours,
+            Role::Rook => rook_attacks(to, occupied) & ours,
+            Role::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & ours,
+            Role::King => king_attacks(to) & ours,
+            Role::Pawn => {
+                let mut reach = Bitboard::EMPTY;
+                let capture_written = from_file.is_some_and(|f| f != to.file());
+                if capture_written {
+                    if position.by_color(!us).contains(to) || self.ep.is_some() {
+                        reach |= pawn_attacks(!us, to) & ours;
+                    }
+                } else if !occupied.contains(to) {
+                    let back = |n: i8| to.offset(0, if us == Color::White { -n } else { n });
+                    if let Some(one) = back(1) {
+                        if ours.contains(one) {
+                            reach.insert(one);
+                        } else if !occupied.contains(one)
+                            && to.rank() == Rank::Fourth.relative(us)
+                            && let Some(two) = back(2).filter(|&sq| ours.contains(sq))
+                        {
+                            reach.insert(two);
+                        }
+                    }
+                }
+                reach
+            }
+        }
+    }
+
+    /// The kind of a move from `from` to the target.
+    #[inline]
+    fn kind(&self, position: &Position, from: Square, promotion: Option<Role>) -> MoveKind {
+        let us = position.turn();
+        if self.role != Role::Pawn {
+            MoveKind::Normal
+        } else if let Some(promoted) = promotion {
+            MoveKind::Promotion(promoted)
+        } else if self.ep.is_some() {
+            MoveKind::EnPassant
+        } else if from.rank() == Rank::Second.relative(us)
+            && self.to.rank() == Rank::Fourth.relative(us)
+        {
+            MoveKind::DoublePawnPush
+        } else {
+            MoveKind::Normal
+        }
+    }
+}
+
+/// Why a piece or pawn move does not name exactly one legal move, most fundamental reason
+/// first (or, where [`resolve_normal`] gave up early, the move after all).
+#[cold]
+#[inline(never)]
+fn explain_normal(
     position: &Position,
     role: Role,
     from_file: Option<File>,
@@ -636,58 +856,13 @@ fn resolve_normal(
         _ => {}
     }
 
-    let mut filter = Bitboard::FULL;
-    if let Some(file) = from_file {
-        filter &= Bitboard::file(file);
-    }
-    if let Some(rank) = from_rank {
-        filter &= Bitboard::rank(rank);
-    }
+    let filter = from_filter(from_file, from_rank);
     let ours = position.pieces(us, role) & filter;
     let occupied = position.occupied();
-    let theirs = position.by_color(them);
-    let ep = position
-        .ep_square()
-        .filter(|&ep| ep == to && role == Role::Pawn);
-
-    // Pieces that can reach `to` with the board as it is (pseudo-legal), with how they capture.
-    let reach = match role {
-        Role::Knight => knight_attacks(to) & ours,
-        Role::Bishop => bishop_attacks(to, occupied) & ours,
-        Role::Rook => rook_attacks(to, occupied) & ours,
-        Role::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & ours,
-        Role::King => king_attacks(to) & ours,
-        Role::Pawn => {
-            let mut reach = Bitboard::EMPTY;
-            let capture_written = from_file.is_some_and(|f| f != to.file());
-            if capture_written {
-                if theirs.contains(to) || ep.is_some() {
-                    reach |= pawn_attacks(them, to) & ours;
-                }
-            } else if !occupied.contains(to) {
-                let back = |n: i8| to.offset(0, if us == Color::White { -n } else { n });
-                if let Some(one) = back(1) {
-                    if ours.contains(one) {
-                        reach.insert(one);
-                    } else if !occupied.contains(one)
-                        && to.rank() == Rank::Fourth.relative(us)
-                        && let Some(two) = back(2).filter(|&sq| ours.contains(sq))
-                    {
-                        reach.insert(two);
-                    }
-                }
-            }
-            reach
-        }
-    };
+    let target = Target::new(position, role, to);
+    let reach = target.reach(position, filter, from_file);
+    let captured = target.captured;
     let own_target = position.by_color(us).contains(to);
-    let captured = if let Some(ep) = ep {
-        Some(Square::new(ep.file(), Rank::Fifth.relative(us)))
-    } else if theirs.contains(to) {
-        Some(to)
-    } else {
-        None
-    };
 
     let mut legal = Bitboard::EMPTY;
     if !own_target {
@@ -697,23 +872,7 @@ fn resolve_normal(
             }
         }
     }
-    let kind = |from: Square| {
-        if role == Role::Pawn {
-            if let Some(promoted) = promotion {
-                MoveKind::Promotion(promoted)
-            } else if ep.is_some() {
-                MoveKind::EnPassant
-            } else if from.rank() == Rank::Second.relative(us)
-                && to.rank() == Rank::Fourth.relative(us)
-            {
-                MoveKind::DoublePawnPush
-            } else {
-                MoveKind::Normal
-            }
-        } else {
-            MoveKind::Normal
-        }
-    };
+    let kind = |from: Square| target.kind(position, from, promotion);
     if let Some(from) = legal.single() {
         return Ok(Move::new(role, from, to, kind(from)));
     }

@@ -66,10 +66,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut mates = 0u32;
             for (position, san) in black_box(&ours) {
-                if let Ok(resolved) =
-                    jaque::san::resolve_text(position, san, jaque::san::Lang::English)
+                let mut after = *position;
+                if let Ok(played) =
+                    jaque::san::play_text(&mut after, san, jaque::san::Lang::English)
                 {
-                    mates += u32::from(resolved.mate) + u32::from(resolved.warnings.is_empty());
+                    mates += u32::from(played.mate)
+                        + u32::from(played.warnings.is_empty())
+                        + u32::from(after.turn() == jaque::Color::White);
                 }
             }
             mates
