@@ -99,3 +99,54 @@ impl fmt::Display for Code {
         f.write_str(self.as_str())
     }
 }
+
+/// One problem found in a piece of text: what, how bad, and where (a byte range of that text).
+///
+/// ```
+/// use jaque::{Code, Position, san::{self, Lang}};
+/// let mut position = Position::starting();
+/// let diagnostics = san::check_text(&mut position, "Ng1f3", Lang::English).diagnostics;
+/// assert_eq!(diagnostics[0].code, Code::OverDisambiguation);
+/// assert_eq!(diagnostics[0].span, 1..3); // the "g1"
+/// assert_eq!(diagnostics[0].help.as_deref(), Some("write Nf3"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// How bad.
+    pub severity: Severity,
+    /// The stable code.
+    pub code: Code,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    /// A short label for the underlined text.
+    pub label: String,
+    /// A suggestion, if there is one.
+    pub help: Option<String>,
+    /// The bytes of the text it is about.
+    pub span: std::ops::Range<usize>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's own severity.
+    pub fn new(
+        code: Code,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        span: std::ops::Range<usize>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity: code.severity(),
+            code,
+            message: message.into(),
+            label: label.into(),
+            help: None,
+            span,
+        }
+    }
+
+    /// The same with a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+}

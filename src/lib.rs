@@ -26,6 +26,7 @@ mod game;
 mod movegen;
 mod moves;
 pub mod perft;
+pub mod pgn;
 mod position;
 mod role;
 pub mod san;
@@ -34,7 +35,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use diagnostic::{Code, Severity};
+pub use diagnostic::{Code, Diagnostic, Severity};
 pub use fen::FenError;
 pub use game::{Game, IllegalUci, Status};
 pub use movegen::MoveList;

@@ -325,6 +325,30 @@ impl Position {
         next
     }
 
+    /// The position after a null move (the side to move passes), which some PGN files use
+    /// to mark a skipped move (`--`, `Z0`); `None` when the side to move is in check, since
+    /// passing would leave its king capturable.
+    ///
+    /// ```
+    /// use jaque::{Color, Position};
+    /// let after = Position::starting().play_null().unwrap();
+    /// assert_eq!(after.turn(), Color::Black);
+    /// ```
+    pub fn play_null(&self) -> Option<Position> {
+        if self.checkers.any() {
+            return None;
+        }
+        let mut next = *self;
+        next.halfmove_clock += 1;
+        next.ep_square = None;
+        if self.turn == Color::Black {
+            next.fullmove_number += 1;
+        }
+        next.turn = !self.turn;
+        next.checkers = next.find_checkers();
+        Some(next)
+    }
+
     fn remove(&mut self, color: Color, role: Role, square: Square) {
         let bb = !Bitboard::from(square);
         self.by_color[color.index()] &= bb;

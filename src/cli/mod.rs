@@ -2,6 +2,8 @@
 //! diagnostic (warnings too with `--strict`), 2 the command itself could not run.
 
 mod board;
+mod check;
+mod input;
 mod perft;
 mod render;
 mod san;
@@ -22,10 +24,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate PGN files like a compiler: every move of every game.
-    Check {
-        /// PGN files (`-` for standard input); none: the built-in sample.
-        files: Vec<String>,
-    },
+    Check(check::CheckArgs),
     /// Resolve SAN moves one after another from a position, or a batch file of cases.
     San(san::SanArgs),
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
@@ -61,15 +60,7 @@ fn parse_lang(text: &str) -> Result<Lang, String> {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::Check { files: _ } => {
-            println!(
-                "jaque check: the PGN checker is not built yet. This build's attack tables come \
-                 from magic seed 0x{:016x} ({} slider table entries).",
-                jaque::attacks::MAGIC_SEED,
-                jaque::attacks::SLIDER_TABLE_ENTRIES
-            );
-            Outcome::Clean
-        }
+        Command::Check(args) => check::run(args),
         Command::San(args) => san::run(args),
         Command::Perft(args) => perft::run(args),
     };

@@ -22,6 +22,8 @@ pub struct Report<'a> {
     pub label: String,
     /// A suggestion, if any.
     pub help: Option<String>,
+    /// Where it is, beyond file and line (which game), if anything.
+    pub note: Option<String>,
 }
 
 /// Renders `report`; `color` for a terminal.
@@ -44,6 +46,9 @@ pub fn render(report: &Report<'_>, color: bool) -> String {
         .primary_title(report.message.as_str())
         .id(report.code.as_str())
         .element(snippet);
+    if let Some(note) = &report.note {
+        group = group.element(Level::NOTE.message(note.as_str()));
+    }
     if let Some(help) = &report.help {
         group = group.element(Level::HELP.message(help.as_str()));
     }

@@ -1,11 +1,10 @@
 //! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
 
 use std::io::IsTerminal;
-use std::ops::Range;
 use std::path::PathBuf;
 
-use jaque::san::{Lang, Resolved, San, SanError, SanWarning, parse, resolve, to_san};
-use jaque::{Code, Position, Severity};
+use jaque::san::{Lang, Resolved, check_text};
+use jaque::{Code, Diagnostic, Position, Severity};
 use serde_json::{Value, json};
 
 use super::render::{Report, render};
@@ -36,17 +35,6 @@ pub struct SanArgs {
     moves: Vec<String>,
 }
 
-/// A diagnostic about one SAN (or batch line), before it is printed.
-struct Diagnostic {
-    severity: Severity,
-    code: Code,
-    message: String,
-    /// Byte range within the SAN text.
-    span: Range<usize>,
-    label: String,
-    help: Option<String>,
-}
-
 /// One SAN judged against one position.
 struct Judgement {
     resolved: Option<Resolved>,
@@ -54,87 +42,24 @@ struct Judgement {
 }
 
 fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement {
-    let severity = |code: Code| {
-        if strict {
-            Severity::Error
-        } else {
-            code.severity()
+    let mut after = *position;
+    let checked = check_text(&mut after, text, lang);
+    let mut diagnostics = checked.diagnostics;
+    if strict {
+        for d in &mut diagnostics {
+            d.severity = Severity::Error;
         }
-    };
-    let whole = 0..text.len();
-    let san: San = match parse(text, lang) {
-        Ok(san) => san,
-        Err(error) => {
-            let span = error.span.range();
-            let span = span.start..span.end.max(span.start + 1);
-            let label = format!("expected {}", error.expected);
-            let diagnostic = Diagnostic {
-                severity: Severity::Error,
-                code: Code::Syntax,
-                message: format!("not a SAN move: {error}"),
-                span,
-                label,
-                help: None,
-            };
-            return Judgement {
-                resolved: None,
-                diagnostics: vec![diagnostic],
-            };
-        }
-    };
-    match resolve(position, &san) {
-        Err(error) => {
-            let label = match &error {
-                SanError::Ambiguous { .. } => "matches several legal moves".to_string(),
-                _ => "no legal move matches".to_string(),
-            };
-            let diagnostic = Diagnostic {
-                severity: Severity::Error,
-                code: error.code(),
-                message: error.to_string(),
-                span: whole,
-                label,
-                help: error.help(),
-            };
-            Judgement {
-                resolved: None,
-                diagnostics: vec![diagnostic],
-            }
-        }
-        Ok(resolved) => {
-            let canonical = if resolved.warnings.is_empty() {
-                String::new()
-            } else {
-                to_san(position, resolved.mv)
-            };
-            let diagnostics = resolved
-                .warnings
-                .iter()
-                .map(|warning| {
-                    let span = match warning {
-                        SanWarning::CheckAnnotation { .. } => san
-                            .suffix_span
-                            .map_or(text.len().saturating_sub(1)..text.len(), |s| s.range()),
-                        SanWarning::OverDisambiguation | SanWarning::DisambiguationOrder => {
-                            san.disambiguation_span.map_or(whole.clone(), |s| s.range())
-                        }
-                        _ => whole.clone(),
-                    };
-                    Diagnostic {
-                        severity: severity(warning.code()),
-                        code: warning.code(),
-                        message: warning.to_string(),
-                        span,
-                        label: "not export SAN".to_string(),
-                        help: Some(format!("write {canonical}")),
-                    }
-                })
-                .collect();
-            Judgement {
-                resolved: Some(resolved),
-                diagnostics,
-            }
-        }
+    }
+    let resolved = checked.played.map(|played| Resolved {
+        mv: played.mv,
+        after,
+        check: played.check,
+        mate: played.mate,
+        warnings: played.warnings,
+    });
+    Judgement {
+        resolved,
+        diagnostics,
     }
 }
 
@@ -221,6 +146,7 @@ fn print_human(
             span: place.offset + d.span.start..place.offset + d.span.end,
             label: d.label.clone(),
             help: d.help.clone(),
+            note: None,
         };
         println!("{}", render(&report, color));
     }

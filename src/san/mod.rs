@@ -16,6 +16,7 @@
 //! ```
 
 mod ast;
+mod diagnose;
 mod export;
 mod lang;
 mod parser;
@@ -24,6 +25,7 @@ mod token;
 mod writer;
 
 pub use ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
+pub use diagnose::{Checked, check_text, error_diagnostic, warning_diagnostics, warnings_of_text};
 pub use lang::{Lang, ParseLangError, figurine};
 pub use parser::parse;
 pub use resolve::{

@@ -271,7 +271,7 @@ pub enum SanError {
     #[error("{0}")]
     Illegal(Illegal),
     /// Several legal moves match, listed in canonical SAN.
-    #[error("ambiguous: {} all match", .candidates.join(", "))]
+    #[error("ambiguous: {}", matching(.candidates))]
     Ambiguous {
         /// The matching moves in canonical SAN.
         candidates: Vec<String>,
@@ -296,6 +296,15 @@ impl SanError {
             }
             _ => None,
         }
+    }
+}
+
+/// "Nbd2 and Nfd2 both match", "Ra1, Rb1 and Rc1 all match".
+fn matching(candidates: &[String]) -> String {
+    match candidates {
+        [a, b] => format!("{a} and {b} both match"),
+        [init @ .., last] => format!("{}, and {last} all match", init.join(", ")),
+        [] => "several moves match".to_string(),
     }
 }
 

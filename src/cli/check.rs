@@ -1,0 +1,368 @@
+//! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
+//! `--json` for JSON Lines as the contract fixes.
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use jaque::pgn::{GameReport, Options, RawGame, Splitter, check_game};
+use jaque::san::Lang;
+use jaque::{Severity, Status};
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+
+use super::input::Input;
+use super::render::{Report, render};
+use super::{Outcome, parse_lang};
+
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`; `-` for standard input). None: standard
+    /// input when it is piped, else the built-in sample.
+    files: Vec<String>,
+    /// JSON Lines on standard output: one object per game, then a summary.
+    #[arg(long)]
+    json: bool,
+    /// Treat every warning as an error.
+    #[arg(long)]
+    strict: bool,
+    /// The language of the piece letters: en, es, de, fr, nl.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    lang: Lang,
+    /// Threads checking games (default: all cores). Output stays in input order.
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Games are handed to the checking threads in batches of about this many bytes.
+const BATCH_BYTES: usize = 256 << 10;
+
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    games: usize,
+    plies: usize,
+    moves: usize,
+    errors: usize,
+    warnings: usize,
+    unread_bytes: u64,
+    failed: bool,
+}
+
+/// The status as the contract names it (the 75-move and fivefold rules imply 50 and three).
+fn status_code(status: Status) -> &'static str {
+    match status {
+        Status::SeventyFiveMoves => "fifty_moves",
+        Status::FivefoldRepetition => "threefold",
+        other => other.code(),
+    }
+}
+
+struct Printer<'a> {
+    args: &'a CheckArgs,
+    color: bool,
+    out: io::BufWriter<io::StdoutLock<'static>>,
+}
+
+impl Printer<'_> {
+    fn severity(&self, severity: Severity) -> Severity {
+        if self.args.strict {
+            Severity::Error
+        } else {
+            severity
+        }
+    }
+
+    fn game(&mut self, name: &str, global: usize, report: &GameReport, totals: &mut Totals) {
+        totals.games += 1;
+        totals.plies += report.plies;
+        totals.moves += report.moves;
+        totals.unread_bytes += report.skipped_bytes;
+        for d in &report.diagnostics {
+            match self.severity(d.diagnostic.severity) {
+                Severity::Error => totals.errors += 1,
+                Severity::Warning => totals.warnings += 1,
+            }
+        }
+        totals.errors += report.more_diagnostics;
+        let written = if self.args.json {
+            self.json(name, global, report)
+        } else {
+            self.human(name, report)
+        };
+        if written.is_err() {
+            // Standard output is gone (a closed pipe): nothing more to say.
+            totals.failed = true;
+        }
+    }
+
+    fn json(&mut self, name: &str, global: usize, report: &GameReport) -> io::Result<()> {
+        let tags: Map<String, Value> = report
+            .tags
+            .iter()
+            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .collect();
+        let diagnostics: Vec<Value> = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                json!({
+                    "severity": self.severity(d.diagnostic.severity).as_str(),
+                    "code": d.diagnostic.code.as_str(),
+                    "message": d.diagnostic.message,
+                    "line": d.line,
+                    "column": d.column,
+                    "ply": d.ply,
+                    "san": d.san,
+                })
+            })
+            .collect();
+        let object = json!({
+            "game": global,
+            "file": name,
+            "line": report.line,
+            "tags": tags,
+            "plies": report.plies,
+            "final_fen": report.final_position.map(|p| p.fen()),
+            "status": report.status.map(status_code),
+            "diagnostics": diagnostics,
+        });
+        writeln!(self.out, "{object}")
+    }
+
+    fn human(&mut self, name: &str, report: &GameReport) -> io::Result<()> {
+        if report.diagnostics.is_empty() && report.more_diagnostics == 0 {
+            return Ok(());
+        }
+        let who = match (report.tag("White"), report.tag("Black")) {
+            (Some(w), Some(b)) if w != "?" || b != "?" => format!(": {w} - {b}"),
+            _ => String::new(),
+        };
+        for d in &report.diagnostics {
+            let text = &report.text;
+            let start = d.diagnostic.span.start.min(text.len());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let source = text[line_start..line_end].trim_end_matches('\r');
+            let end = d
+                .diagnostic
+                .span
+                .end
+                .clamp(start, line_start + source.len());
+            let mut message = d.diagnostic.message.clone();
+            if let (Some(ply), Some(san)) = (d.ply, &d.san) {
+                let number = ply.div_ceil(2);
+                let dots = if ply % 2 == 1 { "." } else { "..." };
+                message = format!("{number}{dots} {san}: {message}");
+            }
+            let report_line = Report {
+                severity: self.severity(d.diagnostic.severity),
+                code: d.diagnostic.code,
+                message,
+                origin: name,
+                source,
+                line: d.line,
+                span: start - line_start..end - line_start,
+                label: d.diagnostic.label.clone(),
+                help: d.diagnostic.help.clone(),
+                note: Some(format!("in game {}{who}", report.index + 1)),
+            };
+            writeln!(self.out, "{}\n", render(&report_line, self.color))?;
+        }
+        if report.more_diagnostics > 0 {
+            writeln!(
+                self.out,
+                "error: {} more problems in game {} of {name} not shown\n",
+                report.more_diagnostics,
+                report.index + 1
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks one input, printing as it goes; games are numbered from `first_game`.
+fn check_input(
+    input: &Input,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    printer: &mut Printer<'_>,
+    totals: &mut Totals,
+    progress: &ProgressBar,
+) -> io::Result<()> {
+    let reader = input.open()?;
+    let name = input.name().to_string();
+    // One thread cuts games; the pool checks them a batch at a time, in order.
+    let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(4);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut batch = Vec::new();
+            let mut bytes = 0;
+            for game in Splitter::new(reader) {
+                match game {
+                    Ok(game) => {
+                        bytes += game.bytes.len();
+                        batch.push(game);
+                        if bytes >= BATCH_BYTES {
+                            bytes = 0;
+                            if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Err(error) => {
+                        let _ = sender.send(Ok(std::mem::take(&mut batch)));
+                        let _ = sender.send(Err(error));
+                        return;
+                    }
+                }
+            }
+            let _ = sender.send(Ok(batch));
+        });
+        let mut result = Ok(());
+        for batch in receiver {
+            let batch = match batch {
+                Ok(batch) => batch,
+                Err(error) => {
+                    result = Err(error);
+                    break;
+                }
+            };
+            let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
+            let reports: Vec<GameReport> =
+                pool.install(|| batch.par_iter().map(|g| check_game(g, &options)).collect());
+            for report in &reports {
+                let global = totals.games;
+                printer.game(&name, global, report, totals);
+            }
+            progress.inc(read);
+            if totals.failed {
+                break;
+            }
+        }
+        result
+    })
+}
+
+/// Standard input is a terminal, or a device such as `/dev/null` (a CI job, a cron job): no
+/// games are coming on it, so `jaque check` without files shows the built-in sample. Pipes
+/// and redirected files are read.
+fn stdin_is_interactive_or_null() -> bool {
+    if io::stdin().is_terminal() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(meta) = std::fs::metadata("/dev/stdin") {
+            return meta.file_type().is_char_device();
+        }
+    }
+    false
+}
+
+pub fn run(args: CheckArgs) -> Outcome {
+    let started = Instant::now();
+    let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let inputs: Vec<Input> = if args.files.is_empty() {
+        if stdin_is_interactive_or_null() {
+            vec![Input::Sample]
+        } else {
+            vec![Input::Path("-".to_string())]
+        }
+    } else {
+        args.files.iter().cloned().map(Input::Path).collect()
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(error) => {
+            eprintln!("error: cannot start {jobs} threads: {error}");
+            return Outcome::Failed;
+        }
+    };
+    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
+    let progress = if !args.no_progress && io::stderr().is_terminal() && total_size > 8 << 20 {
+        let bar = ProgressBar::new(total_size);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let options = Options { lang: args.lang };
+    let mut totals = Totals::default();
+    let mut unreadable = false;
+    let mut printer = Printer {
+        args: &args,
+        color,
+        out: io::BufWriter::new(io::stdout().lock()),
+    };
+    for input in &inputs {
+        totals.files += 1;
+        if let Err(error) = check_input(input, options, &pool, &mut printer, &mut totals, &progress)
+        {
+            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+            unreadable = true;
+        }
+        if totals.failed {
+            break;
+        }
+    }
+    progress.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let summary = if args.json {
+        json!({"summary": {
+            "files": totals.files,
+            "games": totals.games,
+            "moves": totals.plies,
+            "errors": totals.errors,
+            "warnings": totals.warnings,
+        }})
+        .to_string()
+    } else {
+        let per_second = if elapsed > 0.0 {
+            totals.moves as f64 / elapsed
+        } else {
+            0.0
+        };
+        let files = if totals.files == 1 { "file" } else { "files" };
+        let unread = if totals.unread_bytes > 0 {
+            format!(", {} bytes not read", totals.unread_bytes)
+        } else {
+            String::new()
+        };
+        format!(
+            "checked {} {files}: {} games, {} moves ({} in variations); {} errors, {} warnings{unread}; {:.2} s, {:.0} moves/s",
+            totals.files,
+            totals.games,
+            totals.plies,
+            totals.moves.saturating_sub(totals.plies),
+            totals.errors,
+            totals.warnings,
+            elapsed,
+            per_second
+        )
+    };
+    let _ = writeln!(printer.out, "{summary}");
+    let _ = printer.out.flush();
+    if unreadable {
+        Outcome::Failed
+    } else if totals.errors > 0 {
+        Outcome::Errors
+    } else {
+        Outcome::Clean
+    }
+}

@@ -1,0 +1,774 @@
+//! Checking one game: tags, then every move of every line of play from its own branch
+//! position, then the result against the final position. Variations are walked with an
+//! explicit stack, so no nesting a file contains can overflow the call stack.
+
+use std::ops::Range;
+
+use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
+use super::split::RawGame;
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::game::{Game, Status};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::san::{self, Lang};
+
+/// Variations nested deeper than this are skipped (and reported), to bound memory.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
+/// At most this many diagnostics are kept per game; the rest are counted.
+pub const MAX_DIAGNOSTICS_PER_GAME: usize = 1000;
+
+/// How games are checked.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The language of the piece letters.
+    pub lang: Lang,
+}
+
+/// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDiagnostic {
+    /// What, how bad, and the bytes of the game's text.
+    pub diagnostic: Diagnostic,
+    /// 1-based line in the input.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// For moves: the 1-based half-move index in its line of play.
+    pub ply: Option<usize>,
+    /// For moves: the SAN token as written.
+    pub san: Option<String>,
+}
+
+/// What checking one game found.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 0-based index of the game in its input.
+    pub index: usize,
+    /// Byte offset of the game in its input.
+    pub offset: u64,
+    /// 1-based line where the game starts.
+    pub line: usize,
+    /// The game's text, decoded (what the diagnostics' spans point into).
+    pub text: String,
+    /// The tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// Mainline half-moves played before the first mainline error (all when there is none).
+    pub plies: usize,
+    /// The position after those plies (`None` when the start position itself is bad).
+    pub final_position: Option<Position>,
+    /// What the rules say about that position.
+    pub status: Option<Status>,
+    /// Moves checked and played, variations included.
+    pub moves: usize,
+    /// Bytes of the game that were not read (beyond the size limit).
+    pub skipped_bytes: u64,
+    /// Diagnostics dropped beyond [`MAX_DIAGNOSTICS_PER_GAME`].
+    pub more_diagnostics: usize,
+    /// What is wrong, in the order of the text.
+    pub diagnostics: Vec<GameDiagnostic>,
+}
+
+impl GameReport {
+    /// The value of a tag, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// How many diagnostics of `severity` (with those beyond the limit counted as errors).
+    pub fn count(&self, severity: Severity) -> usize {
+        let extra = if severity == Severity::Error {
+            self.more_diagnostics
+        } else {
+            0
+        };
+        extra
+            + self
+                .diagnostics
+                .iter()
+                .filter(|d| d.diagnostic.severity == severity)
+                .count()
+    }
+}
+
+/// One line of play being walked.
+struct Line {
+    /// The position now.
+    now: Position,
+    /// The position before this line's last move: where a variation on that move starts.
+    before: Option<Position>,
+    /// Half-moves from the game's start to `now`.
+    ply: usize,
+    /// An error ended this line: the rest of it is skipped.
+    dead: bool,
+    /// The line died at its last move token, whose position before is `now`: a variation
+    /// replacing that move can still be checked.
+    died_at_last_move: bool,
+    /// Where the `(` that opened it is.
+    opened: usize,
+    /// How far the text's move numbers are from the true ones (after a warning about it).
+    numbering_offset: i32,
+}
+
+impl Line {
+    fn new(now: Position, ply: usize, opened: usize) -> Line {
+        Line {
+            now,
+            before: None,
+            ply,
+            dead: false,
+            died_at_last_move: false,
+            opened,
+            numbering_offset: 0,
+        }
+    }
+}
+
+/// The mainline's history since its last capture or pawn move: enough for repetitions.
+struct History {
+    since: Position,
+    moves: Vec<Move>,
+}
+
+struct Collector {
+    diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
+    more: usize,
+}
+
+impl Collector {
+    fn push(&mut self, diagnostic: Diagnostic, ply: Option<usize>, san: Option<&str>) {
+        if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_GAME {
+            self.diagnostics
+                .push((diagnostic, ply, san.map(str::to_string)));
+        } else {
+            self.more += 1;
+        }
+    }
+}
+
+fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
+    let Some(variant) = variant else {
+        return Ok(false);
+    };
+    let lower = variant.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => Ok(false),
+        _ if lower.contains("960") || lower.contains("fischer") => Ok(true),
+        _ => Err(variant.to_string()),
+    }
+}
+
+/// Checks one game.
+///
+/// ```
+/// use jaque::pgn::{Options, Splitter, check_game};
+/// use jaque::Code;
+/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6+ 1-0\n";
+/// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let report = check_game(&game, &Options::default());
+/// assert_eq!(report.plies, 9);
+/// let problem = &report.diagnostics[0];
+/// assert_eq!(problem.diagnostic.code, Code::CheckAnnotation); // a discovered check: Nc6 is not +
+/// assert_eq!((problem.line, problem.column, problem.ply), (3, 40, Some(9)));
+/// ```
+pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
+    let (text, latin1) = decode(&raw.bytes);
+    let text = text.into_owned();
+    let mut out = Collector {
+        diagnostics: Vec::new(),
+        more: 0,
+    };
+    if latin1 {
+        let valid = std::str::from_utf8(&raw.bytes)
+            .err()
+            .map_or(0, |e| e.valid_up_to());
+        let at = raw.bytes[..valid]
+            .iter()
+            .map(|&b| if b < 0x80 { 1 } else { 2 })
+            .sum::<usize>();
+        let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        out.push(
+            Diagnostic::new(
+                Code::NonstandardNotation,
+                "the game is not UTF-8: read as Latin-1",
+                "not UTF-8",
+                at..end,
+            ),
+            None,
+            None,
+        );
+    }
+    let (tokens, lex_errors) = tokenize(&text);
+    for error in lex_errors {
+        let diagnostic = match error {
+            LexError::UnterminatedComment(span) => Diagnostic::new(
+                Code::Unterminated,
+                "this comment never closes",
+                "no `}` after this `{`",
+                span.start..span.start + 1,
+            ),
+            LexError::UnterminatedTag(span) => Diagnostic::new(
+                Code::Unterminated,
+                "this tag never closes",
+                "no closing `\"]` on this line",
+                span,
+            ),
+            LexError::BadTag(span) => Diagnostic::new(
+                Code::Syntax,
+                "a tag pair is written [Name \"value\"]",
+                "not a tag pair",
+                span,
+            ),
+            LexError::Stray(span) => Diagnostic::new(
+                Code::Syntax,
+                "unexpected character in movetext",
+                "not expected here",
+                span,
+            ),
+            LexError::BadNag(span) => {
+                Diagnostic::new(Code::Syntax, "a NAG is $0 to $255", "not a NAG", span)
+            }
+        };
+        out.push(diagnostic, None, None);
+    }
+
+    let mut tags = Vec::new();
+    let mut fen_span = None;
+    let mut variant_span = None;
+    let mut movetext_start = tokens.len();
+    for (i, token) in tokens.iter().enumerate() {
+        match &token.kind {
+            TokenKind::Tag { name, value } => {
+                if name == "FEN" {
+                    fen_span = Some(token.span.clone());
+                }
+                if name == "Variant" {
+                    variant_span = Some(token.span.clone());
+                }
+                tags.push((name.clone(), value.clone()));
+            }
+            _ => {
+                movetext_start = i;
+                break;
+            }
+        }
+    }
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+
+    let start = match is_chess960(tag("Variant")) {
+        Err(variant) => {
+            out.push(
+                Diagnostic::new(
+                    Code::Syntax,
+                    format!("the variant {variant:?} is not supported: its moves are not checked"),
+                    "unsupported variant",
+                    variant_span.clone().unwrap_or(0..0),
+                ),
+                None,
+                None,
+            );
+            None
+        }
+        Ok(chess960) => match tag("FEN") {
+            None => Some(Position::starting()),
+            Some(fen) => match Position::from_fen_with(fen, chess960) {
+                Ok(position) => Some(position),
+                Err(error) => {
+                    let label = match error.field() {
+                        "fields" => "wrong number of fields".to_string(),
+                        field => format!("the {field} field is wrong"),
+                    };
+                    out.push(
+                        Diagnostic::new(Code::BadFen, format!("bad FEN: {error}"), label, {
+                            fen_span.clone().unwrap_or(0..0)
+                        }),
+                        None,
+                        None,
+                    );
+                    None
+                }
+            },
+        },
+    };
+
+    let mut report = GameReport {
+        index: raw.index,
+        offset: raw.offset,
+        line: raw.line,
+        text: String::new(),
+        tags: Vec::new(),
+        plies: 0,
+        final_position: start,
+        status: None,
+        moves: 0,
+        skipped_bytes: raw.skipped,
+        more_diagnostics: 0,
+        diagnostics: Vec::new(),
+    };
+    let movetext = tokens.get(movetext_start..).unwrap_or_default();
+    if let Some(start) = start {
+        let walked = walk(&text, movetext, start, options, &mut out);
+        report.plies = walked.plies;
+        report.moves = walked.moves;
+        report.final_position = Some(walked.final_position);
+        let termination = walked.termination.clone();
+        let mut game = Game::new(walked.history.since);
+        for mv in walked.history.moves {
+            game.play(mv);
+        }
+        let status = game.status();
+        report.status = Some(status);
+        if !walked.mainline_error {
+            check_result(
+                &text,
+                !movetext.is_empty(),
+                tag("Result"),
+                &termination,
+                status,
+                &walked.final_position,
+                &mut out,
+            );
+        } else if let Some((marker, span)) = &termination {
+            check_marker_against_tag(tag("Result"), *marker, span, &mut out);
+        }
+    } else {
+        // Nothing can be played: the movetext is skipped, but not silently.
+        let moves = movetext.iter().filter(|t| t.kind == TokenKind::San).count();
+        if moves > 0 {
+            let first = movetext.iter().find(|t| t.kind == TokenKind::San);
+            let span = first.map_or(0..0, |t| t.span.clone());
+            out.push(
+                Diagnostic::new(
+                    Code::Syntax,
+                    format!("{moves} move(s) not checked: the game has no valid start position"),
+                    "not checked",
+                    span,
+                ),
+                None,
+                None,
+            );
+        }
+    }
+    for token in movetext {
+        if let TokenKind::Tag { .. } = token.kind {
+            out.push(
+                Diagnostic::new(
+                    Code::Syntax,
+                    "a tag pair after the movetext has begun",
+                    "tag in movetext",
+                    token.span.clone(),
+                ),
+                None,
+                None,
+            );
+        }
+    }
+    if raw.skipped > 0 {
+        let end = text.len();
+        out.push(
+            Diagnostic::new(
+                Code::Syntax,
+                format!(
+                    "the game is longer than {} bytes: the {} bytes after this point were not read",
+                    raw.bytes.len(),
+                    raw.skipped
+                ),
+                "reading stopped here",
+                end.saturating_sub(1)..end,
+            ),
+            None,
+            None,
+        );
+    }
+
+    out.diagnostics
+        .sort_by_key(|(d, _, _)| (d.span.start, d.span.end));
+    report.diagnostics = place(&text, raw.line, out.diagnostics);
+    report.more_diagnostics = out.more;
+    report.tags = tags;
+    report.text = text;
+    report
+}
+
+/// Line and column for each diagnostic (sorted by start), in one pass over the text.
+fn place(
+    text: &str,
+    first_line: usize,
+    diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
+) -> Vec<GameDiagnostic> {
+    let mut line = first_line;
+    let mut line_start = 0;
+    let mut scanned = 0;
+    diagnostics
+        .into_iter()
+        .map(|(diagnostic, ply, san)| {
+            let at = diagnostic.span.start.min(text.len());
+            let bytes = text.as_bytes();
+            while scanned < at {
+                if bytes[scanned] == b'\n' {
+                    line += 1;
+                    line_start = scanned + 1;
+                }
+                scanned += 1;
+            }
+            let column = text
+                .get(line_start..at)
+                .map_or(1, |s| s.chars().count() + 1);
+            GameDiagnostic {
+                diagnostic,
+                line,
+                column,
+                ply,
+                san,
+            }
+        })
+        .collect()
+}
+
+struct Walked {
+    plies: usize,
+    moves: usize,
+    final_position: Position,
+    history: History,
+    mainline_error: bool,
+    termination: Option<(Outcome, Range<usize>)>,
+}
+
+fn walk(
+    text: &str,
+    movetext: &[Token],
+    start: Position,
+    options: &Options,
+    out: &mut Collector,
+) -> Walked {
+    let mut lines = vec![Line::new(start, 0, 0)];
+    let mut history = History {
+        since: start,
+        moves: Vec::new(),
+    };
+    let mut moves = 0;
+    let mut mainline_error = false;
+    let mut termination = None;
+    // Variations opened beyond the depth limit, skipped whole.
+    let mut too_deep = 0usize;
+
+    for token in movetext {
+        let span = token.span.clone();
+        if too_deep > 0 {
+            match token.kind {
+                TokenKind::VariationStart => too_deep += 1,
+                TokenKind::VariationEnd => too_deep -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        let depth = lines.len() - 1;
+        let Some(line) = lines.last_mut() else {
+            break;
+        };
+        match &token.kind {
+            TokenKind::San => {
+                let written = &text[span.clone()];
+                if line.dead {
+                    line.died_at_last_move = false;
+                    continue;
+                }
+                let before = line.now;
+                let ply = line.ply + 1;
+                if matches!(written, "--" | "Z0") {
+                    // A null move: not chess, but some tools write it for a skipped move.
+                    match line.now.play_null() {
+                        Some(after) => {
+                            out.push(
+                                Diagnostic::new(
+                                    Code::NonstandardNotation,
+                                    "a null move: not a chess move",
+                                    "the side to move passes",
+                                    span.clone(),
+                                ),
+                                Some(ply),
+                                Some(written),
+                            );
+                            line.now = after;
+                            line.before = Some(before);
+                            line.ply = ply;
+                            if depth == 0 {
+                                history.since = after;
+                                history.moves.clear();
+                            }
+                        }
+                        None => {
+                            out.push(
+                                Diagnostic::new(
+                                    Code::IllegalMove,
+                                    "a null move while in check: the king would stay in check",
+                                    "the side to move is in check",
+                                    span.clone(),
+                                ),
+                                Some(ply),
+                                Some(written),
+                            );
+                            line.dead = true;
+                            line.died_at_last_move = true;
+                            mainline_error |= depth == 0;
+                        }
+                    }
+                    continue;
+                }
+                match san::play_text(&mut line.now, written, options.lang) {
+                    Ok(played) => {
+                        if !played.warnings.is_empty() {
+                            for mut d in
+                                san::warnings_of_text(&before, written, options.lang, &played)
+                            {
+                                d.span = d.span.start + span.start..d.span.end + span.start;
+                                out.push(d, Some(ply), Some(written));
+                            }
+                        }
+                        line.before = Some(before);
+                        line.ply = ply;
+                        moves += 1;
+                        if depth == 0 {
+                            if line.now.halfmove_clock() == 0 {
+                                history.since = line.now;
+                                history.moves.clear();
+                            } else {
+                                history.moves.push(played.mv);
+                            }
+                        }
+                    }
+                    Err(error) => {
+                        let mut d = san::error_diagnostic(written, &error);
+                        d.span = d.span.start + span.start..d.span.end + span.start;
+                        out.push(d, Some(ply), Some(written));
+                        line.dead = true;
+                        line.died_at_last_move = true;
+                        if depth == 0 {
+                            mainline_error = true;
+                        }
+                    }
+                }
+            }
+            TokenKind::MoveNumber { number, dots: _ } => {
+                if line.dead {
+                    continue;
+                }
+                // After one wrong number, the line's own numbering is followed: a file that
+                // counts from 1 after a FEN gets one warning, not one per move.
+                let due = line.now.fullmove_number();
+                let expected = due.wrapping_add_signed(line.numbering_offset);
+                if *number != expected {
+                    line.numbering_offset = number.wrapping_sub(due) as i32;
+                    out.push(
+                        Diagnostic::new(
+                            Code::NonstandardNotation,
+                            format!("move number {number}, but this is move {due}"),
+                            format!("move {due}"),
+                            span,
+                        )
+                        .with_help(format!("write {due}.")),
+                        Some(line.ply + 1),
+                        None,
+                    );
+                }
+            }
+            TokenKind::VariationStart => {
+                if depth >= MAX_VARIATION_DEPTH {
+                    out.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            format!(
+                                "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is not checked"
+                            ),
+                            "too deep",
+                            span,
+                        ),
+                        None,
+                        None,
+                    );
+                    too_deep = 1;
+                    continue;
+                }
+                // A variation replaces the line's last move: it starts where that move did.
+                let child = if line.dead && line.died_at_last_move {
+                    Line::new(line.now, line.ply, span.start)
+                } else if line.dead {
+                    let mut child = Line::new(line.now, line.ply, span.start);
+                    child.dead = true;
+                    child
+                } else if let Some(before) = line.before {
+                    Line::new(before, line.ply - 1, span.start)
+                } else {
+                    out.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            "a variation must follow the move it replaces",
+                            "no move before this variation",
+                            span.start..span.start + 1,
+                        ),
+                        None,
+                        None,
+                    );
+                    let mut child = Line::new(line.now, line.ply, span.start);
+                    child.dead = true;
+                    child
+                };
+                let mut child = child;
+                child.numbering_offset = line.numbering_offset;
+                lines.push(child);
+            }
+            TokenKind::VariationEnd => {
+                if lines.len() > 1 {
+                    lines.pop();
+                } else {
+                    out.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            "`)` without a `(` to close",
+                            "unmatched",
+                            span,
+                        ),
+                        None,
+                        None,
+                    );
+                }
+            }
+            TokenKind::Result(outcome) => {
+                if depth == 0 {
+                    termination = Some((*outcome, span));
+                } else {
+                    out.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            "a termination marker inside a variation",
+                            "inside a variation",
+                            span,
+                        ),
+                        None,
+                        None,
+                    );
+                }
+            }
+            TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment | TokenKind::Tag { .. } => {}
+        }
+    }
+    for open in lines.iter().skip(1) {
+        out.push(
+            Diagnostic::new(
+                Code::Unterminated,
+                "this variation never closes",
+                "no `)` for this `(`",
+                open.opened..open.opened + 1,
+            ),
+            None,
+            None,
+        );
+    }
+    let main = &lines[0];
+    Walked {
+        plies: main.ply,
+        moves,
+        final_position: main.now,
+        history,
+        mainline_error,
+        termination,
+    }
+}
+
+fn check_marker_against_tag(
+    tag: Option<&str>,
+    marker: Outcome,
+    span: &Range<usize>,
+    out: &mut Collector,
+) {
+    if let Some(tag) = tag
+        && Outcome::parse(tag) != Some(marker)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::ResultMismatch,
+                format!(
+                    "the Result tag says {tag}, the termination marker {}",
+                    marker.as_str()
+                ),
+                "differs from the Result tag",
+                span.clone(),
+            ),
+            None,
+            None,
+        );
+    }
+}
+
+fn check_result(
+    text: &str,
+    has_movetext: bool,
+    tag: Option<&str>,
+    termination: &Option<(Outcome, Range<usize>)>,
+    status: Status,
+    final_position: &Position,
+    out: &mut Collector,
+) {
+    let end = text.trim_end().len();
+    let (claimed, span) = match termination {
+        Some((marker, span)) => {
+            check_marker_against_tag(tag, *marker, span, out);
+            (Some(*marker), span.clone())
+        }
+        None if !has_movetext => (tag.and_then(Outcome::parse), 0..0),
+        None => {
+            let what = tag.map_or(String::new(), |t| format!(" (the Result tag says {t})"));
+            out.push(
+                Diagnostic::new(
+                    Code::ResultMismatch,
+                    format!("the game has no termination marker{what}"),
+                    "the movetext ends here",
+                    end.saturating_sub(1)..end,
+                )
+                .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *"),
+                None,
+                None,
+            );
+            (tag.and_then(Outcome::parse), end.saturating_sub(1)..end)
+        }
+    };
+    let Some(claimed) = claimed else {
+        return;
+    };
+    let expected = match status {
+        Status::Checkmate => match final_position.turn() {
+            crate::color::Color::White => Outcome::BlackWins,
+            crate::color::Color::Black => Outcome::WhiteWins,
+        },
+        Status::Stalemate | Status::InsufficientMaterial => Outcome::Draw,
+        _ => return,
+    };
+    if claimed != expected {
+        let why = match status {
+            Status::Checkmate => "the game ends in checkmate",
+            Status::Stalemate => "the game ends in stalemate",
+            _ => "the game ends with insufficient material",
+        };
+        out.push(
+            Diagnostic::new(
+                Code::ResultMismatch,
+                format!(
+                    "{why}, so the result is {}, not {}",
+                    expected.as_str(),
+                    claimed.as_str()
+                ),
+                format!("should be {}", expected.as_str()),
+                span,
+            ),
+            None,
+            None,
+        );
+    }
+}

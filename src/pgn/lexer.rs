@@ -1,0 +1,333 @@
+//! The tokens of one game's text: tag pairs, move numbers, SAN moves, NAGs and glyphs,
+//! comments, parentheses and the termination marker, each with its byte range. The lexer
+//! knows nothing of chess: a SAN token is any run of symbol characters.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// A termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), also the value of a Result tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    Unknown,
+}
+
+impl Outcome {
+    /// Reads a marker.
+    ///
+    /// ```
+    /// use jaque::pgn::Outcome;
+    /// assert_eq!(Outcome::parse("1/2-1/2"), Some(Outcome::Draw));
+    /// assert_eq!(Outcome::parse("1-1"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Outcome> {
+        match text {
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The marker as PGN writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+}
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// `[Name "value"]`; the value with its escapes undone.
+    Tag {
+        /// The tag name.
+        name: String,
+        /// The value.
+        value: String,
+    },
+    /// `12.` or `12...`: the number and how many dots.
+    MoveNumber {
+        /// The number.
+        number: u32,
+        /// How many dots (1 before a white move, 3 before a black one).
+        dots: usize,
+    },
+    /// A SAN move (or something in its place that the SAN compiler judges).
+    San,
+    /// `$n`.
+    Nag(u8),
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!` standing alone.
+    Glyph,
+    /// `{ ... }` or `; ...`.
+    Comment,
+    /// `(`.
+    VariationStart,
+    /// `)`.
+    VariationEnd,
+    /// A termination marker.
+    Result(Outcome),
+}
+
+/// A token and the bytes it covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Its bytes in the game's text.
+    pub span: Range<usize>,
+}
+
+/// A problem the lexer found, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LexError {
+    /// A `{` comment without its `}`.
+    UnterminatedComment(Range<usize>),
+    /// A tag line without its closing `"` or `]`.
+    UnterminatedTag(Range<usize>),
+    /// A tag line that is not `[Name "value"]`.
+    BadTag(Range<usize>),
+    /// A character that cannot start a token here (`}`, `]`, `"`, a control character).
+    Stray(Range<usize>),
+    /// A NAG whose number is not 0 to 255.
+    BadNag(Range<usize>),
+}
+
+/// A game's text decoded: UTF-8 as it is, anything else read as Latin-1 (which the PGN
+/// standard once prescribed), with a note that it was.
+///
+/// ```
+/// use jaque::pgn::decode;
+/// assert_eq!(decode(b"caf\xe9"), ("café".into(), true));
+/// assert_eq!(decode("café".as_bytes()), ("café".into(), false));
+/// ```
+pub fn decode(bytes: &[u8]) -> (Cow<'_, str>, bool) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (Cow::Borrowed(text), false),
+        Err(_) => (
+            Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+            true,
+        ),
+    }
+}
+
+fn is_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// Ends a SAN-like symbol.
+fn is_delimiter(byte: u8) -> bool {
+    is_blank(byte)
+        || matches!(
+            byte,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
+        )
+}
+
+/// Splits a game's text into tokens, and the problems met on the way; never fails, never
+/// loses text: what is not a token is reported.
+///
+/// ```
+/// use jaque::pgn::{TokenKind, tokenize};
+/// let (tokens, errors) = tokenize("[White \"Tal\"]\n1. e4 {good} e5 $1 (1... c5) 1-0");
+/// assert!(errors.is_empty());
+/// assert!(matches!(&tokens[0].kind, TokenKind::Tag { name, value } if name == "White" && value == "Tal"));
+/// assert_eq!(tokens.iter().filter(|t| t.kind == TokenKind::San).count(), 3);
+/// ```
+pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::new();
+    let mut errors = Vec::new();
+    let mut i = 0;
+    let mut line_start = true;
+    let push = |tokens: &mut Vec<Token>, kind, span| tokens.push(Token { kind, span });
+    while let Some(&byte) = bytes.get(i) {
+        if is_blank(byte) {
+            line_start |= byte == b'\n';
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let at_line_start = std::mem::replace(&mut line_start, false);
+        match byte {
+            b'%' if at_line_start => {
+                i = end_of_line(bytes, i);
+            }
+            b'[' => {
+                let end = end_of_line(bytes, i);
+                match tag(&text[i..end]) {
+                    Ok((name, value, len)) => {
+                        push(&mut tokens, TokenKind::Tag { name, value }, i..i + len);
+                        i += len;
+                    }
+                    Err(TagError::Unterminated) => {
+                        errors.push(LexError::UnterminatedTag(i..end));
+                        i = end;
+                    }
+                    Err(TagError::Malformed) => {
+                        errors.push(LexError::BadTag(i..end));
+                        i = end;
+                    }
+                }
+            }
+            b'{' => match bytes[i..].iter().position(|&b| b == b'}') {
+                Some(close) => {
+                    i += close + 1;
+                    push(&mut tokens, TokenKind::Comment, start..i);
+                }
+                None => {
+                    errors.push(LexError::UnterminatedComment(start..bytes.len()));
+                    i = bytes.len();
+                }
+            },
+            b';' => {
+                i = end_of_line(bytes, i);
+                push(&mut tokens, TokenKind::Comment, start..i);
+            }
+            b'(' => {
+                i += 1;
+                push(&mut tokens, TokenKind::VariationStart, start..i);
+            }
+            b')' => {
+                i += 1;
+                push(&mut tokens, TokenKind::VariationEnd, start..i);
+            }
+            b'$' => {
+                i += 1;
+                while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+                match text[start + 1..i].parse::<u8>() {
+                    Ok(nag) => push(&mut tokens, TokenKind::Nag(nag), start..i),
+                    Err(_) => errors.push(LexError::BadNag(start..i)),
+                }
+            }
+            b'}' | b']' | b'"' => {
+                i += 1;
+                errors.push(LexError::Stray(start..i));
+            }
+            b'.' => {
+                // Dots of their own (`12 ...`): part of a move number indication.
+                while bytes.get(i) == Some(&b'.') {
+                    i += 1;
+                }
+            }
+            _ if byte.is_ascii_control() => {
+                i += 1;
+                errors.push(LexError::Stray(start..i));
+            }
+            _ => {
+                // A move number is digits and dots; anything else is a symbol.
+                let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits > 0 && bytes.get(i + digits) == Some(&b'.') {
+                    let mut end = i + digits;
+                    while bytes.get(end) == Some(&b'.') {
+                        end += 1;
+                    }
+                    let number = text[i..i + digits].parse().unwrap_or(u32::MAX);
+                    let dots = end - i - digits;
+                    push(&mut tokens, TokenKind::MoveNumber { number, dots }, i..end);
+                    i = end;
+                    continue;
+                }
+                while bytes.get(i).is_some_and(|&b| !is_delimiter(b)) {
+                    i += 1;
+                }
+                let symbol = &text[start..i];
+                let kind = if let Some(outcome) = Outcome::parse(symbol) {
+                    TokenKind::Result(outcome)
+                } else if symbol.bytes().all(|b| b == b'!' || b == b'?') && symbol.len() <= 2 {
+                    TokenKind::Glyph
+                } else {
+                    TokenKind::San
+                };
+                push(&mut tokens, kind, start..i);
+            }
+        }
+    }
+    (tokens, errors)
+}
+
+fn end_of_line(bytes: &[u8], from: usize) -> usize {
+    bytes[from..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |n| from + n)
+}
+
+enum TagError {
+    Unterminated,
+    Malformed,
+}
+
+/// `[Name "value"]` at the start of `line`: name, unescaped value, bytes used.
+fn tag(line: &str) -> Result<(String, String, usize), TagError> {
+    let bytes = line.as_bytes();
+    let mut i = 1;
+    while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+        i += 1;
+    }
+    let name_start = i;
+    while bytes
+        .get(i)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        i += 1;
+    }
+    if i == name_start {
+        return Err(TagError::Malformed);
+    }
+    let name = line[name_start..i].to_string();
+    while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'"') {
+        return Err(TagError::Malformed);
+    }
+    i += 1;
+    let mut value = String::new();
+    let mut chunk = i;
+    loop {
+        match bytes.get(i) {
+            None => return Err(TagError::Unterminated),
+            Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
+                value.push_str(&line[chunk..i]);
+                chunk = i + 1;
+                i += 2;
+            }
+            Some(b'"') => {
+                // A quote followed by more than `]` is a quote inside the value that was
+                // not escaped (`"The "Immortal" Game"`): keep it, as other readers do.
+                let rest = line[i + 1..].trim_start();
+                if rest.starts_with(']') || rest.is_empty() {
+                    value.push_str(&line[chunk..i]);
+                    i += 1;
+                    break;
+                }
+                i += 1;
+            }
+            Some(_) => i += 1,
+        }
+    }
+    while bytes
+        .get(i)
+        .is_some_and(|&b| b == b' ' || b == b'\t' || b == b'\r')
+    {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b']') {
+        return Err(TagError::Unterminated);
+    }
+    Ok((name, value, i + 1))
+}

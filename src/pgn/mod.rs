@@ -1,0 +1,32 @@
+//! The PGN compiler: bytes → games → tokens → moves played line by line → diagnostics.
+//!
+//! - [`Splitter`] cuts a byte stream (any `BufRead`: files, stdin, decompressors) into
+//!   games, holding one game at a time, so memory stays constant however large the input.
+//! - [`tokenize`] splits one game's text into tokens with byte spans.
+//! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
+//!   what is wrong, each problem with its line, column, ply and token.
+//!
+//! Games are independent once cut, so a caller may check them in parallel.
+//!
+//! ```
+//! use jaque::pgn::{Options, Splitter, check_game};
+//! use jaque::Code;
+//! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n\
+//!            [Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";
+//! let reports: Vec<_> = Splitter::new(pgn.as_bytes())
+//!     .map(|game| check_game(&game.unwrap(), &Options::default()))
+//!     .collect();
+//! assert!(reports[0].diagnostics.is_empty());
+//! assert_eq!(reports[1].diagnostics[0].diagnostic.code, Code::IllegalMove);
+//! assert_eq!(reports[1].plies, 2);
+//! ```
+
+mod check;
+mod lexer;
+mod split;
+
+pub use check::{
+    GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options, check_game,
+};
+pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
+pub use split::{DEFAULT_GAME_LIMIT, RawGame, Splitter};

@@ -1,0 +1,334 @@
+//! Cutting a PGN byte stream into games, one game in memory at a time.
+//!
+//! The splitter knows just enough PGN to find where games end: brace and line comments, `%`
+//! escape lines, tag lines, parentheses and termination markers. Everything else (tokens,
+//! moves, encodings) is the lexer's business, which runs per game and so in parallel.
+//!
+//! A game ends at a termination marker outside comments and variations, or where a tag line
+//! starts after movetext (a missing marker), or after a blank line that follows a tag section
+//! (a game without movetext). A brace comment that never closes ends at the next line that
+//! starts like a tag, so one missing `}` does not swallow the rest of the file.
+
+use std::io::{self, BufRead};
+
+/// The most bytes of one game kept in memory; the rest of an oversized game is skipped and
+/// reported, so that a hostile file cannot exhaust memory.
+pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
+
+/// One game's bytes, as cut from the stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// 0-based index of the game in its stream.
+    pub index: usize,
+    /// Byte offset of the game's first byte in the stream.
+    pub offset: u64,
+    /// 1-based line of the game's first byte.
+    pub line: usize,
+    /// The bytes (at most the splitter's limit).
+    pub bytes: Vec<u8>,
+    /// Bytes of this game beyond the limit, not kept: how many.
+    pub skipped: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Movetext or tag section, outside anything that nests.
+    Normal,
+    /// Inside `{ ... }`.
+    Brace,
+    /// Inside a `;` comment or a `%` escape line, until the end of the line.
+    ToEndOfLine,
+    /// Inside a tag line `[ ... ]`.
+    Tag,
+    /// Inside a tag's string.
+    TagString,
+    /// After a backslash in a tag's string.
+    TagEscape,
+}
+
+/// Splits a byte stream into [`RawGame`]s; an iterator over `io::Result<RawGame>`.
+///
+/// ```
+/// use jaque::pgn::Splitter;
+/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let games: Vec<_> = Splitter::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].line, 5);
+/// ```
+pub struct Splitter<R> {
+    reader: R,
+    limit: usize,
+    index: usize,
+    /// Stream position of the next byte to look at.
+    offset: u64,
+    /// Line of the next byte.
+    line: usize,
+    at_start: bool,
+    done: bool,
+    game: Scan,
+}
+
+/// The state of the game being cut.
+struct Scan {
+    bytes: Vec<u8>,
+    skipped: u64,
+    offset: u64,
+    line: usize,
+    mode: Mode,
+    /// Only blanks since the last newline.
+    line_start: bool,
+    /// The current line has something but blanks.
+    line_has_content: bool,
+    /// Some movetext seen (anything outside tags, comments and escapes).
+    movetext: bool,
+    /// Some tag line seen.
+    tags: bool,
+    /// A blank line after the tag section, before any movetext.
+    blank_after_tags: bool,
+    /// Parenthesis depth.
+    depth: u32,
+    /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`), and its length.
+    symbol: [u8; 7],
+    symbol_len: usize,
+    /// Anything but blanks in the game.
+    content: bool,
+}
+
+impl Scan {
+    fn new(offset: u64, line: usize) -> Scan {
+        Scan {
+            bytes: Vec::new(),
+            skipped: 0,
+            offset,
+            line,
+            mode: Mode::Normal,
+            line_start: true,
+            line_has_content: false,
+            movetext: false,
+            tags: false,
+            blank_after_tags: false,
+            depth: 0,
+            symbol: [0; 7],
+            symbol_len: 0,
+            content: false,
+        }
+    }
+
+    /// Ends the current movetext symbol; is it a termination marker at depth 0?
+    fn end_symbol(&mut self) -> bool {
+        let len = std::mem::take(&mut self.symbol_len);
+        if len == 0 || self.depth != 0 {
+            return false;
+        }
+        matches!(
+            self.symbol.get(..len),
+            Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+        )
+    }
+}
+
+/// What one byte does to the game being cut.
+#[derive(PartialEq, Eq)]
+enum Cut {
+    /// Nothing: the byte belongs to the game.
+    No,
+    /// The game ends before this byte.
+    Before,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter over `reader`, keeping at most [`DEFAULT_GAME_LIMIT`] bytes per game.
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter::with_limit(reader, DEFAULT_GAME_LIMIT)
+    }
+
+    /// A splitter keeping at most `limit` bytes per game.
+    pub fn with_limit(reader: R, limit: usize) -> Splitter<R> {
+        Splitter {
+            reader,
+            limit,
+            index: 0,
+            offset: 0,
+            line: 1,
+            at_start: true,
+            done: false,
+            game: Scan::new(0, 1),
+        }
+    }
+
+    /// Bytes read so far.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    fn step(scan: &mut Scan, byte: u8, next: Option<u8>) -> Cut {
+        let blank = matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c);
+        match scan.mode {
+            Mode::Normal => {
+                let delimiter =
+                    blank || matches!(byte, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$');
+                if delimiter && scan.end_symbol() {
+                    // The delimiter is read again as the next game's first byte.
+                    return Cut::Before;
+                }
+                if scan.line_start && byte == b'[' {
+                    if scan.movetext || scan.blank_after_tags {
+                        return Cut::Before;
+                    }
+                    scan.tags = true;
+                    scan.mode = Mode::Tag;
+                } else if scan.line_start && byte == b'%' {
+                    scan.mode = Mode::ToEndOfLine;
+                } else if !blank {
+                    match byte {
+                        b'{' => scan.mode = Mode::Brace,
+                        b';' => scan.mode = Mode::ToEndOfLine,
+                        b'(' => scan.depth = scan.depth.saturating_add(1),
+                        b')' => scan.depth = scan.depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    scan.movetext = true;
+                    if !delimiter {
+                        if scan.symbol_len < scan.symbol.len() {
+                            scan.symbol[scan.symbol_len] = byte;
+                        }
+                        scan.symbol_len = scan.symbol_len.saturating_add(1);
+                        // A lone `*` ends the game only when the symbol ends; a marker at
+                        // the very end of the input is handled by the caller.
+                    }
+                }
+            }
+            Mode::Brace => {
+                if byte == b'}' {
+                    scan.mode = Mode::Normal;
+                } else if scan.line_start
+                    && byte == b'['
+                    && next.is_none_or(|b| b.is_ascii_uppercase())
+                {
+                    // A tag line inside a comment: the comment never closed.
+                    return Cut::Before;
+                }
+            }
+            Mode::ToEndOfLine => {
+                if byte == b'\n' {
+                    scan.mode = Mode::Normal;
+                }
+            }
+            Mode::Tag => match byte {
+                b'"' => scan.mode = Mode::TagString,
+                b']' | b'\n' => scan.mode = Mode::Normal,
+                _ => {}
+            },
+            Mode::TagString => match byte {
+                b'\\' => scan.mode = Mode::TagEscape,
+                b'"' => scan.mode = Mode::Tag,
+                // A string never spans lines: the lexer reports it unterminated.
+                b'\n' => scan.mode = Mode::Normal,
+                _ => {}
+            },
+            Mode::TagEscape => {
+                scan.mode = if byte == b'\n' {
+                    Mode::Normal
+                } else {
+                    Mode::TagString
+                };
+            }
+        }
+        if byte == b'\n' {
+            if !scan.line_has_content && scan.tags && !scan.movetext {
+                scan.blank_after_tags = true;
+            }
+            scan.line_start = true;
+            scan.line_has_content = false;
+        } else if !blank {
+            scan.line_start = false;
+            scan.line_has_content = true;
+            scan.content = true;
+        }
+        Cut::No
+    }
+
+    fn take_game(&mut self) -> Option<RawGame> {
+        let mut next = Scan::new(self.offset, self.line);
+        next.line_start = self.game.line_start;
+        let scan = std::mem::replace(&mut self.game, next);
+        if !scan.content {
+            return None;
+        }
+        let game = RawGame {
+            index: self.index,
+            offset: scan.offset,
+            line: scan.line,
+            bytes: scan.bytes,
+            skipped: scan.skipped,
+        };
+        self.index += 1;
+        Some(game)
+    }
+
+    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+        loop {
+            if self.done {
+                return Ok(None);
+            }
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if chunk.is_empty() {
+                self.done = true;
+                // End of input ends the last game (a marker as its last byte included).
+                self.game.end_symbol();
+                return Ok(self.take_game());
+            }
+            let mut start = 0;
+            if self.at_start {
+                self.at_start = false;
+                if chunk.starts_with(b"\xEF\xBB\xBF") {
+                    start = 3;
+                    self.offset += 3;
+                    self.game.offset = 3;
+                }
+            }
+            let mut used = chunk.len();
+            let mut cut = false;
+            for i in start..chunk.len() {
+                let byte = chunk[i];
+                match Self::step(&mut self.game, byte, chunk.get(i + 1).copied()) {
+                    Cut::No => {}
+                    Cut::Before => {
+                        used = i;
+                        cut = true;
+                        break;
+                    }
+                }
+            }
+            let piece = &chunk[start..used];
+            let room = self.limit.saturating_sub(self.game.bytes.len());
+            let kept = piece.len().min(room);
+            self.game.bytes.extend_from_slice(&piece[..kept]);
+            self.game.skipped += (piece.len() - kept) as u64;
+            self.line += piece.iter().filter(|&&b| b == b'\n').count();
+            self.offset += piece.len() as u64;
+            self.reader.consume(used);
+            if cut && let Some(game) = self.take_game() {
+                return Ok(Some(game));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        match self.next_game() {
+            Ok(game) => game.map(Ok),
+            Err(error) => {
+                self.done = true;
+                Some(Err(error))
+            }
+        }
+    }
+}
