@@ -162,7 +162,7 @@ fn san_illegal_and_ambiguous_moves_in_json() {
         line["diagnostics"][0]["message"]
             .as_str()
             .unwrap()
-            .contains("Nbd2, Nfd2")
+            .contains("Nbd2 and Nfd2")
     );
     let output = jaque(&["san", "--json", "Ke2"]);
     assert_eq!(

@@ -174,7 +174,7 @@ fn ambiguity_lists_the_candidates_in_san() {
     let position = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
     let error = resolve_text(&position, "Nd2", Lang::English).unwrap_err();
     assert_eq!(error.code(), Code::AmbiguousMove);
-    assert_eq!(error.to_string(), "ambiguous: Nbd2, Nfd2 all match");
+    assert_eq!(error.to_string(), "ambiguous: Nbd2 and Nfd2 both match");
     assert_eq!(error.help().as_deref(), Some("did you mean Nbd2 or Nfd2?"));
 }
 

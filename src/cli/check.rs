@@ -155,9 +155,8 @@ impl Printer<'_> {
                 .clamp(start, line_start + source.len());
             let mut message = d.diagnostic.message.clone();
             if let (Some(ply), Some(san)) = (d.ply, &d.san) {
-                let number = ply.div_ceil(2);
-                let dots = if ply % 2 == 1 { "." } else { "..." };
-                message = format!("{number}{dots} {san}: {message}");
+                let label = report.move_label(ply).unwrap_or_default();
+                message = format!("{label} {san}: {message}");
             }
             let report_line = Report {
                 severity: self.severity(d.diagnostic.severity),

@@ -55,6 +55,8 @@ pub struct GameReport {
     pub tags: Vec<(String, String)>,
     /// Mainline half-moves played before the first mainline error (all when there is none).
     pub plies: usize,
+    /// The position the game starts from (`None` when its FEN or variant is bad).
+    pub start_position: Option<Position>,
     /// The position after those plies (`None` when the start position itself is bad).
     pub final_position: Option<Position>,
     /// What the rules say about that position.
@@ -76,6 +78,25 @@ impl GameReport {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The move number of a ply as PGN writes it: `12.` before a white move, `12...` before
+    /// a black one.
+    ///
+    /// ```
+    /// use jaque::pgn::{Options, Splitter, check_game};
+    /// let game = Splitter::new(&b"1. e4 e5 *"[..]).next().unwrap().unwrap();
+    /// let report = check_game(&game, &Options::default());
+    /// assert_eq!(report.move_label(2).as_deref(), Some("1..."));
+    /// assert_eq!(report.move_label(3).as_deref(), Some("2."));
+    /// ```
+    pub fn move_label(&self, ply: usize) -> Option<String> {
+        let start = self.start_position.as_ref()?;
+        let black = usize::from(start.turn() == crate::color::Color::Black);
+        let halfmove = 2 * (start.fullmove_number() as usize).saturating_sub(1) + black + ply;
+        let number = halfmove.saturating_sub(1) / 2 + 1;
+        let dots = if halfmove % 2 == 1 { "." } else { "..." };
+        Some(format!("{number}{dots}"))
     }
 
     /// How many diagnostics of `severity` (with those beyond the limit counted as errors).
@@ -305,6 +326,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         text: String::new(),
         tags: Vec::new(),
         plies: 0,
+        start_position: start,
         final_position: start,
         status: None,
         moves: 0,
@@ -641,35 +663,17 @@ fn walk(
                 }
             }
             TokenKind::Result(outcome) => {
-                if depth == 0 {
-                    termination = Some((*outcome, span));
-                } else {
-                    out.push(
-                        Diagnostic::new(
-                            Code::Syntax,
-                            "a termination marker inside a variation",
-                            "inside a variation",
-                            span,
-                        ),
-                        None,
-                        None,
-                    );
+                // A marker inside a variation: the variations never closed.
+                for open in lines.drain(1..) {
+                    out.push(unclosed(open.opened), None, None);
                 }
+                termination = Some((*outcome, span));
             }
             TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment | TokenKind::Tag { .. } => {}
         }
     }
     for open in lines.iter().skip(1) {
-        out.push(
-            Diagnostic::new(
-                Code::Unterminated,
-                "this variation never closes",
-                "no `)` for this `(`",
-                open.opened..open.opened + 1,
-            ),
-            None,
-            None,
-        );
+        out.push(unclosed(open.opened), None, None);
     }
     let main = &lines[0];
     Walked {
@@ -680,6 +684,15 @@ fn walk(
         mainline_error,
         termination,
     }
+}
+
+fn unclosed(at: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::Unterminated,
+        "this variation never closes",
+        "no `)` for this `(`",
+        at..at + 1,
+    )
 }
 
 fn check_marker_against_tag(

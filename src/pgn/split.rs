@@ -85,6 +85,8 @@ struct Scan {
     tags: bool,
     /// A blank line after the tag section, before any movetext.
     blank_after_tags: bool,
+    /// The names of the tags seen (a repeated name after a blank line starts a new game).
+    tag_names: Vec<Vec<u8>>,
     /// Parenthesis depth.
     depth: u32,
     /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`), and its length.
@@ -107,6 +109,7 @@ impl Scan {
             movetext: false,
             tags: false,
             blank_after_tags: false,
+            tag_names: Vec::new(),
             depth: 0,
             symbol: [0; 7],
             symbol_len: 0,
@@ -161,7 +164,17 @@ impl<R: BufRead> Splitter<R> {
         self.offset
     }
 
-    fn step(scan: &mut Scan, byte: u8, next: Option<u8>) -> Cut {
+    /// The tag name after a `[`, read from the rest of the chunk (`None` if it is cut off).
+    fn tag_name(rest: &[u8]) -> Option<&[u8]> {
+        let start = rest.iter().position(|&b| b != b' ' && b != b'\t')?;
+        let len = rest[start..]
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+        Some(&rest[start..start + len])
+    }
+
+    /// `byte` and the rest of the chunk after it.
+    fn step(scan: &mut Scan, byte: u8, rest: &[u8]) -> Cut {
         let blank = matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c);
         match scan.mode {
             Mode::Normal => {
@@ -172,8 +185,21 @@ impl<R: BufRead> Splitter<R> {
                     return Cut::Before;
                 }
                 if scan.line_start && byte == b'[' {
-                    if scan.movetext || scan.blank_after_tags {
+                    let name = Self::tag_name(rest);
+                    if scan.movetext {
                         return Cut::Before;
+                    }
+                    if scan.blank_after_tags {
+                        // Tags, a blank line, tags: a game without movetext and the next
+                        // game, unless the tag is new to this game (an empty line inside a
+                        // tag section, as some programs write).
+                        match name {
+                            Some(name) if !scan.tag_names.iter().any(|n| n == name) => {}
+                            _ => return Cut::Before,
+                        }
+                    }
+                    if let Some(name) = name {
+                        scan.tag_names.push(name.to_vec());
                     }
                     scan.tags = true;
                     scan.mode = Mode::Tag;
@@ -203,7 +229,7 @@ impl<R: BufRead> Splitter<R> {
                     scan.mode = Mode::Normal;
                 } else if scan.line_start
                     && byte == b'['
-                    && next.is_none_or(|b| b.is_ascii_uppercase())
+                    && rest.first().is_none_or(|b| b.is_ascii_uppercase())
                 {
                     // A tag line inside a comment: the comment never closed.
                     return Cut::Before;
@@ -251,14 +277,22 @@ impl<R: BufRead> Splitter<R> {
     fn take_game(&mut self) -> Option<RawGame> {
         let mut next = Scan::new(self.offset, self.line);
         next.line_start = self.game.line_start;
-        let scan = std::mem::replace(&mut self.game, next);
+        let mut scan = std::mem::replace(&mut self.game, next);
         if !scan.content {
             return None;
         }
+        // Blanks before the game belong to no game: it starts at its first character.
+        let lead = scan
+            .bytes
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(scan.bytes.len());
+        let newlines = scan.bytes[..lead].iter().filter(|&&b| b == b'\n').count();
+        scan.bytes.drain(..lead);
         let game = RawGame {
             index: self.index,
-            offset: scan.offset,
-            line: scan.line,
+            offset: scan.offset + lead as u64,
+            line: scan.line + newlines,
             bytes: scan.bytes,
             skipped: scan.skipped,
         };
@@ -295,7 +329,7 @@ impl<R: BufRead> Splitter<R> {
             let mut cut = false;
             for i in start..chunk.len() {
                 let byte = chunk[i];
-                match Self::step(&mut self.game, byte, chunk.get(i + 1).copied()) {
+                match Self::step(&mut self.game, byte, chunk.get(i + 1..).unwrap_or_default()) {
                     Cut::No => {}
                     Cut::Before => {
                         used = i;

@@ -65,7 +65,7 @@ pub fn error_diagnostic(text: &str, error: &SanError) -> Diagnostic {
             let span = span.start..span.end.max(span.start + 1);
             Diagnostic::new(
                 Code::Syntax,
-                format!("not a SAN move: {syntax}"),
+                format!("not a SAN move: {}", syntax.expectation()),
                 format!("expected {}", syntax.expected),
                 span,
             )

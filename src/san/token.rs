@@ -207,6 +207,15 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// What was expected and what was found, without the column (for a caller that shows
+    /// the place itself).
+    pub fn expectation(&self) -> String {
+        match &self.found {
+            Some(found) => format!("expected {}, found {found:?}", self.expected),
+            None => format!("expected {}, found the end of the move", self.expected),
+        }
+    }
+
     fn message(&self) -> String {
         match &self.found {
             Some(found) => format!(

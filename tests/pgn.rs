@@ -1,0 +1,294 @@
+//! The PGN reader and checker on inputs made here: structure, robustness, accounting.
+//! Expected values are facts of the inputs as written (which game, which line, which ply);
+//! the positions come from python-chess-generated data in `tests/data/pgn/`.
+
+use jaque::pgn::{GameReport, Options, RawGame, Splitter, check_game};
+use jaque::{Code, Position, Severity};
+use pretty_assertions::assert_eq;
+
+fn games(text: &[u8]) -> Vec<RawGame> {
+    Splitter::new(text)
+        .collect::<Result<_, _>>()
+        .expect("in-memory input cannot fail")
+}
+
+fn reports(text: &[u8]) -> Vec<GameReport> {
+    games(text)
+        .iter()
+        .map(|g| check_game(g, &Options::default()))
+        .collect()
+}
+
+fn codes(report: &GameReport) -> Vec<(Code, usize, Option<usize>)> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| (d.diagnostic.code, d.line, d.ply))
+        .collect()
+}
+
+const TWO_GAMES: &str = "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                         [Event \"two\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+
+#[test]
+fn games_are_cut_at_markers_and_tag_sections_with_their_lines() {
+    let games = games(TWO_GAMES.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].index, games[0].line), (0, 1));
+    assert_eq!((games[1].index, games[1].line), (1, 6));
+    let reports = reports(TWO_GAMES.as_bytes());
+    assert_eq!(reports[0].plies, 7);
+    assert!(
+        reports[0].diagnostics.is_empty(),
+        "{:?}",
+        reports[0].diagnostics
+    );
+    assert_eq!(reports[0].status, Some(jaque::Status::Checkmate));
+    assert_eq!(reports[1].plies, 2);
+    assert_eq!(reports[1].tag("Event"), Some("two"));
+}
+
+#[test]
+fn bom_crlf_and_missing_blank_lines_are_tolerated() {
+    let text = "\u{feff}[Event \"a\"]\r\n1. e4 e5 1-0\r\n[Event \"b\"]\r\n1. d4 d5 0-1";
+    let reports = reports(text.as_bytes());
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0].offset, 3, "the BOM is skipped, not lost");
+    assert!(reports.iter().all(|r| r.plies == 2));
+    assert!(
+        reports.iter().all(|r| r.diagnostics.is_empty()),
+        "{:?}",
+        reports[0].diagnostics
+    );
+    // Games without a marker end where the next tag section starts.
+    let reports = self::reports(b"[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n");
+    assert_eq!(reports.len(), 2);
+    assert_eq!(codes(&reports[0]), vec![(Code::ResultMismatch, 3, None)]);
+}
+
+#[test]
+fn latin1_is_read_with_a_warning() {
+    let text = b"[White \"M\xfcller\"]\n\n1. e4 *\n";
+    let report = &reports(text)[0];
+    assert_eq!(report.tag("White"), Some("Müller"));
+    assert_eq!(report.plies, 1);
+    assert_eq!(codes(report), vec![(Code::NonstandardNotation, 1, None)]);
+    assert_eq!(report.diagnostics[0].column, 10);
+}
+
+#[test]
+fn tags_keep_escapes_and_header_only_games_count() {
+    let text = "[Event \"say \\\"hi\\\" \\\\ bye\"]\n\n[Event \"x\"]\n[Site \"y\"]\n\n[Event \"z\"]\n\n1. e4 *\n";
+    let reports = reports(text.as_bytes());
+    assert_eq!(reports.len(), 3);
+    assert_eq!(reports[0].tag("Event"), Some("say \"hi\" \\ bye"));
+    assert_eq!(reports[1].tag("Site"), Some("y"));
+    // An empty line inside a tag section with a new tag name does not split the game.
+    let reports = self::reports(b"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *\n");
+    assert_eq!(reports.len(), 1);
+    assert_eq!(reports[0].tag("Date"), Some("b"));
+}
+
+#[test]
+fn variations_are_checked_from_their_own_branch_position() {
+    // 2... Nc6 replaced by 2... d6 (legal there) and 2... Nf3 (illegal for black there).
+    let text = b"1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) (2... Nf3) 3. Bb5 (3. Bc4 Bc5 (3... Nf6)) *";
+    let report = &reports(text)[0];
+    assert_eq!(report.plies, 5);
+    assert_eq!(report.moves, 5 + 2 + 2 + 1);
+    assert_eq!(
+        report
+            .diagnostics
+            .iter()
+            .map(|d| (d.diagnostic.code, d.ply, d.san.as_deref()))
+            .collect::<Vec<_>>(),
+        vec![(Code::IllegalMove, Some(4), Some("Nf3"))]
+    );
+    assert_eq!(
+        report.final_position.map(|p| p.fen()).as_deref(),
+        Some("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+    );
+}
+
+#[test]
+fn after_an_error_the_line_is_skipped_and_the_next_game_read() {
+    let text = b"1. e4 e5 2. Ke3 Nc6 3. Bb5 *\n\n1. d4 d5 *\n";
+    let reports = reports(text);
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0].plies, 2);
+    assert_eq!(codes(&reports[0]), vec![(Code::IllegalMove, 1, Some(3))]);
+    assert_eq!(reports[0].diagnostics[0].san.as_deref(), Some("Ke3"));
+    assert_eq!(reports[1].plies, 2);
+    assert!(reports[1].diagnostics.is_empty());
+    // A variation replacing the bad move is still checked.
+    let report = &self::reports(b"1. e4 e5 2. Ke3 (2. Ke2 Nc6) *")[0];
+    assert_eq!(report.plies, 2);
+    assert_eq!(report.moves, 2 + 2);
+}
+
+#[test]
+fn an_unterminated_comment_does_not_swallow_the_next_game() {
+    let text = b"[Event \"a\"]\n\n1. e4 {never closed e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    let reports = reports(text);
+    assert_eq!(reports.len(), 2);
+    assert_eq!(codes(&reports[0])[0], (Code::Unterminated, 3, None));
+    assert_eq!(reports[1].tag("Event"), Some("b"));
+    assert_eq!(reports[1].plies, 2);
+}
+
+#[test]
+fn unclosed_and_unmatched_parentheses_are_reported() {
+    let report = &reports(b"1. e4 (1. d4 d5 2. c4 *")[0];
+    assert_eq!(codes(report), vec![(Code::Unterminated, 1, None)]);
+    assert_eq!(report.diagnostics[0].column, 7);
+    let report = &reports(b"1. e4 ) e5 *")[0];
+    assert_eq!(codes(report), vec![(Code::Syntax, 1, None)]);
+    assert_eq!(report.plies, 2);
+}
+
+#[test]
+fn nesting_far_deeper_than_any_stack_is_bounded_not_recursed() {
+    let mut text = b"1. e4 ".to_vec();
+    for _ in 0..200_000 {
+        text.extend_from_slice(b"(1. d4 ");
+    }
+    for _ in 0..200_000 {
+        text.extend_from_slice(b") ");
+    }
+    text.extend_from_slice(b"e5 *");
+    let report = &reports(&text)[0];
+    assert_eq!(report.plies, 2);
+    assert_eq!(
+        report
+            .diagnostics
+            .iter()
+            .map(|d| d.diagnostic.code)
+            .collect::<Vec<_>>(),
+        vec![Code::Syntax],
+        "one report for the part too deep to check"
+    );
+    assert_eq!(report.moves, 2 + jaque::pgn::MAX_VARIATION_DEPTH);
+}
+
+#[test]
+fn an_oversized_game_is_cut_and_the_rest_accounted_for() {
+    let mut text = b"[Event \"big\"]\n\n1. e4 e5 {".to_vec();
+    text.extend(std::iter::repeat_n(b'x', 10_000));
+    text.extend_from_slice(b"} 2. Nf3 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let games: Vec<RawGame> = Splitter::with_limit(&text[..], 1000)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 2);
+    let total: u64 = games.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
+    assert_eq!(
+        total + 3,
+        text.len() as u64,
+        "every byte is in a game but the three blanks between and after them"
+    );
+    assert_eq!(games[0].bytes.len(), 1000);
+    let report = check_game(&games[0], &Options::default());
+    assert_eq!(report.skipped_bytes, games[0].skipped);
+    assert!(report.diagnostics.iter().any(
+        |d| d.diagnostic.code == Code::Syntax && d.diagnostic.message.contains("were not read")
+    ));
+    assert_eq!(check_game(&games[1], &Options::default()).plies, 1);
+}
+
+#[test]
+fn fen_games_and_bad_fens() {
+    let text =
+        b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *\n\n\
+                 [FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0\"]\n\n1. Kd2 *\n\n\
+                 [FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. Kd2 *\n";
+    let reports = reports(text);
+    assert_eq!(reports.len(), 3);
+    assert_eq!(reports[0].plies, 2);
+    assert!(
+        reports[0].diagnostics.is_empty(),
+        "{:?}",
+        reports[0].diagnostics
+    );
+    assert_eq!(reports[0].move_label(1).as_deref(), Some("30..."));
+    assert_eq!(reports[1].plies, 1, "a FEN with five fields is accepted");
+    assert_eq!(codes(&reports[2])[0], (Code::BadFen, 10, None));
+    assert!(reports[2].final_position.is_none());
+    assert_eq!(
+        codes(&reports[2])[1].0,
+        Code::Syntax,
+        "the moves not checked are reported"
+    );
+}
+
+#[test]
+fn move_numbers_are_checked_once_per_line() {
+    // A FEN at move 8 whose movetext counts from 1: one warning, then the file's own count.
+    let text = b"[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 8\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
+    let report = &reports(text)[0];
+    assert_eq!(codes(report), vec![(Code::NonstandardNotation, 3, Some(1))]);
+}
+
+#[test]
+fn results_are_checked_against_the_final_position() {
+    let mate = "1. f3 e5 2. g4 Qh4#";
+    let case = |result: &str| {
+        let text = format!("[Result \"{result}\"]\n\n{mate} {result}\n");
+        codes(&reports(text.as_bytes())[0])
+    };
+    assert_eq!(case("0-1"), vec![]);
+    assert_eq!(case("1-0"), vec![(Code::ResultMismatch, 3, None)]);
+    assert_eq!(case("1/2-1/2"), vec![(Code::ResultMismatch, 3, None)]);
+    // Tag and marker disagree.
+    let report = &reports(b"[Result \"1-0\"]\n\n1. e4 0-1\n")[0];
+    assert_eq!(codes(report), vec![(Code::ResultMismatch, 3, None)]);
+    // Stalemate scored as a win.
+    let text = b"[FEN \"k7/8/8/1Q6/8/8/8/7K w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Kg2 *\n\n\
+                 [FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Qb6 1-0\n";
+    let reports = reports(text);
+    assert_eq!(codes(&reports[0]), vec![(Code::ResultMismatch, 4, None)]);
+    assert_eq!(reports[1].status, Some(jaque::Status::Stalemate));
+    assert_eq!(codes(&reports[1]), vec![(Code::ResultMismatch, 9, None)]);
+}
+
+#[test]
+fn null_moves_are_played_with_a_warning_but_not_out_of_check() {
+    let report = &reports(b"1. e4 -- 2. d4 Z0 3. Nf3 *")[0];
+    assert_eq!(report.plies, 5);
+    assert_eq!(report.diagnostics.len(), 2);
+    let report = &reports(b"1. e4 f6 2. Qh5+ -- *")[0];
+    assert_eq!(codes(report), vec![(Code::IllegalMove, 1, Some(4))]);
+}
+
+#[test]
+fn junk_never_panics_and_every_game_is_counted() {
+    // Bytes of every kind, including every delimiter, in a seeded stream.
+    let mut state = 0x9e3779b97f4a7c15u64;
+    let mut junk = Vec::new();
+    let alphabet = b"[]{}();%$\"\\\n\r\t .0123456789abcdefghKQRBNOxX=+#!?-/*e4Nf3\xff\xc3";
+    for _ in 0..200_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        junk.push(alphabet[(state % alphabet.len() as u64) as usize]);
+    }
+    let games = games(&junk);
+    let total: u64 = games.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
+    let blank = junk.iter().filter(|b| b.is_ascii_whitespace()).count() as u64;
+    assert!(total <= junk.len() as u64 && total + blank >= junk.len() as u64);
+    for game in &games {
+        let report = check_game(game, &Options::default());
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .all(|d| d.diagnostic.span.end <= report.text.len())
+        );
+        assert!(report.count(Severity::Error) + report.count(Severity::Warning) <= 1001);
+    }
+}
+
+#[test]
+fn the_start_position_is_the_default() {
+    let report = &reports(b"*")[0];
+    assert_eq!(report.final_position, Some(Position::starting()));
+    assert_eq!(report.plies, 0);
+}
