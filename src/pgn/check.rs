@@ -223,6 +223,10 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         );
     }
     let (tokens, lex_errors) = tokenize(&text);
+    // A comment that never closes swallows the marker: no second report about it.
+    let swallowed = lex_errors
+        .iter()
+        .any(|e| matches!(e, LexError::UnterminatedComment(_)));
     for error in lex_errors {
         let diagnostic = match error {
             LexError::UnterminatedComment(span) => Diagnostic::new(
@@ -350,7 +354,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         if !walked.mainline_error {
             check_result(
                 &text,
-                !movetext.is_empty(),
+                !movetext.is_empty() && !swallowed,
                 tag("Result"),
                 &termination,
                 status,

@@ -1,0 +1,196 @@
+//! PGN: read and validate every game of `../shared/data/pgn/real` (concatenated, about
+//! 6.6 MB), jaque against pgn-reader + shakmaty in one process on the same bytes. The peer
+//! parses each mainline SAN and plays it (`San::to_move` + `play_unchecked`); jaque also
+//! checks variations, comments' structure, move numbers, check and mate marks and results.
+//! jaque on one thread, and on two (one cutting games, two checking them).
+//!
+//!     cargo bench --manifest-path benches/peers/Cargo.toml --bench pgn
+
+use std::hint::black_box;
+use std::io;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Mutex, mpsc};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group};
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
+
+fn corpus() -> Option<Vec<u8>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/real");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "SKIPPED: {} is absent (the PGN benchmark reads the shared data)",
+            dir.display()
+        );
+        return None;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    let mut data = Vec::new();
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+    {
+        data.extend(std::fs::read(path).ok()?);
+        data.extend_from_slice(b"\n\n");
+    }
+    Some(data)
+}
+
+/// The peer: pgn-reader's visitor playing every mainline SAN with shakmaty.
+struct Replay;
+
+impl Visitor for Replay {
+    type Tags = (Option<Fen>, bool);
+    type Movetext = (Chess, bool, u64);
+    type Output = u64;
+
+    fn begin_tags(&mut self) -> ControlFlow<u64, Self::Tags> {
+        ControlFlow::Continue((None, false))
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<u64> {
+        if name == b"FEN" {
+            tags.0 = Fen::from_ascii(value.as_bytes()).ok();
+        }
+        if name == b"Variant" {
+            tags.1 = value.as_bytes().windows(3).any(|w| w == b"960");
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<u64, Self::Movetext> {
+        let mode = if tags.1 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let position = match tags.0 {
+            Some(fen) => fen.into_position(mode).ok(),
+            None => Some(Chess::default()),
+        };
+        match position {
+            Some(position) => ControlFlow::Continue((position, true, 0)),
+            None => ControlFlow::Continue((Chess::default(), false, 0)),
+        }
+    }
+
+    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<u64> {
+        if movetext.1 {
+            match san_plus.san.to_move(&movetext.0) {
+                Ok(mv) => {
+                    movetext.0.play_unchecked(mv);
+                    movetext.2 += 1;
+                }
+                Err(_) => movetext.1 = false,
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _movetext: &mut Self::Movetext) -> ControlFlow<u64, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> u64 {
+        movetext.2
+    }
+}
+
+fn peer(data: &[u8]) -> u64 {
+    let mut reader = Reader::new(io::Cursor::new(data));
+    let mut moves = 0;
+    while let Ok(Some(n)) = reader.read_game(&mut Replay) {
+        moves += n;
+    }
+    moves
+}
+
+fn jaque_one_thread(data: &[u8]) -> u64 {
+    let options = jaque::pgn::Options::default();
+    jaque::pgn::Splitter::new(data)
+        .filter_map(Result::ok)
+        .map(|game| jaque::pgn::check_game(&game, &options).plies as u64)
+        .sum()
+}
+
+fn jaque_two_threads(data: &[u8]) -> u64 {
+    let options = jaque::pgn::Options::default();
+    let (sender, receiver) = mpsc::sync_channel::<Vec<jaque::pgn::RawGame>>(8);
+    let receiver = Mutex::new(receiver);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut batch = Vec::new();
+            for game in jaque::pgn::Splitter::new(data).filter_map(Result::ok) {
+                batch.push(game);
+                if batch.len() == 64 && sender.send(std::mem::take(&mut batch)).is_err() {
+                    return;
+                }
+            }
+            let _ = sender.send(batch);
+        });
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut plies = 0u64;
+                    loop {
+                        let batch = match receiver.lock() {
+                            Ok(receiver) => receiver.recv(),
+                            Err(_) => break,
+                        };
+                        let Ok(batch) = batch else { break };
+                        for game in &batch {
+                            plies += jaque::pgn::check_game(game, &options).plies as u64;
+                        }
+                    }
+                    plies
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+    })
+}
+
+fn bench(c: &mut Criterion) {
+    let Some(data) = corpus() else { return };
+    let ours = jaque_one_thread(&data);
+    let theirs = peer(&data);
+    assert_eq!(ours, jaque_two_threads(&data));
+    println!("mainline moves: jaque {ours}, pgn-reader + shakmaty {theirs}");
+    let mut group = c.benchmark_group("pgn_check");
+    group.throughput(Throughput::Elements(ours));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    group.bench_function("jaque", |b| b.iter(|| jaque_one_thread(black_box(&data))));
+    group.bench_function("pgn-reader+shakmaty", |b| b.iter(|| peer(black_box(&data))));
+    group.bench_function("jaque-2-threads", |b| {
+        b.iter(|| jaque_two_threads(black_box(&data)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if let Some(data) = corpus() {
+        jaque_peers::report(
+            "Kmoves",
+            &[("pgn_check", jaque_one_thread(&data) * 1000)],
+            &["pgn-reader+shakmaty"],
+        );
+        if let (Some(one), Some(two)) = (
+            jaque_peers::median_ns("pgn_check", "jaque"),
+            jaque_peers::median_ns("pgn_check", "jaque-2-threads"),
+        ) {
+            println!(
+                "jaque with two checking threads: {:.2}x one thread",
+                one / two
+            );
+        }
+    }
+}
