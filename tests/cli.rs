@@ -226,3 +226,158 @@ fn san_human_output_shows_move_board_and_rustc_style_diagnostics() {
     assert!(text.contains(" --> argument 5:1:1"), "{text}");
     assert!(text.contains("^^^ no legal move matches"), "{text}");
 }
+
+fn check_json(args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>) {
+    let mut all = vec!["check", "--json"];
+    all.extend_from_slice(args);
+    let output = jaque(&all);
+    (output.status.code(), json_lines(&output))
+}
+
+#[test]
+fn check_json_follows_the_contract() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/generated.pgn");
+    let (code, lines) = check_json(&[path]);
+    assert_eq!(code, Some(1), "the file has errors");
+    assert_eq!(lines.len(), 301, "300 games and the summary");
+    let game = &lines[2];
+    let keys: Vec<&str> = game
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "file",
+            "line",
+            "tags",
+            "plies",
+            "final_fen",
+            "status",
+            "diagnostics"
+        ]
+    );
+    assert_eq!(game["game"], 2);
+    assert_eq!(game["file"], path);
+    assert_eq!(game["tags"]["Event"], "jaque generated 2");
+    let diagnostic = &game["diagnostics"][0];
+    let keys: Vec<&str> = diagnostic
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "severity", "code", "message", "line", "column", "ply", "san"
+        ]
+    );
+    assert_eq!(diagnostic["code"], "ambiguous_move");
+    let summary = &lines[300]["summary"];
+    let games: u64 = lines[..300]
+        .iter()
+        .map(|g| g["plies"].as_u64().unwrap())
+        .sum();
+    assert_eq!(summary["files"], 1);
+    assert_eq!(summary["games"], 300);
+    assert_eq!(summary["moves"], games);
+    let count = |severity: &str| -> usize {
+        lines[..300]
+            .iter()
+            .flat_map(|g| g["diagnostics"].as_array().unwrap())
+            .filter(|d| d["severity"] == severity)
+            .count()
+    };
+    assert_eq!(summary["errors"], count("error"));
+    assert_eq!(summary["warnings"], count("warning"));
+    // --strict: every warning is an error.
+    let (_, strict) = check_json(&["--strict", path]);
+    assert_eq!(
+        strict[300]["summary"]["errors"],
+        count("error") + count("warning")
+    );
+}
+
+#[test]
+fn check_reads_compressed_files_and_the_same_games_result() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let (gz_code, gz) = check_json(&[&format!("{dir}first20.pgn.gz")]);
+    let (zst_code, zst) = check_json(&[&format!("{dir}first20.pgn.zst")]);
+    assert_eq!((gz_code, zst_code), (Some(1), Some(1)));
+    assert_eq!(gz.len(), 21);
+    let plies = |lines: &[serde_json::Value]| -> Vec<u64> {
+        lines[..20]
+            .iter()
+            .map(|g| g["plies"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(
+        plies(&gz),
+        plies(&zst),
+        "two zstd frames read as one stream"
+    );
+    // The same games as the uncompressed file's first 20.
+    let (_, plain) = check_json(&[&format!("{dir}generated.pgn")]);
+    assert_eq!(plies(&gz), plies(&plain));
+}
+
+#[test]
+fn check_reads_standard_input_and_exit_codes_say_what_happened() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
+        .args(["check", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("jaque runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. e4 e5 2. Nf3 Nc6 *\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = json_lines(&output);
+    assert_eq!(lines[0]["file"], "<stdin>");
+    assert_eq!(lines[0]["plies"], 4);
+    assert_eq!(lines[0]["status"], "ongoing");
+    // A file that cannot be read: exit 2, and the other files are still checked.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/first20.pgn.gz");
+    let output = jaque(&["check", "--json", "/nonexistent.pgn", path]);
+    assert_eq!(output.status.code(), Some(2));
+    let lines = json_lines(&output);
+    assert_eq!(lines.last().unwrap()["summary"]["games"], 20);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("/nonexistent.pgn"));
+}
+
+#[test]
+fn check_output_is_the_same_with_one_thread_or_several() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/generated.pgn");
+    let one = jaque(&["check", "--json", "--jobs", "1", path]);
+    let four = jaque(&["check", "--json", "--jobs", "4", path]);
+    assert_eq!(stdout(&one), stdout(&four));
+}
+
+/// The human diagnostics of the built-in sample, as a user sees them (minus the timing at
+/// the end of the summary line).
+#[test]
+fn check_sample_human_output_is_golden() {
+    let output = jaque(&["check"]);
+    assert_eq!(output.status.code(), Some(1), "the sample shows errors");
+    let text = stdout(&output);
+    let (body, summary) = text.trim_end().rsplit_once('\n').unwrap();
+    let golden = include_str!("golden/check_sample.txt");
+    pretty_assertions::assert_eq!(body.trim_end(), golden.trim_end());
+    assert!(
+        summary.starts_with(
+            "checked 1 file: 4 games, 59 moves (0 in variations); 2 errors, 4 warnings; "
+        ),
+        "{summary}"
+    );
+}

@@ -187,13 +187,13 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
 /// ```
 /// use jaque::pgn::{Options, Splitter, check_game};
 /// use jaque::Code;
-/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6+ 1-0\n";
+/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6 1-0\n";
 /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
 /// let report = check_game(&game, &Options::default());
 /// assert_eq!(report.plies, 9);
 /// let problem = &report.diagnostics[0];
-/// assert_eq!(problem.diagnostic.code, Code::CheckAnnotation); // a discovered check: Nc6 is not +
-/// assert_eq!((problem.line, problem.column, problem.ply), (3, 40, Some(9)));
+/// assert_eq!(problem.diagnostic.code, Code::CheckAnnotation); // a discovered check: Nc6+
+/// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
