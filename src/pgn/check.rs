@@ -197,7 +197,7 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
-    let text = text.into_owned();
+    let text: &str = &text;
     let mut out = Collector {
         diagnostics: Vec::new(),
         more: 0,
@@ -222,7 +222,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             None,
         );
     }
-    let (tokens, lex_errors) = tokenize(&text);
+    let (mut tokens, lex_errors) = tokenize(&text);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()
@@ -264,8 +264,8 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     let mut fen_span = None;
     let mut variant_span = None;
     let mut movetext_start = tokens.len();
-    for (i, token) in tokens.iter().enumerate() {
-        match &token.kind {
+    for (i, token) in tokens.iter_mut().enumerate() {
+        match &mut token.kind {
             TokenKind::Tag { name, value } => {
                 if name == "FEN" {
                     fen_span = Some(token.span.clone());
@@ -273,7 +273,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
                 if name == "Variant" {
                     variant_span = Some(token.span.clone());
                 }
-                tags.push((name.clone(), value.clone()));
+                tags.push((std::mem::take(name), std::mem::take(value)));
             }
             _ => {
                 movetext_start = i;
@@ -345,11 +345,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         report.moves = walked.moves;
         report.final_position = Some(walked.final_position);
         let termination = walked.termination.clone();
-        let mut game = Game::new(walked.history.since);
-        for mv in walked.history.moves {
-            game.play(mv);
-        }
-        let status = game.status();
+        let status = status(&walked.history);
         report.status = Some(status);
         if !walked.mainline_error {
             check_result(
@@ -419,7 +415,10 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     report.diagnostics = place(&text, raw.line, out.diagnostics);
     report.more_diagnostics = out.more;
     report.tags = tags;
-    report.text = text;
+    // The text is kept for showing diagnostics; a clean game needs none of it.
+    if !report.diagnostics.is_empty() {
+        report.text = text.to_string();
+    }
     report
 }
 
@@ -688,6 +687,24 @@ fn walk(
         mainline_error,
         termination,
     }
+}
+
+/// What the rules say about the mainline's last position. Repetitions need the positions
+/// since the last capture or pawn move: with fewer than eight reversible moves none can
+/// repeat three times, and only the last position is looked at.
+fn status(history: &History) -> Status {
+    if history.moves.len() < 8 {
+        let mut position = history.since;
+        for &mv in &history.moves {
+            position.play_in_place(mv);
+        }
+        return Game::new(position).status();
+    }
+    let mut game = Game::new(history.since);
+    for &mv in &history.moves {
+        game.play(mv);
+    }
+    game.status()
 }
 
 fn unclosed(at: usize) -> Diagnostic {

@@ -130,6 +130,74 @@ impl Scan {
     }
 }
 
+/// Bytes that continue a movetext symbol and mean nothing else to the splitter.
+const fn plain_bytes() -> [bool; 256] {
+    let mut plain = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        plain[b] = !matches!(
+            byte,
+            b' ' | b'\t'
+                | b'\r'
+                | b'\n'
+                | 0x0b
+                | 0x0c
+                | b'{'
+                | b'}'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b';'
+                | b'$'
+                | b'%'
+        );
+        b += 1;
+    }
+    plain
+}
+
+const PLAIN: [bool; 256] = plain_bytes();
+
+/// Skips a run of plain bytes in movetext (at least two, else the state machine takes the
+/// byte), keeping the symbol's length and last bytes; returns how many.
+#[inline]
+fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let run = bytes.iter().take_while(|&&b| PLAIN[usize::from(b)]).count();
+    if run < 2 {
+        return 0;
+    }
+    let tail = &bytes[run.saturating_sub(scan.symbol.len())..run];
+    let len = scan.symbol_len.saturating_add(run);
+    if len <= scan.symbol.len() {
+        scan.symbol[scan.symbol_len..len].copy_from_slice(tail);
+    }
+    scan.symbol_len = len;
+    scan.movetext = true;
+    scan.line_start = false;
+    scan.line_has_content = true;
+    scan.content = true;
+    run
+}
+
+/// Skips the inside of a brace comment up to `}`, a newline or `[`; returns how many bytes.
+#[inline]
+fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let run = bytes
+        .iter()
+        .take_while(|&&b| !matches!(b, b'}' | b'\n' | b'['))
+        .count();
+    if run < 2 {
+        return 0;
+    }
+    if bytes[..run].iter().any(|b| !b.is_ascii_whitespace()) {
+        scan.line_start = false;
+        scan.line_has_content = true;
+    }
+    run
+}
+
 /// What one byte does to the game being cut.
 #[derive(PartialEq, Eq)]
 enum Cut {
@@ -327,10 +395,21 @@ impl<R: BufRead> Splitter<R> {
             }
             let mut used = chunk.len();
             let mut cut = false;
-            for i in start..chunk.len() {
-                let byte = chunk[i];
+            let mut i = start;
+            while let Some(&byte) = chunk.get(i) {
+                // Runs that cannot end a game are skipped without the state machine: the
+                // letters and digits of moves, and the insides of comments.
+                let run = match self.game.mode {
+                    Mode::Normal => skip_symbol(&mut self.game, &chunk[i..]),
+                    Mode::Brace => skip_comment(&mut self.game, &chunk[i..]),
+                    _ => 0,
+                };
+                if run > 0 {
+                    i += run;
+                    continue;
+                }
                 match Self::step(&mut self.game, byte, chunk.get(i + 1..).unwrap_or_default()) {
-                    Cut::No => {}
+                    Cut::No => i += 1,
                     Cut::Before => {
                         used = i;
                         cut = true;
