@@ -222,7 +222,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             None,
         );
     }
-    let (mut tokens, lex_errors) = tokenize(&text);
+    let (mut tokens, lex_errors) = tokenize(text);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()
