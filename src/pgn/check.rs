@@ -340,7 +340,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     };
     let movetext = tokens.get(movetext_start..).unwrap_or_default();
     if let Some(start) = start {
-        let walked = walk(&text, movetext, start, options, &mut out);
+        let walked = walk(text, movetext, start, options, &mut out);
         report.plies = walked.plies;
         report.moves = walked.moves;
         report.final_position = Some(walked.final_position);
@@ -349,7 +349,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         report.status = Some(status);
         if !walked.mainline_error {
             check_result(
-                &text,
+                text,
                 !movetext.is_empty() && !swallowed,
                 tag("Result"),
                 &termination,
@@ -412,7 +412,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
 
     out.diagnostics
         .sort_by_key(|(d, _, _)| (d.span.start, d.span.end));
-    report.diagnostics = place(&text, raw.line, out.diagnostics);
+    report.diagnostics = place(text, raw.line, out.diagnostics);
     report.more_diagnostics = out.more;
     report.tags = tags;
     // The text is kept for showing diagnostics; a clean game needs none of it.
