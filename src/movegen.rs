@@ -438,19 +438,30 @@ impl Position {
             return;
         }
         for rook in rights {
-            let (king_path, must_be_empty) = castling_paths(king, rook);
-            if (must_be_empty & occupied).any() {
-                continue;
+            if self.castling_path_is_clear(us, king, rook, occupied) {
+                sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
             }
-            // The castling rook no longer shields the king once it has moved.
-            let after = occupied ^ Bitboard::from(rook);
-            if king_path
-                .into_iter()
-                .any(|sq| self.is_attacked(sq, !us, after))
-            {
-                continue;
-            }
-            sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
         }
+    }
+
+    /// With the right and out of check: may the king on `king` castle with `rook`? The
+    /// squares between must be empty and no square the king crosses attacked.
+    #[inline]
+    pub(crate) fn castling_path_is_clear(
+        &self,
+        us: Color,
+        king: Square,
+        rook: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        let (king_path, must_be_empty) = castling_paths(king, rook);
+        if (must_be_empty & occupied).any() {
+            return false;
+        }
+        // The castling rook no longer shields the king once it has moved.
+        let after = occupied ^ Bitboard::from(rook);
+        !king_path
+            .into_iter()
+            .any(|sq| self.is_attacked(sq, !us, after))
     }
 }

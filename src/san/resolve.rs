@@ -668,12 +668,9 @@ fn resolve_castle(position: &Position, long: bool) -> Result<Move, SanError> {
     let Some(rook) = rook else {
         return game_over(position).map_or_else(|| illegal(CastlingReason::NoRight), Err);
     };
-    let legal = position
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.is_castle() && m.to() == rook);
-    if let Some(mv) = legal {
-        return Ok(mv);
+    if !position.is_check() && position.castling_path_is_clear(us, king, rook, position.occupied())
+    {
+        return Ok(Move::new(Role::King, king, rook, MoveKind::Castle));
     }
     if let Some(over) = game_over(position) {
         return Err(over);
