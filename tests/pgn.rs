@@ -287,6 +287,17 @@ fn junk_never_panics_and_every_game_is_counted() {
 }
 
 #[test]
+fn a_move_cut_off_at_the_end_of_the_input_is_reported_inside_it() {
+    let report = &reports(b"1. e4 e5 2. Nf")[0];
+    let d = &report.diagnostics[0];
+    assert_eq!(
+        (d.diagnostic.code, d.ply, d.column),
+        (Code::Syntax, Some(3), 15)
+    ); // where the rank should be
+    assert!(d.diagnostic.span.end <= report.text.len());
+}
+
+#[test]
 fn the_start_position_is_the_default() {
     let report = &reports(b"*")[0];
     assert_eq!(report.final_position, Some(Position::starting()));

@@ -553,7 +553,7 @@ fn walk(
                             for mut d in
                                 san::warnings_of_text(&before, written, options.lang, &played)
                             {
-                                d.span = d.span.start + span.start..d.span.end + span.start;
+                                d.span = within(&d.span, &span);
                                 out.push(d, Some(ply), Some(written));
                             }
                         }
@@ -571,7 +571,7 @@ fn walk(
                     }
                     Err(error) => {
                         let mut d = san::error_diagnostic(written, &error);
-                        d.span = d.span.start + span.start..d.span.end + span.start;
+                        d.span = within(&d.span, &span);
                         out.push(d, Some(ply), Some(written));
                         line.dead = true;
                         line.died_at_last_move = true;
@@ -705,6 +705,13 @@ fn status(history: &History) -> Status {
         game.play(mv);
     }
     game.status()
+}
+
+/// A span inside a token (a SAN error may point one past its end) as a span of the game.
+fn within(inner: &Range<usize>, token: &Range<usize>) -> Range<usize> {
+    let start = (token.start + inner.start).min(token.end);
+    let end = (token.start + inner.end).clamp(start, token.end.max(start));
+    start..end.max(start)
 }
 
 fn unclosed(at: usize) -> Diagnostic {
