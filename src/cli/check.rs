@@ -343,14 +343,16 @@ pub fn run(args: CheckArgs) -> Outcome {
         } else {
             String::new()
         };
+        let count =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         format!(
-            "checked {} {files}: {} games, {} moves ({} in variations); {} errors, {} warnings{unread}; {:.2} s, {:.0} moves/s",
+            "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
             totals.files,
-            totals.games,
-            totals.plies,
+            count(totals.games, "game", "games"),
+            count(totals.plies, "move", "moves"),
             totals.moves.saturating_sub(totals.plies),
-            totals.errors,
-            totals.warnings,
+            count(totals.errors, "error", "errors"),
+            count(totals.warnings, "warning", "warnings"),
             elapsed,
             per_second
         )
