@@ -125,6 +125,24 @@ pub enum FenError {
 }
 
 impl FenError {
+    /// The `bad_fen` diagnostic of this error, about the bytes `span` of the text that held
+    /// the FEN.
+    ///
+    /// ```
+    /// use jaque::{Code, Position};
+    /// let error = Position::from_fen("8/8/8 w - - 0 1").unwrap_err();
+    /// let diagnostic = error.diagnostic(0..15);
+    /// assert_eq!(diagnostic.code, Code::BadFen);
+    /// assert_eq!(diagnostic.label, "the board field is wrong");
+    /// ```
+    pub fn diagnostic(&self, span: std::ops::Range<usize>) -> crate::Diagnostic {
+        let label = match self.field() {
+            "fields" => "wrong number of fields".to_string(),
+            field => format!("the {field} field is wrong"),
+        };
+        crate::Diagnostic::new(crate::Code::BadFen, format!("bad FEN: {self}"), label, span)
+    }
+
     /// The FEN field the error is about: `board`, `side to move`, `castling`, `en passant`,
     /// `half-move clock`, `move number`, or `fields`.
     pub fn field(&self) -> &'static str {

@@ -89,14 +89,8 @@ fn san_json_follows_the_contract() {
     assert_eq!(output.status.code(), Some(0), "warnings only: exit 0");
     let lines = json_lines(&output);
     assert_eq!(lines.len(), 7);
-    let keys: Vec<&str> = lines[0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys(&lines[0]),
         [
             "fen",
             "san",
@@ -227,6 +221,13 @@ fn san_human_output_shows_move_board_and_rustc_style_diagnostics() {
     assert!(text.contains("^^^ no legal move matches"), "{text}");
 }
 
+/// The keys of a JSON object, in order.
+fn keys(object: &serde_json::Value) -> Vec<&str> {
+    object
+        .as_object()
+        .map_or_else(Vec::new, |o| o.keys().map(String::as_str).collect())
+}
+
 fn check_json(args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>) {
     let mut all = vec!["check", "--json"];
     all.extend_from_slice(args);
@@ -241,14 +242,8 @@ fn check_json_follows_the_contract() {
     assert_eq!(code, Some(1), "the file has errors");
     assert_eq!(lines.len(), 301, "300 games and the summary");
     let game = &lines[2];
-    let keys: Vec<&str> = game
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys(game),
         [
             "game",
             "file",
@@ -264,14 +259,8 @@ fn check_json_follows_the_contract() {
     assert_eq!(game["file"], path);
     assert_eq!(game["tags"]["Event"], "jaque generated 2");
     let diagnostic = &game["diagnostics"][0];
-    let keys: Vec<&str> = diagnostic
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys(diagnostic),
         [
             "severity", "code", "message", "line", "column", "ply", "san"
         ]

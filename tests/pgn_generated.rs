@@ -7,18 +7,9 @@
 mod common;
 
 use common::vendored;
-use jaque::Status;
 use jaque::pgn::{Options, Splitter, check_game};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-
-fn status_code(status: Status) -> &'static str {
-    match status {
-        Status::SeventyFiveMoves => "fifty_moves",
-        Status::FivefoldRepetition => "threefold",
-        other => other.code(),
-    }
-}
 
 type Outcome = (
     usize,
@@ -52,7 +43,7 @@ fn generated_games_give_exactly_the_planted_diagnostics() {
         let got: Outcome = (
             report.plies,
             report.final_position.map(|p| p.fen()),
-            report.status.map(|s| status_code(s).to_string()),
+            report.status.map(|s| s.contract_code().to_string()),
             report
                 .diagnostics
                 .iter()

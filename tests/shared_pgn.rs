@@ -14,14 +14,6 @@ use jaque::Status;
 use jaque::pgn::{GameReport, Options, Splitter, check_game};
 use serde_json::Value;
 
-fn status_code(status: Status) -> &'static str {
-    match status {
-        Status::SeventyFiveMoves => "fifty_moves",
-        Status::FivefoldRepetition => "threefold",
-        other => other.code(),
-    }
-}
-
 fn check_file(path: &Path) -> Vec<GameReport> {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Splitter::new(std::io::BufReader::new(file))
@@ -99,7 +91,7 @@ fn shared_pgn_games_replay_as_python_chess_reads_them() {
             let got = (
                 report.plies as u64,
                 fen.as_deref(),
-                report.status.map(status_code),
+                report.status.map(Status::contract_code),
             );
             let wanted = (
                 want["mainline_plies"].as_u64().unwrap_or(u64::MAX),

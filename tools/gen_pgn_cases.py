@@ -68,6 +68,8 @@ import sys
 import chess
 import chess.pgn
 
+from oracle_status import status_of
+
 SEED = 5150
 GENERATOR = "tools/gen_pgn_cases.py"
 ORACLE = "python-chess " + chess.__version__
@@ -107,20 +109,6 @@ logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 
 # ------------------------------------------------------------------ helpers
-
-def status_of(board):
-    if board.is_checkmate():
-        return "checkmate"
-    if board.is_stalemate():
-        return "stalemate"
-    if board.is_insufficient_material():
-        return "insufficient_material"
-    if board.halfmove_clock >= 100:
-        return "fifty_moves"
-    if board.is_repetition(3):
-        return "threefold"
-    return "ongoing"
-
 
 def pick(rng, b, style):
     """One biased random legal move. style: plain | spicy | mate | stalemate."""

@@ -60,6 +60,8 @@ import sys
 import chess
 import chess.pgn
 
+from oracle_status import status_of
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SRC = "/work/shared/data/pgn"
 DEFAULT_OUT = os.path.join(HERE, "..", "tests", "data", "pgn_oracle")
@@ -106,20 +108,6 @@ class Builder(chess.pgn.GameBuilder):
         if self.game.result_marker is None:
             self.game.result_marker = result
         super().visit_result(result)
-
-
-def status_of(board):
-    if board.is_checkmate():
-        return "checkmate"
-    if board.is_stalemate():
-        return "stalemate"
-    if board.is_insufficient_material():
-        return "insufficient_material"
-    if board.halfmove_clock >= 100:
-        return "fifty_moves"
-    if board.is_repetition(3):
-        return "threefold"
-    return "ongoing"
 
 
 def count_nodes(node):

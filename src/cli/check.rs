@@ -53,15 +53,6 @@ struct Totals {
     failed: bool,
 }
 
-/// The status as the contract names it (the 75-move and fivefold rules imply 50 and three).
-fn status_code(status: Status) -> &'static str {
-    match status {
-        Status::SeventyFiveMoves => "fifty_moves",
-        Status::FivefoldRepetition => "threefold",
-        other => other.code(),
-    }
-}
-
 struct Printer<'a> {
     args: &'a CheckArgs,
     color: bool,
@@ -128,7 +119,7 @@ impl Printer<'_> {
             "tags": tags,
             "plies": report.plies,
             "final_fen": report.final_position.map(|p| p.fen()),
-            "status": report.status.map(status_code),
+            "status": report.status.map(Status::contract_code),
             "diagnostics": diagnostics,
         });
         writeln!(self.out, "{object}")

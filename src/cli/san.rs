@@ -220,17 +220,7 @@ pub fn run(args: SanArgs) -> Outcome {
                     let place = Place { offset: 0, ..place };
                     let judgement = Judgement {
                         resolved: None,
-                        diagnostics: vec![Diagnostic {
-                            severity: Severity::Error,
-                            code: Code::BadFen,
-                            message: format!("bad FEN: {error}"),
-                            span: 0..fen.len(),
-                            label: match error.field() {
-                                "fields" => "wrong number of fields".to_string(),
-                                field => format!("the {field} field is wrong"),
-                            },
-                            help: None,
-                        }],
+                        diagnostics: vec![error.diagnostic(0..fen.len())],
                     };
                     emit(&Position::starting(), fen, san, &judgement, &place);
                 }

@@ -74,10 +74,7 @@ pub struct GameReport {
 impl GameReport {
     /// The value of a tag, if the game has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// The move number of a ply as PGN writes it: `12.` before a white move, `12...` before
@@ -113,6 +110,12 @@ impl GameReport {
                 .filter(|d| d.diagnostic.severity == severity)
                 .count()
     }
+}
+
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// One line of play being walked.
@@ -152,6 +155,19 @@ impl Line {
 struct History {
     since: Position,
     moves: Vec<Move>,
+}
+
+impl History {
+    /// `now` was reached by `mv` (`None`: a null move, after which nothing repeats).
+    fn record(&mut self, now: &Position, mv: Option<Move>) {
+        match mv {
+            Some(mv) if now.halfmove_clock() != 0 => self.moves.push(mv),
+            _ => {
+                self.since = *now;
+                self.moves.clear();
+            }
+        }
+    }
 }
 
 struct Collector {
@@ -281,11 +297,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             }
         }
     }
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    };
+    let tag = |name: &str| find_tag(&tags, name);
 
     let start = match is_chess960(tag("Variant")) {
         Err(variant) => {
@@ -306,14 +318,8 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             Some(fen) => match Position::from_fen_with(fen, chess960) {
                 Ok(position) => Some(position),
                 Err(error) => {
-                    let label = match error.field() {
-                        "fields" => "wrong number of fields".to_string(),
-                        field => format!("the {field} field is wrong"),
-                    };
                     out.push(
-                        Diagnostic::new(Code::BadFen, format!("bad FEN: {error}"), label, {
-                            fen_span.clone().unwrap_or(0..0)
-                        }),
+                        error.diagnostic(fen_span.clone().unwrap_or(0..0)),
                         None,
                         None,
                     );
@@ -507,10 +513,12 @@ fn walk(
                 }
                 let before = line.now;
                 let ply = line.ply + 1;
-                if matches!(written, "--" | "Z0") {
+                // The move played (`None` for a null move), or why not.
+                let outcome = if matches!(written, "--" | "Z0") {
                     // A null move: not chess, but some tools write it for a skipped move.
-                    match line.now.play_null() {
+                    match before.play_null() {
                         Some(after) => {
+                            line.now = after;
                             out.push(
                                 Diagnostic::new(
                                     Code::NonstandardNotation,
@@ -521,63 +529,47 @@ fn walk(
                                 Some(ply),
                                 Some(written),
                             );
-                            line.now = after;
-                            line.before = Some(before);
-                            line.ply = ply;
-                            if depth == 0 {
-                                history.since = after;
-                                history.moves.clear();
-                            }
+                            Ok(None)
                         }
-                        None => {
-                            out.push(
-                                Diagnostic::new(
-                                    Code::IllegalMove,
-                                    "a null move while in check: the king would stay in check",
-                                    "the side to move is in check",
-                                    span.clone(),
-                                ),
-                                Some(ply),
-                                Some(written),
-                            );
-                            line.dead = true;
-                            line.died_at_last_move = true;
-                            mainline_error |= depth == 0;
-                        }
+                        None => Err(Diagnostic::new(
+                            Code::IllegalMove,
+                            "a null move while in check: the king would stay in check",
+                            "the side to move is in check",
+                            span.clone(),
+                        )),
                     }
-                    continue;
-                }
-                match san::play_text(&mut line.now, written, options.lang) {
-                    Ok(played) => {
-                        if !played.warnings.is_empty() {
+                } else {
+                    match san::play_text(&mut line.now, written, options.lang) {
+                        Ok(played) => {
                             for mut d in
                                 san::warnings_of_text(&before, written, options.lang, &played)
                             {
                                 d.span = within(&d.span, &span);
                                 out.push(d, Some(ply), Some(written));
                             }
+                            moves += 1;
+                            Ok(Some(played.mv))
                         }
-                        line.before = Some(before);
-                        line.ply = ply;
-                        moves += 1;
-                        if depth == 0 {
-                            if line.now.halfmove_clock() == 0 {
-                                history.since = line.now;
-                                history.moves.clear();
-                            } else {
-                                history.moves.push(played.mv);
-                            }
+                        Err(error) => {
+                            let mut d = san::error_diagnostic(written, &error);
+                            d.span = within(&d.span, &span);
+                            Err(d)
                         }
                     }
-                    Err(error) => {
-                        let mut d = san::error_diagnostic(written, &error);
-                        d.span = within(&d.span, &span);
+                };
+                match outcome {
+                    Ok(mv) => {
+                        line.before = Some(before);
+                        line.ply = ply;
+                        if depth == 0 {
+                            history.record(&line.now, mv);
+                        }
+                    }
+                    Err(d) => {
                         out.push(d, Some(ply), Some(written));
                         line.dead = true;
                         line.died_at_last_move = true;
-                        if depth == 0 {
-                            mainline_error = true;
-                        }
+                        mainline_error |= depth == 0;
                     }
                 }
             }
