@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
+use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 use super::split::RawGame;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::game::{Game, Status};
@@ -238,7 +238,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             None,
         );
     }
-    let (mut tokens, lex_errors) = tokenize(text);
+    let (tokens, lex_errors) = tokenize(text);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()
@@ -280,16 +280,20 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     let mut fen_span = None;
     let mut variant_span = None;
     let mut movetext_start = tokens.len();
-    for (i, token) in tokens.iter_mut().enumerate() {
-        match &mut token.kind {
+    for (i, token) in tokens.iter().enumerate() {
+        match &token.kind {
             TokenKind::Tag { name, value } => {
+                let name = &text[name.clone()];
                 if name == "FEN" {
                     fen_span = Some(token.span.clone());
                 }
                 if name == "Variant" {
                     variant_span = Some(token.span.clone());
                 }
-                tags.push((std::mem::take(name), std::mem::take(value)));
+                tags.push((
+                    name.to_string(),
+                    unescape(&text[value.clone()]).into_owned(),
+                ));
             }
             _ => {
                 movetext_start = i;

@@ -50,12 +50,13 @@ impl Outcome {
 /// What a token is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TokenKind {
-    /// `[Name "value"]`; the value with its escapes undone.
+    /// `[Name "value"]`: where the name and the value are in the text (the value as
+    /// written, between its quotes: [`unescape`] undoes its escapes).
     Tag {
-        /// The tag name.
-        name: String,
-        /// The value.
-        value: String,
+        /// The tag name's bytes.
+        name: Range<usize>,
+        /// The value's bytes, escapes not undone.
+        value: Range<usize>,
     },
     /// `12.` or `12...`: the number and how many dots.
     MoveNumber {
@@ -140,9 +141,11 @@ fn is_delimiter(byte: u8) -> bool {
 ///
 /// ```
 /// use jaque::pgn::{TokenKind, tokenize};
-/// let (tokens, errors) = tokenize("[White \"Tal\"]\n1. e4 {good} e5 $1 (1... c5) 1-0");
+/// let text = "[White \"Tal\"]\n1. e4 {good} e5 $1 (1... c5) 1-0";
+/// let (tokens, errors) = tokenize(text);
 /// assert!(errors.is_empty());
-/// assert!(matches!(&tokens[0].kind, TokenKind::Tag { name, value } if name == "White" && value == "Tal"));
+/// let TokenKind::Tag { name, value } = &tokens[0].kind else { panic!() };
+/// assert_eq!((&text[name.clone()], &text[value.clone()]), ("White", "Tal"));
 /// assert_eq!(tokens.iter().filter(|t| t.kind == TokenKind::San).count(), 3);
 /// ```
 pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
@@ -169,6 +172,8 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
                 let end = end_of_line(bytes, i);
                 match tag(&text[i..end]) {
                     Ok((name, value, len)) => {
+                        let (name, value) =
+                            (i + name.start..i + name.end, i + value.start..i + value.end);
                         push(&mut tokens, TokenKind::Tag { name, value }, i..i + len);
                         i += len;
                     }
@@ -272,8 +277,8 @@ enum TagError {
     Malformed,
 }
 
-/// `[Name "value"]` at the start of `line`: name, unescaped value, bytes used.
-fn tag(line: &str) -> Result<(String, String, usize), TagError> {
+/// `[Name "value"]` at the start of `line`: the name's and the value's bytes, bytes used.
+fn tag(line: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
     let bytes = line.as_bytes();
     let mut i = 1;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
@@ -289,7 +294,7 @@ fn tag(line: &str) -> Result<(String, String, usize), TagError> {
     if i == name_start {
         return Err(TagError::Malformed);
     }
-    let name = line[name_start..i].to_string();
+    let name = name_start..i;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
         i += 1;
     }
@@ -297,30 +302,23 @@ fn tag(line: &str) -> Result<(String, String, usize), TagError> {
         return Err(TagError::Malformed);
     }
     i += 1;
-    let mut value = String::new();
-    let mut chunk = i;
-    loop {
+    let value_start = i;
+    let value = loop {
         match bytes.get(i) {
             None => return Err(TagError::Unterminated),
-            Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
-                value.push_str(&line[chunk..i]);
-                chunk = i + 1;
-                i += 2;
-            }
+            Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'"') => {
                 // A quote followed by more than `]` is a quote inside the value that was
                 // not escaped (`"The "Immortal" Game"`): keep it, as other readers do.
                 let rest = line[i + 1..].trim_start();
-                if rest.starts_with(']') || rest.is_empty() {
-                    value.push_str(&line[chunk..i]);
-                    i += 1;
-                    break;
-                }
                 i += 1;
+                if rest.starts_with(']') || rest.is_empty() {
+                    break value_start..i - 1;
+                }
             }
             Some(_) => i += 1,
         }
-    }
+    };
     while bytes
         .get(i)
         .is_some_and(|&b| b == b' ' || b == b'\t' || b == b'\r')
@@ -331,4 +329,33 @@ fn tag(line: &str) -> Result<(String, String, usize), TagError> {
         return Err(TagError::Unterminated);
     }
     Ok((name, value, i + 1))
+}
+
+/// A tag value as written, with its escapes (`\"` and `\\`) undone.
+///
+/// ```
+/// use jaque::pgn::unescape;
+/// assert_eq!(unescape(r#"say \"hi\" \\o/"#), r#"say "hi" \o/"#);
+/// assert_eq!(unescape(r"C:\dir"), r"C:\dir"); // a lone backslash stays
+/// ```
+pub fn unescape(value: &str) -> Cow<'_, str> {
+    if !value.contains('\\') {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(next @ ('"' | '\\')) => {
+                    out.push(next);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }

@@ -28,5 +28,5 @@ mod split;
 pub use check::{
     GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options, check_game,
 };
-pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
+pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, RawGame, Splitter};

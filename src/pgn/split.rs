@@ -85,8 +85,9 @@ struct Scan {
     tags: bool,
     /// A blank line after the tag section, before any movetext.
     blank_after_tags: bool,
-    /// The names of the tags seen (a repeated name after a blank line starts a new game).
-    tag_names: Vec<Vec<u8>>,
+    /// The names of the tags seen, each followed by a 0 byte (a repeated name after a
+    /// blank line starts a new game). One buffer, reused from game to game.
+    tag_names: Vec<u8>,
     /// Parenthesis depth.
     depth: u32,
     /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`), and its length.
@@ -97,7 +98,7 @@ struct Scan {
 }
 
 impl Scan {
-    fn new(offset: u64, line: usize) -> Scan {
+    fn new(offset: u64, line: usize, tag_names: Vec<u8>) -> Scan {
         Scan {
             bytes: Vec::new(),
             skipped: 0,
@@ -109,7 +110,7 @@ impl Scan {
             movetext: false,
             tags: false,
             blank_after_tags: false,
-            tag_names: Vec::new(),
+            tag_names,
             depth: 0,
             symbol: [0; 7],
             symbol_len: 0,
@@ -198,6 +199,12 @@ fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
     run
 }
 
+/// The length of the run of bytes before the first that `stop` picks.
+#[inline]
+fn skip_until(bytes: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+    bytes.iter().position(|&b| stop(b)).unwrap_or(bytes.len())
+}
+
 /// What one byte does to the game being cut.
 #[derive(PartialEq, Eq)]
 enum Cut {
@@ -223,7 +230,7 @@ impl<R: BufRead> Splitter<R> {
             line: 1,
             at_start: true,
             done: false,
-            game: Scan::new(0, 1),
+            game: Scan::new(0, 1, Vec::new()),
         }
     }
 
@@ -262,12 +269,14 @@ impl<R: BufRead> Splitter<R> {
                         // game, unless the tag is new to this game (an empty line inside a
                         // tag section, as some programs write).
                         match name {
-                            Some(name) if !scan.tag_names.iter().any(|n| n == name) => {}
+                            Some(name) if !scan.tag_names.split(|&b| b == 0).any(|n| n == name) => {
+                            }
                             _ => return Cut::Before,
                         }
                     }
                     if let Some(name) = name {
-                        scan.tag_names.push(name.to_vec());
+                        scan.tag_names.extend_from_slice(name);
+                        scan.tag_names.push(0);
                     }
                     scan.tags = true;
                     scan.mode = Mode::Tag;
@@ -343,7 +352,9 @@ impl<R: BufRead> Splitter<R> {
     }
 
     fn take_game(&mut self) -> Option<RawGame> {
-        let mut next = Scan::new(self.offset, self.line);
+        let mut names = std::mem::take(&mut self.game.tag_names);
+        names.clear();
+        let mut next = Scan::new(self.offset, self.line, names);
         next.line_start = self.game.line_start;
         let mut scan = std::mem::replace(&mut self.game, next);
         if !scan.content {
@@ -402,7 +413,13 @@ impl<R: BufRead> Splitter<R> {
                 let run = match self.game.mode {
                     Mode::Normal => skip_symbol(&mut self.game, &chunk[i..]),
                     Mode::Brace => skip_comment(&mut self.game, &chunk[i..]),
-                    _ => 0,
+                    // The line's first byte (`[`, `%` or `;`) already counted as content.
+                    Mode::Tag => skip_until(&chunk[i..], |b| matches!(b, b'"' | b']' | b'\n')),
+                    Mode::TagString => {
+                        skip_until(&chunk[i..], |b| matches!(b, b'"' | b'\\' | b'\n'))
+                    }
+                    Mode::ToEndOfLine => skip_until(&chunk[i..], |b| b == b'\n'),
+                    Mode::TagEscape => 0,
                 };
                 if run > 0 {
                     i += run;
