@@ -370,3 +370,62 @@ fn check_sample_human_output_is_golden() {
         "{summary}"
     );
 }
+
+/// Runs jaque with `input` on standard input.
+fn jaque_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jaque runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input).expect("jaque reads its input");
+    drop(stdin);
+    child.wait_with_output().expect("jaque ends")
+}
+
+#[test]
+fn fmt_rewrites_games_and_leaves_a_game_with_an_error_byte_for_byte() {
+    // Latin-1 bytes in the game with the error: they come out as they went in.
+    let broken: &[u8] = b"[Event \"caf\xe9\"]\n\n1.e4 e5 2.Ke3   Nc6 *";
+    let mut input = b"[White \"Tal\"]\n1.e4 e5 2.Ng1f3 *\n\n".to_vec();
+    input.extend_from_slice(broken);
+    input.extend_from_slice(b"\n\n1. d4 d5 *\n");
+    let output = jaque_with_input(&["fmt"], &input);
+    assert_eq!(output.status.code(), Some(1), "an error in a game: exit 1");
+    let mut expected = b"[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+        [White \"Tal\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+        .to_vec();
+    expected.extend_from_slice(broken);
+    expected.extend_from_slice(
+        b"\n\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+          [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d4 d5 *\n",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&expected)
+    );
+    assert_eq!(output.stdout, expected);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("<stdin>:4: game 2 has an error") && stderr.contains("illegal_move"),
+        "{stderr}"
+    );
+    // Formatting the output again changes nothing; `--check` agrees.
+    let again = jaque_with_input(&["fmt"], &output.stdout);
+    assert_eq!(again.stdout, output.stdout);
+    let check = jaque_with_input(&["fmt", "--check"], &output.stdout);
+    assert_eq!(check.status.code(), Some(1), "the game with the error");
+    assert_eq!(stdout(&check), "");
+    let clean = jaque_with_input(&["fmt", "--check"], b"1.e4 *");
+    assert_eq!(clean.status.code(), Some(1));
+    assert_eq!(stdout(&clean), "<stdin>:1: game 1 is not formatted\n");
+    let formatted = jaque_with_input(&["fmt"], b"1.e4 *");
+    assert_eq!(formatted.status.code(), Some(0));
+    let check = jaque_with_input(&["fmt", "--check"], &formatted.stdout);
+    assert_eq!(check.status.code(), Some(0));
+}

@@ -3,6 +3,7 @@
 
 mod board;
 mod check;
+mod fmt;
 mod input;
 mod perft;
 mod render;
@@ -27,6 +28,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Resolve SAN moves one after another from a position, or a batch file of cases.
     San(san::SanArgs),
+    /// Rewrite PGN in export format: canonical SAN, tag order, move numbers, line length.
+    Fmt(fmt::FmtArgs),
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft(perft::PerftArgs),
 }
@@ -63,6 +66,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::San(args) => san::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Fmt(args) => fmt::run(args),
     };
     outcome.into()
 }

@@ -3,6 +3,7 @@
 //! - [`Splitter`] cuts a byte stream (any `BufRead`: files, stdin, decompressors) into
 //!   games, holding one game at a time, so memory stays constant however large the input.
 //! - [`tokenize`] splits one game's text into tokens with byte spans.
+//! - [`format_game`] writes a game in export format.
 //! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
 //!   what is wrong, each problem with its line, column, ply and token.
 //!
@@ -22,11 +23,13 @@
 //! ```
 
 mod check;
+mod format;
 mod lexer;
 mod split;
 
 pub use check::{
     GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options, check_game,
 };
+pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, RawGame, Splitter};

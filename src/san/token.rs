@@ -69,6 +69,25 @@ impl Glyph {
         }
     }
 
+    /// Reads a glyph standing alone.
+    ///
+    /// ```
+    /// use jaque::san::Glyph;
+    /// assert_eq!(Glyph::parse("?!"), Some(Glyph::Dubious));
+    /// assert_eq!(Glyph::parse("!!!"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Glyph> {
+        Some(match text {
+            "!" => Glyph::Good,
+            "?" => Glyph::Mistake,
+            "!!" => Glyph::Brilliant,
+            "??" => Glyph::Blunder,
+            "!?" => Glyph::Interesting,
+            "?!" => Glyph::Dubious,
+            _ => return None,
+        })
+    }
+
     /// The glyph as written.
     pub fn as_str(self) -> &'static str {
         match self {

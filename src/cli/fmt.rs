@@ -1,0 +1,141 @@
+//! `jaque fmt [FILE...]`: PGN rewritten in export format on standard output. A game with an
+//! error is written unchanged, with a warning on standard error: nothing is dropped.
+
+use std::io::{self, Write};
+
+use jaque::Severity;
+use jaque::pgn::{DEFAULT_GAME_LIMIT, Options, Splitter, format_game};
+use jaque::san::Lang;
+
+use super::input::Input;
+use super::{Outcome, parse_lang};
+
+#[derive(clap::Args)]
+pub struct FmtArgs {
+    /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`; `-` or none for standard input).
+    files: Vec<String>,
+    /// Write nothing; list the games that formatting would change, and exit 1 if any.
+    #[arg(long)]
+    check: bool,
+    /// The language of the piece letters in the input: en, es, de, fr, nl.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    lang: Lang,
+}
+
+/// Formatting needs a whole game: larger games than this are refused, not cut.
+const GAME_LIMIT: usize = DEFAULT_GAME_LIMIT * 16;
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    unchanged_with_errors: usize,
+    would_change: usize,
+    failed: bool,
+}
+
+pub fn run(args: FmtArgs) -> Outcome {
+    let inputs: Vec<Input> = if args.files.is_empty() {
+        vec![Input::Path("-".to_string())]
+    } else {
+        args.files.iter().cloned().map(Input::Path).collect()
+    };
+    let options = Options { lang: args.lang };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    for input in &inputs {
+        if let Err(error) = format_input(input, &args, options, &mut out, &mut tally) {
+            eprintln!("error: cannot read {}: {error}", input.name());
+            tally.failed = true;
+        }
+    }
+    if out.flush().is_err() {
+        return Outcome::Failed;
+    }
+    if args.check && tally.would_change > 0 {
+        eprintln!(
+            "{} of {} games would be reformatted",
+            tally.would_change, tally.games
+        );
+    }
+    if tally.failed {
+        Outcome::Failed
+    } else if tally.unchanged_with_errors > 0 || (args.check && tally.would_change > 0) {
+        Outcome::Errors
+    } else {
+        Outcome::Clean
+    }
+}
+
+fn format_input(
+    input: &Input,
+    args: &FmtArgs,
+    options: Options,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let name = input.name();
+    for game in Splitter::with_limit(input.open()?, GAME_LIMIT) {
+        let game = game?;
+        if game.skipped > 0 {
+            eprintln!(
+                "error: {name}:{}: game {} is over {GAME_LIMIT} bytes: not formatted",
+                game.line,
+                game.index + 1
+            );
+            tally.failed = true;
+            return Ok(());
+        }
+        let first = tally.games == 0;
+        tally.games += 1;
+        let original = game.bytes.trim_ascii_end();
+        let text = match format_game(&game, &options) {
+            Ok(text) => text,
+            Err(report) => {
+                let why = report
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.diagnostic.severity == Severity::Error)
+                    .map_or_else(String::new, |d| {
+                        format!(
+                            " ({}:{}: {}: {})",
+                            d.line,
+                            d.column,
+                            d.diagnostic.code.as_str(),
+                            d.diagnostic.message
+                        )
+                    });
+                eprintln!(
+                    "warning: {name}:{}: game {} has an error{why}: written unchanged",
+                    game.line,
+                    game.index + 1
+                );
+                tally.unchanged_with_errors += 1;
+                if args.check {
+                    continue;
+                }
+                // The bytes as read (whatever their encoding), not a decoded copy.
+                out.write_all(if first { b"" } else { b"\n" })?;
+                out.write_all(original)?;
+                out.write_all(b"\n")?;
+                continue;
+            }
+        };
+        if args.check {
+            if text.trim_end().as_bytes() != original {
+                tally.would_change += 1;
+                writeln!(
+                    out,
+                    "{name}:{}: game {} is not formatted",
+                    game.line,
+                    game.index + 1
+                )?;
+            }
+            continue;
+        }
+        if !first {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,244 @@
+//! PGN export format (standard, section 8): the seven-tag roster first and in its order,
+//! the other tags in ASCII order, canonical SAN, `N.` before white moves and `N...` before a
+//! black move that starts a line of play or follows a comment or a variation, NAGs for
+//! suffix glyphs, comments as `{ ... }`, lines of at most [`MAX_LINE`] characters.
+//!
+//! Formatting never changes a move: a game is written from the moves the checker played,
+//! and a game with an error is not formatted at all. Formatting twice gives what
+//! formatting once gives.
+
+use super::check::{GameReport, Options, check_game};
+use super::lexer::{Outcome, TokenKind, decode, tokenize};
+use super::split::RawGame;
+use crate::diagnostic::Severity;
+use crate::position::Position;
+use crate::san::{self, Glyph};
+
+/// The longest line written, in characters, unless one word (a long comment word) is longer.
+pub const MAX_LINE: usize = 79;
+
+/// The seven-tag roster, in the order export format writes it.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Writes one game in export format, or gives back the checker's report when the game has
+/// an error (its text cannot be rewritten without guessing).
+///
+/// ```
+/// use jaque::pgn::{Options, Splitter, format_game};
+/// let text = "[White \"Tal\"]\n1 e4 e5 2.Nf3 {a plan}Nc6 3 Bb5! a6 *";
+/// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let formatted = format_game(&game, &Options::default()).unwrap();
+/// assert_eq!(formatted, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+///     [White \"Tal\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+///     1. e4 e5 2. Nf3 { a plan } 2... Nc6 3. Bb5 $1 a6 *\n");
+/// ```
+pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameReport>> {
+    let report = check_game(raw, options);
+    let start = match report.start_position {
+        Some(start) if report.count(Severity::Error) == 0 => start,
+        _ => return Err(Box::new(report)),
+    };
+    let (text, _) = decode(&raw.bytes);
+    let (tokens, _) = tokenize(&text);
+
+    let mut out = String::with_capacity(raw.bytes.len() + 256);
+    let marker = tokens.iter().find_map(|t| match t.kind {
+        TokenKind::Result(outcome) => Some(outcome),
+        _ => None,
+    });
+    write_tags(&mut out, &report.tags, marker);
+    out.push('\n');
+
+    let mut words = Words::new(&mut out);
+    let mut lines = vec![Line::new(start)];
+    for token in &tokens {
+        let written = &text[token.span.clone()];
+        let Some(line) = lines.last_mut() else { break };
+        match &token.kind {
+            TokenKind::Tag { .. } | TokenKind::MoveNumber { .. } | TokenKind::Result(_) => {}
+            TokenKind::San => {
+                let before = line.now;
+                if before.turn() == crate::color::Color::White {
+                    words.push(&format!("{}.", before.fullmove_number()));
+                } else if line.number_due {
+                    words.push(&format!("{}...", before.fullmove_number()));
+                }
+                line.number_due = false;
+                if matches!(written, "--" | "Z0") {
+                    // The checker played it (with a warning): a null move stays a null move.
+                    line.now = before.play_null().unwrap_or(before);
+                    words.push("--");
+                } else {
+                    let glyph = san::parse(written, options.lang)
+                        .ok()
+                        .and_then(|san| san.glyph);
+                    match san::play_text(&mut line.now, written, options.lang) {
+                        Ok(played) => words.push(&san::to_san(&before, played.mv)),
+                        // Not reached: the checker found no error in this game.
+                        Err(_) => words.push(written),
+                    }
+                    if let Some(glyph) = glyph {
+                        words.push(&format!("${}", glyph.nag()));
+                    }
+                }
+                line.before = Some(before);
+            }
+            TokenKind::Nag(nag) => words.push(&format!("${nag}")),
+            TokenKind::Glyph => match Glyph::parse(written) {
+                Some(glyph) => words.push(&format!("${}", glyph.nag())),
+                None => words.push(written),
+            },
+            TokenKind::Comment => {
+                let inner = written
+                    .strip_prefix('{')
+                    .map(|c| c.strip_suffix('}').unwrap_or(c))
+                    .or_else(|| written.strip_prefix(';'))
+                    .unwrap_or(written);
+                let mut inner_words = inner.split_whitespace().peekable();
+                if inner.contains('}') {
+                    // Only a line comment can hold a `}`: it stays one.
+                    words.line_comment(inner.trim());
+                } else if inner_words.peek().is_none() {
+                    words.push("{ }");
+                } else {
+                    words.push("{");
+                    inner_words.for_each(|w| words.push(w));
+                    words.push("}");
+                }
+                line.number_due = true;
+            }
+            TokenKind::VariationStart => {
+                let from = line.before.unwrap_or(line.now);
+                words.push("(");
+                lines.push(Line::new(from));
+            }
+            TokenKind::VariationEnd => {
+                if lines.len() > 1 {
+                    lines.pop();
+                }
+                words.push(")");
+                if let Some(parent) = lines.last_mut() {
+                    parent.number_due = true;
+                }
+            }
+        }
+    }
+    let result = marker
+        .or_else(|| report.tag("Result").and_then(Outcome::parse))
+        .unwrap_or(Outcome::Unknown);
+    words.push(result.as_str());
+    words.finish();
+    Ok(out)
+}
+
+/// One line of play being written.
+struct Line {
+    now: Position,
+    /// The position before the line's last move: where a variation on it starts.
+    before: Option<Position>,
+    /// A black move here needs its `N...` (at the start, after a comment or a variation).
+    number_due: bool,
+}
+
+impl Line {
+    fn new(now: Position) -> Line {
+        Line {
+            now,
+            before: None,
+            number_due: true,
+        }
+    }
+}
+
+fn write_tags(out: &mut String, tags: &[(String, String)], marker: Option<Outcome>) {
+    let mut rest: Vec<&(String, String)> = Vec::new();
+    let mut roster: [Option<&str>; 7] = [None; 7];
+    for pair in tags {
+        match SEVEN_TAG_ROSTER.iter().position(|&name| name == pair.0) {
+            Some(i) if roster[i].is_none() => roster[i] = Some(&pair.1),
+            _ => rest.push(pair),
+        }
+    }
+    rest.sort_by(|a, b| a.0.cmp(&b.0));
+    for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
+        let value = roster[i].unwrap_or(match *name {
+            "Date" => "????.??.??",
+            "Result" => marker.map_or("*", Outcome::as_str),
+            _ => "?",
+        });
+        write_tag(out, name, value);
+    }
+    for (name, value) in rest {
+        write_tag(out, name, value);
+    }
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        // A tag is one line.
+        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    }
+    out.push_str("\"]\n");
+}
+
+/// Movetext words filled into lines of at most [`MAX_LINE`] characters. No space after `(`
+/// or before `)`.
+struct Words<'a> {
+    out: &'a mut String,
+    /// Characters on the current line.
+    column: usize,
+    /// The last word was `(`.
+    after_open: bool,
+}
+
+impl<'a> Words<'a> {
+    fn new(out: &'a mut String) -> Words<'a> {
+        Words {
+            out,
+            column: 0,
+            after_open: false,
+        }
+    }
+
+    fn push(&mut self, word: &str) {
+        let len = word.chars().count();
+        let glued = self.after_open || word == ")";
+        if self.column > 0 && !glued {
+            if self.column + 1 + len > MAX_LINE {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        } else if self.column > 0 && self.column + len > MAX_LINE {
+            // `(` or `)` would overflow: it moves to the next line with its neighbour.
+            self.out.push('\n');
+            self.column = 0;
+        }
+        self.out.push_str(word);
+        self.column += len;
+        self.after_open = word == "(";
+    }
+
+    /// A `;` comment: to the end of its line.
+    fn line_comment(&mut self, text: &str) {
+        let comment = format!(";{text}");
+        self.push(&comment);
+        self.out.push('\n');
+        self.column = 0;
+    }
+
+    fn finish(self) {
+        if self.column > 0 {
+            self.out.push('\n');
+        }
+    }
+}
