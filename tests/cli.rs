@@ -429,3 +429,79 @@ fn fmt_rewrites_games_and_leaves_a_game_with_an_error_byte_for_byte() {
     let check = jaque_with_input(&["fmt", "--check"], &formatted.stdout);
     assert_eq!(check.status.code(), Some(0));
 }
+
+#[test]
+fn play_reads_moves_and_commands_from_a_pipe() {
+    // Expected positions and legal moves: python-chess 1.11.2.
+    let script = "e2e4 e7e5 g1f3\nfen\nNc6 3. Bb5 a6 Bxc6\nfen\nundo\nBa4\nmoves\nNe7\nKe2\n\
+                  pgn\nquit\ne4\n";
+    let output = jaque_with_input(&["play"], script.as_bytes());
+    assert_eq!(output.status.code(), Some(1), "two moves were refused");
+    let text = stdout(&output);
+    let after = |command: &str| -> &str {
+        let at = text.find(&format!("> {command}\n")).expect(command) + command.len() + 3;
+        text[at..].lines().next().unwrap_or_default()
+    };
+    assert_eq!(
+        after("fen"),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert!(
+        text.contains("> fen\nr1bqkbnr/1ppp1ppp/p1B5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4\n")
+    );
+    assert_eq!(
+        after("moves"),
+        "32 legal moves: Ba3 Bb4 Bc5 Bd6 Be7 Ke7 Na5 Na7 Nb4 Nb8 Nce7 Nd4 Nf6 Nge7 Nh6 Qe7 \
+         Qf6 Qg5 Qh4 Ra7 Rb8 a5 b5 b6 d5 d6 f5 f6 g5 g6 h5 h6"
+    );
+    assert_eq!(after("Ba4"), "4. Ba4 (b5a4)");
+    assert!(after("Ne7").starts_with("error[ambiguous_move]"), "{text}");
+    assert!(text.contains("Nce7 and Nge7"), "{text}");
+    assert!(after("Ke2").starts_with("error[illegal_move]"), "{text}");
+    assert!(
+        text.contains("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *\n"),
+        "{text}"
+    );
+    assert!(!text.contains("> e4"), "nothing is read after quit");
+    // The board after undo: the bishop back on b5, black to move.
+    let board = text.split("> undo\n").nth(1).unwrap_or_default();
+    assert!(
+        board.starts_with("  8  ♜ · ♝ ♛ ♚ ♝ ♞ ♜\n  7  · ♟ ♟ ♟ · ♟ ♟ ♟\n  6  ♟ · ♞ · · · · ·\n  5  · ♗ · · ♟ · · ·\n"),
+        "{board}"
+    );
+    assert!(
+        board.contains("     a b c d e f g h\nBlack to move\n"),
+        "{board}"
+    );
+}
+
+#[test]
+fn play_says_when_the_game_is_over_and_flips_the_board() {
+    let output = jaque_with_input(&["play"], b"f3 e5 g4 Qh4\ne4\nflip\npgn\n");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("2... Qh4# (d8h4)\n"), "{text}");
+    assert!(
+        text.contains("Game over: checkmate, Black wins\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[illegal_move]: the game is over"),
+        "{text}"
+    );
+    // Flipped: rank 1 on top, the h-file on the left.
+    assert!(
+        text.contains("> flip\n  1  ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n  2  ♙ · · ♙ ♙ ♙ ♙ ♙\n"),
+        "{text}"
+    );
+    assert!(text.contains("     h g f e d c b a\n"), "{text}");
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    // From a FEN, clean input: exit 0.
+    let output = jaque_with_input(
+        &["play", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"],
+        b"O-O\nfen\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("> fen\n4k3/8/8/8/8/8/8/5RK1 b - - 1 1\n"));
+}

@@ -6,6 +6,7 @@ mod check;
 mod fmt;
 mod input;
 mod perft;
+mod play;
 mod render;
 mod san;
 
@@ -30,6 +31,8 @@ enum Command {
     San(san::SanArgs),
     /// Rewrite PGN in export format: canonical SAN, tag order, move numbers, line length.
     Fmt(fmt::FmtArgs),
+    /// An interactive board: type moves, see the board and the diagnostics.
+    Play(play::PlayArgs),
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft(perft::PerftArgs),
 }
@@ -67,6 +70,7 @@ pub fn run() -> ExitCode {
         Command::San(args) => san::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Play(args) => play::run(args),
     };
     outcome.into()
 }
