@@ -361,11 +361,14 @@ fn check_sample_human_output_is_golden() {
     assert_eq!(output.status.code(), Some(1), "the sample shows errors");
     let text = stdout(&output);
     let (body, summary) = text.trim_end().rsplit_once('\n').unwrap();
+    // Mainline moves: 33 + 45 + 47 (three famous games, counted by python-chess), 6 and 16
+    // before the illegal and the ambiguous move, 4, 7, 10 before the typo, 0 from the bad
+    // FEN and 3 before the comment that never closes.
     let golden = include_str!("golden/check_sample.txt");
     pretty_assertions::assert_eq!(body.trim_end(), golden.trim_end());
     assert!(
         summary.starts_with(
-            "checked 1 file: 4 games, 59 moves (0 in variations); 2 errors, 4 warnings; "
+            "checked 1 file: 10 games, 171 moves (0 in variations); 6 errors, 5 warnings; "
         ),
         "{summary}"
     );

@@ -379,7 +379,10 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             out.push(
                 Diagnostic::new(
                     Code::Syntax,
-                    format!("{moves} move(s) not checked: the game has no valid start position"),
+                    format!(
+                        "{moves} {} not checked: the game has no valid start position",
+                        if moves == 1 { "move" } else { "moves" }
+                    ),
                     "not checked",
                     span,
                 ),

@@ -26,7 +26,7 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 ///
 /// ```
 /// use jaque::pgn::{Options, Splitter, format_game};
-/// let text = "[White \"Tal\"]\n1 e4 e5 2.Nf3 {a plan}Nc6 3 Bb5! a6 *";
+/// let text = "[White \"Tal\"]\n1.e4 e5 2.Nf3 {a plan}Nc6 3.Bb5! a6 *";
 /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
 /// let formatted = format_game(&game, &Options::default()).unwrap();
 /// assert_eq!(formatted, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
