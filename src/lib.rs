@@ -7,6 +7,28 @@
 //! - [`Bitboard`], [`Square`], [`File`], [`Rank`] and [`Color`] are the domain types every other
 //!   module speaks.
 //!
+//! The first things a user calls: read a FEN, list the legal moves, resolve SAN, read PGN
+//! with diagnostics.
+//!
+//! ```
+//! use jaque::Position;
+//! use jaque::pgn::{Options, Splitter, check_game};
+//! use jaque::san::{Lang, resolve_text};
+//!
+//! let position = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
+//! assert_eq!(position.legal_moves().len(), 15); // python-chess agrees
+//! let error = resolve_text(&position, "Nd2", Lang::English).unwrap_err();
+//! assert_eq!(error.to_string(), "ambiguous: Nbd2 and Nfd2 both match");
+//!
+//! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";
+//! for game in Splitter::new(pgn.as_bytes()) {
+//!     let report = check_game(&game.unwrap(), &Options::default());
+//!     let problem = &report.diagnostics[0];
+//!     assert_eq!((problem.line, problem.column), (3, 13));
+//!     assert_eq!(problem.diagnostic.code.as_str(), "illegal_move");
+//! }
+//! ```
+//!
 //! ```
 //! use jaque::{Bitboard, Square, attacks};
 //! let occupied = Bitboard::from(Square::E4);

@@ -1,0 +1,199 @@
+//! Property tests over hostile input, from a seeded generator (the same cases every run):
+//! mutated real games through the PGN reader, checker and formatter; random text through
+//! the SAN compiler; mutated FENs through the FEN reader and move generation. Nothing may
+//! panic, every byte and every game must be accounted for, every span must be in bounds.
+//! (`fuzz/` runs the same entry points under libFuzzer for longer.)
+
+mod common;
+
+use common::{read_epd, vendored};
+use jaque::Position;
+use jaque::perft::perft;
+use jaque::pgn::{Options, Splitter, check_game, format_game};
+use jaque::san::{Lang, play_text};
+
+/// xorshift64: small, seeded, good enough to pick mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const SPECIAL: &[u8] =
+    b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
+
+/// A few random edits of `text`: flipped, deleted, inserted and duplicated bytes.
+fn mutate(rng: &mut Rng, text: &[u8]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for _ in 0..1 + rng.below(8) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(6) {
+            0 if at < out.len() => out[at] = SPECIAL[rng.below(SPECIAL.len())],
+            1 => {
+                let end = (at + rng.below(40)).min(out.len());
+                out.drain(at..end);
+            }
+            2 => {
+                let byte = SPECIAL[rng.below(SPECIAL.len())];
+                let most = if rng.below(10) == 0 { 300 } else { 3 };
+                let times = 1 + rng.below(most);
+                out.splice(at..at, std::iter::repeat_n(byte, times));
+            }
+            3 => {
+                let end = (at + rng.below(200)).min(out.len());
+                let copy = out[at..end].to_vec();
+                let to = rng.below(out.len() + 1);
+                out.splice(to..to, copy);
+            }
+            4 => out.truncate(at),
+            _ => {
+                if at < out.len() {
+                    out[at] ^= 1 << rng.below(8);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Splits, checks and formats `input`; asserts what must hold for any input at all.
+fn assert_read_safely(input: &[u8], limit: usize) -> usize {
+    let games: Vec<_> = Splitter::with_limit(input, limit)
+        .collect::<Result<_, _>>()
+        .expect("in memory");
+    // Every byte: each game is the input's bytes at its offset (up to the limit), the
+    // skipped ones are counted, and only blanks (and a BOM) lie between games.
+    let mut at = 0usize;
+    for game in &games {
+        let offset = game.offset as usize;
+        assert!(offset >= at, "games in order");
+        assert!(
+            input[at..offset]
+                .iter()
+                .all(|b| b.is_ascii_whitespace() || (at == 0 && b"\xEF\xBB\xBF".contains(b))),
+            "only blanks between games"
+        );
+        let len = game.bytes.len();
+        assert_eq!(&input[offset..offset + len], &game.bytes[..]);
+        at = offset + len + game.skipped as usize;
+    }
+    assert!(
+        input[at.min(input.len())..]
+            .iter()
+            .all(u8::is_ascii_whitespace)
+    );
+    for (index, game) in games.iter().enumerate() {
+        assert_eq!(game.index, index, "every game counted");
+        let report = check_game(game, &Options::default());
+        for d in &report.diagnostics {
+            let span = &d.diagnostic.span;
+            assert!(span.start <= span.end && span.end <= report.text.len().max(1));
+            assert!(d.line >= game.line && d.column >= 1);
+        }
+        if let Ok(formatted) = format_game(game, &Options::default()) {
+            let again: Vec<_> = Splitter::new(formatted.as_bytes())
+                .collect::<Result<_, _>>()
+                .expect("in memory");
+            assert_eq!(again.len(), 1, "one game in, one out:\n{formatted}");
+            let recheck = check_game(&again[0], &Options::default());
+            assert_eq!((recheck.plies, recheck.moves), (report.plies, report.moves));
+            assert_eq!(
+                format_game(&again[0], &Options::default()).ok().as_deref(),
+                Some(formatted.as_str()),
+                "idempotent"
+            );
+        }
+    }
+    games.len()
+}
+
+#[test]
+fn mutated_games_never_panic_and_every_byte_is_accounted_for() {
+    let corpus = std::fs::read(vendored("pgn").join("generated.pgn")).expect("vendored");
+    let mut rng = Rng(0x5eed_1858);
+    let mut games = 0;
+    for round in 0..1500 {
+        // A window of a few games, mutated.
+        let start = rng.below(corpus.len());
+        let end = (start + 500 + rng.below(4000)).min(corpus.len());
+        let input = mutate(&mut rng, &corpus[start..end]);
+        let limit = if round % 10 == 0 { 300 } else { 1 << 20 };
+        games += assert_read_safely(&input, limit);
+    }
+    assert!(games > 4000, "{games}");
+}
+
+#[test]
+fn random_bytes_never_panic_the_reader() {
+    let mut rng = Rng(0xdead_beef);
+    for _ in 0..200 {
+        let len = rng.below(3000);
+        let input: Vec<u8> = (0..len)
+            .map(|_| {
+                if rng.below(3) == 0 {
+                    rng.next() as u8
+                } else {
+                    SPECIAL[rng.below(SPECIAL.len())]
+                }
+            })
+            .collect();
+        assert_read_safely(&input, 1 << 20);
+    }
+}
+
+#[test]
+fn random_text_never_panics_the_san_compiler() {
+    let alphabet: Vec<char> = "KQRBNPkqrbnpabcdefgh12345678xX:×-=+#!?O0 e.p♔♕♖♗♘♙é\u{0}\u{301}"
+        .chars()
+        .collect();
+    let positions = [
+        Position::starting(),
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("Kiwipete"),
+        Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").expect("position 3"),
+    ];
+    let mut rng = Rng(0x5a11);
+    for i in 0..50_000 {
+        let len = rng.below(9);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let lang = [Lang::English, Lang::Spanish, Lang::German][i % 3];
+        let mut position = positions[i % positions.len()];
+        if let Ok(played) = play_text(&mut position, &text, lang) {
+            assert!(position.is_check() == played.check);
+        }
+    }
+}
+
+#[test]
+fn mutated_fens_are_refused_or_read_into_positions_that_work() {
+    let cases = read_epd(&vendored("perft_random.epd"));
+    let mut rng = Rng(0xfe4);
+    let mut accepted = 0;
+    for i in 0..20_000 {
+        let fen = &cases[i % cases.len()].fen;
+        let mutated = String::from_utf8_lossy(&mutate(&mut rng, fen.as_bytes())).into_owned();
+        let Ok(position) = Position::from_fen(&mutated) else {
+            continue;
+        };
+        accepted += 1;
+        // What is accepted is a position the engine can work with, and it round-trips.
+        assert_eq!(
+            Position::from_fen(&position.fen()),
+            Ok(position),
+            "{mutated}"
+        );
+        let _ = perft(&position, 2);
+    }
+    assert!(accepted > 100, "{accepted}");
+}
