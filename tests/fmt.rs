@@ -207,3 +207,31 @@ fn shared_pgn_files_format_faithfully() {
     );
     assert!(totals.0 > 9000, "{totals:?}");
 }
+
+#[test]
+fn no_line_of_a_comment_starts_like_a_tag_or_an_escape() {
+    // Found by the `pgn` fuzz target: a comment word `[E...` wrapped to the start of a line
+    // read back as a tag, and the game split in two.
+    for pad in 0..90 {
+        for glue in ["", "("] {
+            let text = format!(
+                "1. e4 e5 2. Nf3 {glue}{{ {} [Event x] %y {} [Site z] }}{} Nc6 *",
+                "w".repeat(pad),
+                "v ".repeat(pad % 7),
+                if glue.is_empty() { "" } else { ")" }
+            );
+            let text = text.replace("{glue}", "");
+            let Ok(once) = format(&games(&text)[0]) else {
+                continue;
+            };
+            let movetext = once.split("\n\n").nth(1).unwrap_or_default();
+            assert!(
+                movetext.lines().all(|l| !l.starts_with(['[', '%'])),
+                "{once}"
+            );
+            let again = games(&once);
+            assert_eq!(again.len(), 1, "{once}");
+            assert_eq!(check_game(&again[0], &Options::default()).plies, 4);
+        }
+    }
+}

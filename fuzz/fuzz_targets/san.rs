@@ -21,8 +21,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let lang = [Lang::English, Lang::Spanish, Lang::German, Lang::French, Lang::Dutch]
-        [usize::from(selector) % 5];
+    let lang = [
+        Lang::English,
+        Lang::Spanish,
+        Lang::German,
+        Lang::French,
+        Lang::Dutch,
+    ][usize::from(selector) % 5];
     let _ = parse(text, lang);
     let Ok(mut position) = Position::from_fen(FENS[usize::from(selector / 5) % FENS.len()]) else {
         return;

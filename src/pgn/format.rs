@@ -189,13 +189,21 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 }
 
 /// Movetext words filled into lines of at most [`MAX_LINE`] characters. No space after `(`
-/// or before `)`.
+/// or before `)`. No line starts with `[` or `%` (a reader would take it for a tag or an
+/// escape line): before a comment word that does, the line breaks at an earlier word.
 struct Words<'a> {
     out: &'a mut String,
     /// Characters on the current line.
     column: usize,
     /// The last word was `(`.
     after_open: bool,
+    /// Where the words of the current line after its first start in `out`.
+    line_words: Vec<usize>,
+}
+
+/// A line starting with one of these would read as a tag or an escape line.
+fn cannot_start_a_line(word: &str) -> bool {
+    word.starts_with(['[', '%'])
 }
 
 impl<'a> Words<'a> {
@@ -204,24 +212,47 @@ impl<'a> Words<'a> {
             out,
             column: 0,
             after_open: false,
+            line_words: Vec::new(),
         }
     }
 
     fn push(&mut self, word: &str) {
         let len = word.chars().count();
         let glued = self.after_open || word == ")";
-        if self.column > 0 && !glued {
-            if self.column + 1 + len > MAX_LINE {
+        let gap = usize::from(!glued);
+        if self.column > 0 && self.column + gap + len > MAX_LINE {
+            if !cannot_start_a_line(word) {
                 self.out.push('\n');
                 self.column = 0;
-            } else {
-                self.out.push(' ');
-                self.column += 1;
+                self.line_words.clear();
+            } else if let Some(i) = self
+                .line_words
+                .iter()
+                .rposition(|&at| !cannot_start_a_line(&self.out[at..]))
+            {
+                // The line breaks earlier, before a word that may start a line.
+                let at = self.line_words[i];
+                let start = if self.out[..at].ends_with(' ') {
+                    self.out.replace_range(at - 1..at, "\n");
+                    at
+                } else {
+                    self.out.insert(at, '\n');
+                    for later in &mut self.line_words[i..] {
+                        *later += 1;
+                    }
+                    at + 1
+                };
+                self.column = self.out[start..].chars().count();
+                self.line_words.drain(..=i);
             }
-        } else if self.column > 0 && self.column + len > MAX_LINE {
-            // `(` or `)` would overflow: it moves to the next line with its neighbour.
-            self.out.push('\n');
-            self.column = 0;
+            // Else no word can start the next line: this one stays on this line.
+        }
+        if self.column > 0 && !glued {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        if self.column > 0 {
+            self.line_words.push(self.out.len());
         }
         self.out.push_str(word);
         self.column += len;
@@ -234,6 +265,7 @@ impl<'a> Words<'a> {
         self.push(&comment);
         self.out.push('\n');
         self.column = 0;
+        self.line_words.clear();
     }
 
     fn finish(self) {

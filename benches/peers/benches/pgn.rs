@@ -2,7 +2,8 @@
 //! 6.6 MB), jaque against pgn-reader + shakmaty in one process on the same bytes. The peer
 //! parses each mainline SAN and plays it (`San::to_move` + `play_unchecked`); jaque also
 //! checks variations, comments' structure, move numbers, check and mate marks and results.
-//! jaque on one thread, and on two (one cutting games, two checking them).
+//! jaque on one thread, and on two (one cutting games and checking a batch whenever the
+//! other is busy, the other checking).
 //!
 //!     cargo bench --manifest-path benches/peers/Cargo.toml --bench pgn
 
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::io;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::{Mutex, mpsc};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group};
@@ -116,40 +117,35 @@ fn jaque_one_thread(data: &[u8]) -> u64 {
         .sum()
 }
 
+/// Two threads in all: one cuts games and hands batches to the other, and checks a batch
+/// itself whenever the other is still busy (so neither core waits and no third thread
+/// competes for them).
 fn jaque_two_threads(data: &[u8]) -> u64 {
     let options = jaque::pgn::Options::default();
-    let (sender, receiver) = mpsc::sync_channel::<Vec<jaque::pgn::RawGame>>(8);
-    let receiver = Mutex::new(receiver);
+    let check = |batch: &[jaque::pgn::RawGame]| -> u64 {
+        batch
+            .iter()
+            .map(|game| jaque::pgn::check_game(game, &options).plies as u64)
+            .sum()
+    };
+    let (sender, receiver) = mpsc::sync_channel::<Vec<jaque::pgn::RawGame>>(2);
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut batch = Vec::new();
-            for game in jaque::pgn::Splitter::new(data).filter_map(Result::ok) {
-                batch.push(game);
-                if batch.len() == 64 && sender.send(std::mem::take(&mut batch)).is_err() {
-                    return;
+        let worker = scope.spawn(move || receiver.iter().map(|batch| check(&batch)).sum::<u64>());
+        let mut plies = 0;
+        let mut batch = Vec::new();
+        for game in jaque::pgn::Splitter::new(data).filter_map(Result::ok) {
+            batch.push(game);
+            if batch.len() == 32 {
+                match sender.try_send(std::mem::take(&mut batch)) {
+                    Ok(()) => {}
+                    Err(mpsc::TrySendError::Full(full)) => plies += check(&full),
+                    Err(mpsc::TrySendError::Disconnected(lost)) => plies += check(&lost),
                 }
             }
-            let _ = sender.send(batch);
-        });
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut plies = 0u64;
-                    loop {
-                        let batch = match receiver.lock() {
-                            Ok(receiver) => receiver.recv(),
-                            Err(_) => break,
-                        };
-                        let Ok(batch) = batch else { break };
-                        for game in &batch {
-                            plies += jaque::pgn::check_game(game, &options).plies as u64;
-                        }
-                    }
-                    plies
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        }
+        plies += check(&batch);
+        drop(sender);
+        plies + worker.join().unwrap_or(0)
     })
 }
 
