@@ -303,3 +303,30 @@ fn the_start_position_is_the_default() {
     assert_eq!(report.final_position, Some(Position::starting()));
     assert_eq!(report.plies, 0);
 }
+
+#[test]
+fn a_nested_comment_gets_a_help_line() {
+    let report = &reports(b"1. e4 { a { nested } comment } e5 *")[0];
+    let stray = report
+        .diagnostics
+        .iter()
+        .find(|d| d.column == 30)
+        .expect("the second `}`");
+    assert_eq!(stray.diagnostic.code, Code::Syntax);
+    assert!(
+        stray
+            .diagnostic
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("do not nest")),
+        "{stray:?}"
+    );
+    // A stray `}` with no comment before it is not about nesting.
+    let report = &reports(b"1. e4 { plain } e5 } *")[0];
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .all(|d| d.diagnostic.help.is_none())
+    );
+}

@@ -263,12 +263,28 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
                 "not a tag pair",
                 span,
             ),
-            LexError::Stray(span) => Diagnostic::new(
-                Code::Syntax,
-                "unexpected character in movetext",
-                "not expected here",
-                span,
-            ),
+            LexError::Stray(span) => {
+                // A `}` after a comment that holds a `{`: the writer thought comments nest.
+                let nested = &text[span.clone()] == "}"
+                    && tokens
+                        .iter()
+                        .rev()
+                        .find(|t| t.span.end <= span.start && t.kind == TokenKind::Comment)
+                        .is_some_and(|t| text[t.span.start + 1..t.span.end].contains('{'));
+                let d = Diagnostic::new(
+                    Code::Syntax,
+                    "unexpected character in movetext",
+                    "not expected here",
+                    span,
+                );
+                if nested {
+                    d.with_help(
+                        "comments do not nest: the comment before this ended at its first `}`",
+                    )
+                } else {
+                    d
+                }
+            }
             LexError::BadNag(span) => {
                 Diagnostic::new(Code::Syntax, "a NAG is $0 to $255", "not a NAG", span)
             }
