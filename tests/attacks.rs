@@ -2,6 +2,10 @@
 //! file and rank coordinates (not magic-gen's code), for every square, every blocker subset of
 //! both sliders, and random full boards.
 
+mod common;
+
+use common::XorShift;
+
 use jaque::attacks::{
     self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
@@ -54,18 +58,6 @@ fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
             .map(|(_, &sq)| sq)
             .collect()
     })
-}
-
-/// A small deterministic generator for test boards.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

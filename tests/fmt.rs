@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{shared_data, vendored};
+use common::{files_with_extension, shared_data, vendored};
 use jaque::Severity;
 use jaque::pgn::{
     GameReport, MAX_LINE, Options, RawGame, SEVEN_TAG_ROSTER, Splitter, check_game, format_game,
@@ -188,14 +188,7 @@ fn shared_pgn_files_format_faithfully() {
     let Some(shared) = shared_data() else { return };
     let mut totals = (0, 0);
     for dir in ["real", "tricky", "invalid"] {
-        let mut paths: Vec<_> = std::fs::read_dir(shared.join("pgn").join(dir))
-            .expect("shared pgn directory")
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-            .collect();
-        paths.sort();
-        for path in paths {
+        for path in files_with_extension(&shared.join("pgn").join(dir), "pgn") {
             let bytes = std::fs::read(&path).expect("readable");
             let (formatted, left_alone) = assert_formats_faithfully(&bytes);
             totals = (totals.0 + formatted, totals.1 + left_alone);

@@ -6,27 +6,11 @@
 
 mod common;
 
-use common::{read_epd, vendored};
+use common::{XorShift as Rng, read_epd, vendored};
 use jaque::Position;
 use jaque::perft::perft;
 use jaque::pgn::{Options, Splitter, check_game, format_game};
 use jaque::san::{Lang, play_text};
-
-/// xorshift64: small, seeded, good enough to pick mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const SPECIAL: &[u8] =
     b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";

@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{shared_data, vendored};
+use common::{files_with_extension, shared_data, vendored};
 use jaque::Status;
 use jaque::pgn::{GameReport, Options, Splitter, check_game};
 use serde_json::Value;
@@ -52,14 +52,7 @@ fn shared_pgn_games_replay_as_python_chess_reads_them() {
     let mut plies = 0;
     let mut failures = Vec::new();
     let mut differences = BTreeMap::new();
-    let mut entries: Vec<_> = std::fs::read_dir(&oracle_dir)
-        .expect("tests/data/pgn_oracle")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    entries.sort();
-    for oracle in entries {
+    for oracle in files_with_extension(&oracle_dir, "jsonl") {
         let name = oracle
             .file_name()
             .unwrap_or_default()
