@@ -88,8 +88,10 @@ fn format_input(
         let first = tally.games == 0;
         tally.games += 1;
         let original = game.bytes.trim_ascii_end();
-        let text = match format_game(&game, &options) {
-            Ok(text) => text,
+        // What to write: the game formatted, or the bytes as read (whatever their encoding)
+        // when it has an error.
+        let formatted = match format_game(&game, &options) {
+            Ok(text) => Some(text),
             Err(report) => {
                 let why = report
                     .diagnostics
@@ -110,18 +112,14 @@ fn format_input(
                     game.index + 1
                 );
                 tally.unchanged_with_errors += 1;
-                if args.check {
-                    continue;
-                }
-                // The bytes as read (whatever their encoding), not a decoded copy.
-                out.write_all(if first { b"" } else { b"\n" })?;
-                out.write_all(original)?;
-                out.write_all(b"\n")?;
-                continue;
+                None
             }
         };
+        let text = formatted
+            .as_deref()
+            .map_or(original, |text| text.trim_end().as_bytes());
         if args.check {
-            if text.trim_end().as_bytes() != original {
+            if text != original {
                 tally.would_change += 1;
                 writeln!(
                     out,
@@ -135,7 +133,8 @@ fn format_input(
         if !first {
             out.write_all(b"\n")?;
         }
-        out.write_all(text.as_bytes())?;
+        out.write_all(text)?;
+        out.write_all(b"\n")?;
     }
     Ok(())
 }

@@ -276,11 +276,15 @@ fn strip_move_number(word: &str) -> &str {
     }
 }
 
-fn describe(position: &Position, status: Status) -> String {
-    let side = |color: Color| match color {
+/// "White" or "Black", as a sentence starts.
+fn side(color: Color) -> &'static str {
+    match color {
         Color::White => "White",
         Color::Black => "Black",
-    };
+    }
+}
+
+fn describe(position: &Position, status: Status) -> String {
     match status {
         Status::Checkmate => format!("checkmate, {} wins", side(!position.turn())),
         Status::Stalemate => "stalemate, a draw".to_string(),
@@ -292,14 +296,10 @@ fn describe(position: &Position, status: Status) -> String {
 }
 
 fn status_line(position: &Position, status: Status) -> String {
-    let side = match position.turn() {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
     if status.is_game_over() {
         return format!("Game over: {}", describe(position, status));
     }
-    let mut line = format!("{side} to move");
+    let mut line = format!("{} to move", side(position.turn()));
     if position.is_check() {
         line.push_str(", in check");
     }

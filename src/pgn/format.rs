@@ -70,15 +70,14 @@ pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameR
                     line.now = before.play_null().unwrap_or(before);
                     words.push("--");
                 } else {
-                    let glyph = san::parse(written, options.lang)
-                        .ok()
-                        .and_then(|san| san.glyph);
-                    match san::play_text(&mut line.now, written, options.lang) {
-                        Ok(played) => words.push(&san::to_san(&before, played.mv)),
+                    // Parsed once: the move to play and the glyph to write as a NAG.
+                    let parsed = san::parse(written, options.lang).ok();
+                    match parsed.map(|san| san::play(&mut line.now, &san)) {
+                        Some(Ok(played)) => words.push(&san::to_san(&before, played.mv)),
                         // Not reached: the checker found no error in this game.
-                        Err(_) => words.push(written),
+                        _ => words.push(written),
                     }
-                    if let Some(glyph) = glyph {
+                    if let Some(glyph) = parsed.and_then(|san| san.glyph) {
                         words.push(&format!("${}", glyph.nag()));
                     }
                 }
