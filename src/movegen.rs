@@ -42,6 +42,9 @@ pub(crate) trait Sink {
     fn satisfied(&self) -> bool {
         false
     }
+    /// Does one legal move satisfy the sink? Then generation stops at the first safe king
+    /// step instead of testing every one.
+    const FIRST_MOVE_IS_ENOUGH: bool = false;
 }
 
 /// Stops at the first legal move.
@@ -67,6 +70,8 @@ impl Sink for AnyMove {
     fn satisfied(&self) -> bool {
         self.0
     }
+
+    const FIRST_MOVE_IS_ENOUGH: bool = true;
 }
 
 /// What a group of pawn moves is.
@@ -278,6 +283,9 @@ impl Position {
         for to in king_targets {
             if self.is_attacked(to, them, without_king) {
                 king_targets.remove(to);
+            } else if S::FIRST_MOVE_IS_ENOUGH {
+                sink.piece(Role::King, king, Bitboard::from(to));
+                return;
             }
         }
         sink.piece(Role::King, king, king_targets);

@@ -4,13 +4,15 @@ use std::fmt;
 use std::str::FromStr;
 
 macro_rules! coordinate {
-    ($(#[$doc:meta])* $name:ident, $noun:literal, $first:literal, [$($variant:ident),*]) => {
+    ($(#[$doc:meta])* $name:ident, $noun:literal, $first:literal,
+     [$($variant:ident = $index:literal),*]) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
         pub enum $name {
             $(
                 #[allow(missing_docs)]
-                $variant,
+                $variant = $index,
             )*
         }
 
@@ -21,7 +23,18 @@ macro_rules! coordinate {
             #[doc = concat!("The ", $noun, " with index `0..8`, or `None`.")]
             #[inline]
             pub const fn new(index: u8) -> Option<$name> {
-                if index < 8 { Some(Self::ALL[index as usize]) } else { None }
+                if index < 8 { Some(Self::from_low_bits(index)) } else { None }
+            }
+
+            /// The coordinate of the low three bits of `bits`. A match whose arms are the
+            /// discriminants, which the compiler turns into no instruction at all (a table
+            /// lookup costs a load and a bounds check on every square's file and rank).
+            #[inline]
+            pub(crate) const fn from_low_bits(bits: u8) -> $name {
+                match bits & 7 {
+                    $($index => $name::$variant,)*
+                    _ => $name::ALL[7],
+                }
             }
 
             #[doc = concat!("The ", $noun, "'s index, `0..8`.")]
@@ -66,7 +79,7 @@ coordinate!(
     /// assert_eq!(File::from_char('e'), Some(File::E));
     /// assert_eq!(File::E.offset(4), None);
     /// ```
-    File, "file", 'a', [A, B, C, D, E, F, G, H]
+    File, "file", 'a', [A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7]
 );
 
 coordinate!(
@@ -77,14 +90,15 @@ coordinate!(
     /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
     /// assert_eq!(Rank::Second.char(), '2');
     /// ```
-    Rank, "rank", '1', [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+    Rank, "rank", '1',
+    [First = 0, Second = 1, Third = 2, Fourth = 3, Fifth = 4, Sixth = 5, Seventh = 6, Eighth = 7]
 );
 
 impl Rank {
     /// The same rank seen from black's side: the first rank becomes the eighth.
     #[inline]
     pub const fn flip(self) -> Rank {
-        Rank::ALL[7 - self as usize]
+        Rank::from_low_bits(7 - self as u8)
     }
 }
 
@@ -222,13 +236,13 @@ impl Square {
     /// The file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[(self.0 & 7) as usize]
+        File::from_low_bits(self.0)
     }
 
     /// The rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self.0 >> 3) as usize]
+        Rank::from_low_bits(self.0 >> 3)
     }
 
     /// The square `files` files and `ranks` ranks away, or `None` off the board.

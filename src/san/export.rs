@@ -5,11 +5,11 @@
 //! ```
 //!
 //! The nom lexer and grammar ([`super::lex`], [`super::parse`]) are the definition of SAN and
-//! handle everything; this recognizer only reads the export subset in a single pass over the
-//! bytes and gives up (`None`) on anything else, which then goes to nom. It exists for speed:
-//! lexing and parsing through nom cost about 740 instructions per move (callgrind), this about
-//! 60, and SAN resolution is the inner loop of checking PGN. The tests check that wherever it
-//! accepts, it builds exactly the tree the nom grammar builds.
+//! handle everything; this recognizer only reads the export subset, from both ends of the text
+//! with slice patterns, and gives up (`None`) on anything else, which then goes to nom. It
+//! exists for speed: lexing and parsing through nom cost about 740 instructions per move
+//! (callgrind), this a few dozen, and SAN resolution is the inner loop of checking PGN. The
+//! tests check that wherever it accepts, it builds exactly the tree the nom grammar builds.
 
 use super::ast::{NonstandardForms, San, SanBody, Suffix};
 use super::token::{Glyph, Span};
@@ -31,7 +31,7 @@ fn piece(byte: u8) -> Option<Role> {
 #[inline]
 fn file(byte: Option<&u8>) -> Option<File> {
     match byte {
-        Some(&b @ b'a'..=b'h') => Some(File::ALL[usize::from(b - b'a')]),
+        Some(&b @ b'a'..=b'h') => Some(File::from_low_bits(b - b'a')),
         _ => None,
     }
 }
@@ -39,133 +39,101 @@ fn file(byte: Option<&u8>) -> Option<File> {
 #[inline]
 fn rank(byte: Option<&u8>) -> Option<Rank> {
     match byte {
-        Some(&b @ b'1'..=b'8') => Some(Rank::ALL[usize::from(b - b'1')]),
+        Some(&b @ b'1'..=b'8') => Some(Rank::from_low_bits(b - b'1')),
         _ => None,
     }
 }
 
-/// Export SAN read in one pass, or `None` when the text is anything else.
+/// The square named by a file and a rank byte.
+#[inline]
+fn square(file_byte: u8, rank_byte: u8) -> Option<Square> {
+    Some(Square::new(
+        file(Some(&file_byte))?,
+        rank(Some(&rank_byte))?,
+    ))
+}
+
+/// Export SAN, or `None` when the text is anything else. Read from both ends with slice
+/// patterns: the glyph and suffix off the end, then the body by its shape.
 #[inline(always)]
 pub(crate) fn export_san(text: &str) -> Option<San> {
     let bytes = text.as_bytes();
     if bytes.len() > 16 {
         return None;
     }
-    let mut at = 0;
-    let body = if bytes.first() == Some(&b'O') {
-        let long = match bytes {
-            [b'O', b'-', b'O', b'-', b'O', ..] => true,
-            [b'O', b'-', b'O', ..] => false,
-            _ => return None,
-        };
-        at = if long { 5 } else { 3 };
-        SanBody::Castle { long }
-    } else {
-        let role = match bytes.first().copied().and_then(piece) {
-            Some(role) => {
-                at = 1;
-                role
-            }
-            None => Role::Pawn,
-        };
-        let disambiguation_start = at;
-        // Up to four coordinates with an optional x before the last two.
-        let mut from_file = file(bytes.get(at));
-        if from_file.is_some() {
-            at += 1;
-        }
-        let mut from_rank = rank(bytes.get(at));
-        if from_rank.is_some() {
-            at += 1;
-        }
-        let capture = bytes.get(at) == Some(&b'x');
-        if capture {
-            at += 1;
-        }
-        let to = match (file(bytes.get(at)), rank(bytes.get(at + 1))) {
-            (Some(f), Some(r)) => {
-                at += 2;
-                Square::new(f, r)
-            }
-            // No second square: what was read as the disambiguation is the target.
-            _ if !capture => match (from_file.take(), from_rank.take()) {
-                (Some(f), Some(r)) => Square::new(f, r),
-                _ => return None,
-            },
-            _ => return None,
-        };
-        let disambiguation_end = at - 2 - usize::from(capture);
-        let promotion = if bytes.get(at) == Some(&b'=') {
-            let role = bytes
-                .get(at + 1)
-                .copied()
-                .and_then(piece)
-                .filter(|&r| r != Role::King)?;
-            at += 2;
-            Some(role)
-        } else {
-            None
-        };
-        // Long algebraic pawn moves (`e2e4`) and pawn pushes with a written file are not
-        // export SAN: nom reports them.
-        if role == Role::Pawn && (from_rank.is_some() || (from_file.is_some() && !capture)) {
-            return None;
-        }
-        let disambiguation_span = (from_file.is_some() || from_rank.is_some())
-            .then(|| Span::new(disambiguation_start, disambiguation_end));
-        return finish(
-            bytes,
-            at,
-            SanBody::Normal {
-                role,
-                from_file,
-                from_rank,
-                capture,
-                to,
-                promotion,
-            },
-            disambiguation_span,
-        );
+    let (rest, glyph) = match bytes {
+        [rest @ .., b'!', b'!'] => (rest, Some(Glyph::Brilliant)),
+        [rest @ .., b'?', b'?'] => (rest, Some(Glyph::Blunder)),
+        [rest @ .., b'!', b'?'] => (rest, Some(Glyph::Interesting)),
+        [rest @ .., b'?', b'!'] => (rest, Some(Glyph::Dubious)),
+        [rest @ .., b'!'] => (rest, Some(Glyph::Good)),
+        [rest @ .., b'?'] => (rest, Some(Glyph::Mistake)),
+        _ => (bytes, None),
     };
-    finish(bytes, at, body, None)
-}
-
-/// The suffixes after the body, and the tree.
-#[inline(always)]
-fn finish(
-    bytes: &[u8],
-    mut at: usize,
-    body: SanBody,
-    disambiguation_span: Option<Span>,
-) -> Option<San> {
-    let suffix = match bytes.get(at) {
-        Some(b'+') => Some(Suffix::Check),
-        Some(b'#') => Some(Suffix::Mate),
-        _ => None,
+    let (body, suffix) = match rest {
+        [body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Mate)),
+        _ => (rest, None),
     };
-    let suffix_span = suffix.map(|_| Span::new(at, at + 1));
-    if suffix.is_some() {
-        at += 1;
-    }
-    let glyph = match &bytes[at.min(bytes.len())..] {
-        [] => None,
-        b"!" => Some(Glyph::Good),
-        b"?" => Some(Glyph::Mistake),
-        b"!!" => Some(Glyph::Brilliant),
-        b"??" => Some(Glyph::Blunder),
-        b"!?" => Some(Glyph::Interesting),
-        b"?!" => Some(Glyph::Dubious),
-        _ => return None,
+    let (body_tree, disambiguation_span) = match body {
+        b"O-O" => (SanBody::Castle { long: false }, None),
+        b"O-O-O" => (SanBody::Castle { long: true }, None),
+        _ => normal(body)?,
     };
     Some(San {
-        body,
+        body: body_tree,
         suffix,
         glyph,
         nonstandard: NonstandardForms::default(),
         span: Span::new(0, bytes.len()),
         disambiguation_span,
-        suffix_span,
+        suffix_span: suffix.map(|_| Span::new(body.len(), body.len() + 1)),
     })
+}
+
+/// A piece or pawn move: `[KQRBN]? [a-h]? [1-8]? x? [a-h][1-8] (=[QRBN])?`, read from the end.
+#[inline(always)]
+fn normal(body: &[u8]) -> Option<(SanBody, Option<Span>)> {
+    let (role, rest, start) = match body.first().copied().and_then(piece) {
+        Some(role) => (role, body.get(1..).unwrap_or_default(), 1),
+        None => (Role::Pawn, body, 0),
+    };
+    let (rest, promotion) = match rest {
+        [rest @ .., b'=', letter] => (rest, Some(piece(*letter).filter(|&r| r != Role::King)?)),
+        _ => (rest, None),
+    };
+    let (rest, to) = match rest {
+        [rest @ .., f, r] => (rest, square(*f, *r)?),
+        _ => return None,
+    };
+    let (rest, capture) = match rest {
+        [rest @ .., b'x'] => (rest, true),
+        _ => (rest, false),
+    };
+    let (from_file, from_rank) = match *rest {
+        [] => (None, None),
+        [f, r] => (Some(file(Some(&f))?), Some(rank(Some(&r))?)),
+        [one] => match (file(Some(&one)), rank(Some(&one))) {
+            (None, None) => return None,
+            found => found,
+        },
+        _ => return None,
+    };
+    // Long algebraic pawn moves (`e2e4`) and pawn pushes with a written file are not export
+    // SAN: nom reports them.
+    if role == Role::Pawn && (from_rank.is_some() || (from_file.is_some() && !capture)) {
+        return None;
+    }
+    let disambiguation_span = (!rest.is_empty()).then(|| Span::new(start, start + rest.len()));
+    let body = SanBody::Normal {
+        role,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    };
+    Some((body, disambiguation_span))
 }
 
 #[cfg(test)]
