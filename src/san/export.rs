@@ -28,28 +28,12 @@ fn piece(byte: u8) -> Option<Role> {
     }
 }
 
-#[inline]
-fn file(byte: Option<&u8>) -> Option<File> {
-    match byte {
-        Some(&b @ b'a'..=b'h') => Some(File::from_low_bits(b - b'a')),
-        _ => None,
-    }
-}
-
-#[inline]
-fn rank(byte: Option<&u8>) -> Option<Rank> {
-    match byte {
-        Some(&b @ b'1'..=b'8') => Some(Rank::from_low_bits(b - b'1')),
-        _ => None,
-    }
-}
-
 /// The square named by a file and a rank byte.
 #[inline]
 fn square(file_byte: u8, rank_byte: u8) -> Option<Square> {
     Some(Square::new(
-        file(Some(&file_byte))?,
-        rank(Some(&rank_byte))?,
+        File::from_char(char::from(file_byte))?,
+        Rank::from_char(char::from(rank_byte))?,
     ))
 }
 
@@ -112,8 +96,14 @@ fn normal(body: &[u8]) -> Option<(SanBody, Option<Span>)> {
     };
     let (from_file, from_rank) = match *rest {
         [] => (None, None),
-        [f, r] => (Some(file(Some(&f))?), Some(rank(Some(&r))?)),
-        [one] => match (file(Some(&one)), rank(Some(&one))) {
+        [f, r] => (
+            Some(File::from_char(char::from(f))?),
+            Some(Rank::from_char(char::from(r))?),
+        ),
+        [one] => match (
+            File::from_char(char::from(one)),
+            Rank::from_char(char::from(one)),
+        ) {
             (None, None) => return None,
             found => found,
         },

@@ -637,11 +637,7 @@ fn notation_warnings(warnings: &mut Vec<SanWarning>, position: &Position, san: &
         }
         let written = (from_file, from_rank);
         // With nothing written and a unique match, no rival exists: skip the search.
-        let needed = if role == Role::Pawn {
-            // A pawn capture names its file, a push nothing: no rival to look for.
-            let from = mv.from();
-            ((from.file() != mv.to().file()).then(|| from.file()), None)
-        } else if written == (None, None) {
+        let needed = if written == (None, None) && role != Role::Pawn {
             (None, None)
         } else {
             disambiguation(position, mv)
