@@ -330,3 +330,44 @@ fn a_nested_comment_gets_a_help_line() {
             .all(|d| d.diagnostic.help.is_none())
     );
 }
+
+/// The splitter reads whatever chunks the reader hands it: a marker, a tag line or a comment
+/// cut anywhere between two chunks must give the same games as the whole input at once.
+#[test]
+fn games_are_the_same_whatever_the_read_chunk_size() {
+    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "fmt_input.pgn"]
+        .iter()
+        .map(|name| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/pgn")
+                .join(name);
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect();
+    inputs.push(TWO_GAMES.as_bytes().to_vec());
+    // Markers at the very end, a lone `*`, `1/2-1/2` after a long symbol, a comment holding
+    // a marker, a marker inside a variation.
+    inputs.push(
+        b"1. e4 *\n1. d4 1/2-1/2\n1. c4 {1-0} c5 (1... e5 0-1) 2. Nc3 1-0\n1. Nf3 Nf6 0-1".to_vec(),
+    );
+    for input in &inputs {
+        let whole = games(input);
+        assert!(whole.len() > 1);
+        for capacity in [1, 2, 3, 5, 7, 8, 64] {
+            let reader = std::io::BufReader::with_capacity(capacity, &input[..]);
+            let chunked: Vec<RawGame> = Splitter::new(reader)
+                .collect::<Result<_, _>>()
+                .expect("in-memory input cannot fail");
+            assert_eq!(
+                chunked.len(),
+                whole.len(),
+                "read {capacity} bytes at a time"
+            );
+            for (a, b) in chunked.iter().zip(&whole) {
+                // One game at a time: a diff of every game of a file would drown the one
+                // that differs.
+                assert!(a == b, "read {capacity} bytes at a time: game {}", b.index);
+            }
+        }
+    }
+}

@@ -90,7 +90,8 @@ struct Scan {
     tag_names: Vec<u8>,
     /// Parenthesis depth.
     depth: u32,
-    /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`), and its length.
+    /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`; a symbol that cannot
+    /// be a marker keeps a blank first byte instead), and its length.
     symbol: [u8; 7],
     symbol_len: usize,
     /// Anything but blanks in the game.
@@ -161,18 +162,26 @@ const fn plain_bytes() -> [bool; 256] {
 
 const PLAIN: [bool; 256] = plain_bytes();
 
-/// Skips a run of plain bytes in movetext (at least two, else the state machine takes the
-/// byte), keeping the symbol's length and last bytes; returns how many.
+/// Skips a run of plain bytes in movetext, keeping the symbol's length and, when it can be
+/// a termination marker, its bytes; returns how many.
 #[inline]
 fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
-    let run = bytes.iter().take_while(|&&b| PLAIN[usize::from(b)]).count();
-    if run < 2 {
-        return 0;
+    let mut run = 0;
+    while bytes.get(run).is_some_and(|&b| PLAIN[usize::from(b)]) {
+        run += 1;
     }
-    let tail = &bytes[run.saturating_sub(scan.symbol.len())..run];
+    let Some(&first) = bytes.first().filter(|_| run > 0) else {
+        return 0;
+    };
     let len = scan.symbol_len.saturating_add(run);
-    if len <= scan.symbol.len() {
-        scan.symbol[scan.symbol_len..len].copy_from_slice(tail);
+    if scan.symbol_len == 0 && !matches!(first, b'0' | b'1' | b'*') {
+        // Every marker starts with one of these: a move or a move number is no marker, and
+        // its bytes need not be kept.
+        scan.symbol[0] = b' ';
+    } else if len <= scan.symbol.len() {
+        for (slot, &byte) in scan.symbol[scan.symbol_len..len].iter_mut().zip(bytes) {
+            *slot = byte;
+        }
     }
     scan.symbol_len = len;
     scan.movetext = true;
@@ -203,6 +212,20 @@ fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
 #[inline]
 fn skip_until(bytes: &[u8], stop: impl Fn(u8) -> bool) -> usize {
     bytes.iter().position(|&b| stop(b)).unwrap_or(bytes.len())
+}
+
+/// How many `\n` bytes `bytes` holds. Counting in `u8` lanes, 255 bytes at a time so that a
+/// lane cannot overflow, lets the compiler compare 16 bytes per instruction.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let in_chunk = chunk
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
+            usize::from(in_chunk)
+        })
+        .sum()
 }
 
 /// What one byte does to the game being cut.
@@ -356,22 +379,14 @@ impl<R: BufRead> Splitter<R> {
         names.clear();
         let mut next = Scan::new(self.offset, self.line, names);
         next.line_start = self.game.line_start;
-        let mut scan = std::mem::replace(&mut self.game, next);
+        let scan = std::mem::replace(&mut self.game, next);
         if !scan.content {
             return None;
         }
-        // Blanks before the game belong to no game: it starts at its first character.
-        let lead = scan
-            .bytes
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(scan.bytes.len());
-        let newlines = scan.bytes[..lead].iter().filter(|&&b| b == b'\n').count();
-        scan.bytes.drain(..lead);
         let game = RawGame {
             index: self.index,
-            offset: scan.offset + lead as u64,
-            line: scan.line + newlines,
+            offset: scan.offset,
+            line: scan.line,
             bytes: scan.bytes,
             skipped: scan.skipped,
         };
@@ -425,6 +440,16 @@ impl<R: BufRead> Splitter<R> {
                     i += run;
                     continue;
                 }
+                // A blank within a line, the commonest byte of movetext, only ends a symbol.
+                if self.game.mode == Mode::Normal && matches!(byte, b' ' | b'\t' | b'\r') {
+                    if self.game.end_symbol() {
+                        used = i;
+                        cut = true;
+                        break;
+                    }
+                    i += 1;
+                    continue;
+                }
                 match Self::step(&mut self.game, byte, chunk.get(i + 1..).unwrap_or_default()) {
                     Cut::No => i += 1,
                     Cut::Before => {
@@ -435,12 +460,23 @@ impl<R: BufRead> Splitter<R> {
                 }
             }
             let piece = &chunk[start..used];
+            self.line += count_newlines(piece);
+            self.offset += piece.len() as u64;
+            let mut piece = piece;
+            if self.game.bytes.is_empty() && self.game.skipped == 0 {
+                // Blanks before a game belong to no game: it starts at its first character.
+                let lead = piece
+                    .iter()
+                    .position(|b| !b.is_ascii_whitespace())
+                    .unwrap_or(piece.len());
+                self.game.offset += lead as u64;
+                self.game.line += count_newlines(&piece[..lead]);
+                piece = &piece[lead..];
+            }
             let room = self.limit.saturating_sub(self.game.bytes.len());
             let kept = piece.len().min(room);
             self.game.bytes.extend_from_slice(&piece[..kept]);
             self.game.skipped += (piece.len() - kept) as u64;
-            self.line += piece.iter().filter(|&&b| b == b'\n').count();
-            self.offset += piece.len() as u64;
             self.reader.consume(used);
             if cut && let Some(game) = self.take_game() {
                 return Ok(Some(game));
