@@ -508,3 +508,50 @@ fn play_says_when_the_game_is_over_and_flips_the_board() {
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).contains("> fen\n4k3/8/8/8/8/8/8/5RK1 b - - 1 1\n"));
 }
+
+/// Runs `command` in `script`'s pseudo-terminal with stdout discarded: what comes back is
+/// what `jaque` wrote to a terminal on stderr. `None` where util-linux `script` is absent.
+fn stderr_on_a_terminal(command: &str) -> Option<String> {
+    let output = Command::new("script")
+        .args(["-qec", &format!("{command} > /dev/null"), "/dev/null"])
+        .env("TERM", "xterm")
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn check_shows_a_progress_bar_on_a_terminal_for_large_inputs_using_script() {
+    // 9 MiB of games, over the 8 MiB from which a bar is worth showing; long comments keep
+    // them cheap to check.
+    let dir = std::env::temp_dir().join(format!("jaque-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("large.pgn");
+    let game = format!("[Event \"x\"]\n\n{{{}}} 1. e4 e5 *\n\n", "x".repeat(4000));
+    std::fs::write(&path, game.repeat((9 << 20) / game.len() + 1)).unwrap();
+    let binary = env!("CARGO_BIN_EXE_jaque");
+    let file = path.display();
+    let Some(with_bar) = stderr_on_a_terminal(&format!("{binary} check --jobs 1 {file}")) else {
+        eprintln!("SKIPPED: util-linux `script` is absent, no pseudo-terminal to test with");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    };
+    let without_bar =
+        stderr_on_a_terminal(&format!("{binary} check --jobs 1 --no-progress {file}"));
+    // Not a terminal: nothing but what the user asked for.
+    let piped = jaque(&["check", "--jobs", "1", &file.to_string()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // The bar shows bytes read of the total size (indicatif writes sizes in MiB).
+    assert!(with_bar.contains("MiB"), "no progress bar in {with_bar:?}");
+    let without_bar = without_bar.unwrap_or_default();
+    assert!(
+        !without_bar.contains("MiB"),
+        "--no-progress: {without_bar:?}"
+    );
+    let piped_stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(
+        !piped_stderr.contains("MiB"),
+        "stderr a pipe: {piped_stderr:?}"
+    );
+}
