@@ -491,7 +491,7 @@ pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
     // The common case in registers (a small `Option`), everything else in `find_move`.
     let (mv, rivals) = match quick_move(position, san) {
         Some((mv, rivals)) => (mv, Some(rivals)),
-        None => (find_move(position, san)?, None),
+        None => (find_move(position, san.body)?, None),
     };
     let mut warnings = Vec::new();
     notation_warnings(&mut warnings, position, san, mv, rivals);
@@ -566,10 +566,10 @@ fn quick_move(position: &Position, san: &San) -> Option<(Move, Bitboard)> {
     Some((mv, legal.without(from)))
 }
 
-/// The one legal move a tree names, or why there is none.
+/// The one legal move a move body names, or why there is none.
 #[inline(never)]
-fn find_move(position: &Position, san: &San) -> Result<Move, SanError> {
-    match san.body {
+fn find_move(position: &Position, body: SanBody) -> Result<Move, SanError> {
+    match body {
         SanBody::Castle { long } => resolve_castle(position, long),
         SanBody::Normal {
             role: Role::Pawn,
