@@ -68,9 +68,13 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
         [body @ .., b'#'] => (body, Some(Suffix::Mate)),
         _ => (rest, None),
     };
+    // No piece or pawn move starts with an `O`: one test for castling.
     let (body_tree, disambiguation_span) = match body {
-        b"O-O" => (SanBody::Castle { long: false }, None),
-        b"O-O-O" => (SanBody::Castle { long: true }, None),
+        [b'O', ..] => match body {
+            b"O-O" => (SanBody::Castle { long: false }, None),
+            b"O-O-O" => (SanBody::Castle { long: true }, None),
+            _ => return None,
+        },
         _ => normal(body)?,
     };
     Some(San {
