@@ -494,8 +494,9 @@ impl fmt::Debug for Position {
 
 impl Position {
     /// Is the king of the side to move safe after the `role` on `from` goes to `to`,
-    /// capturing on `captured`? Out of check and not moving the king, only a pin can expose
-    /// the king: one slider lookup at most, none for a piece off the king's lines.
+    /// capturing on `captured`? A king step asks whether its target is attacked, stopping at
+    /// the first attacker; out of check, any other move can expose the king only through a
+    /// pin: one slider lookup at most, none for a piece off the king's lines.
     #[inline]
     pub(crate) fn is_safe_after(
         &self,
@@ -504,7 +505,12 @@ impl Position {
         to: Square,
         captured: Option<Square>,
     ) -> bool {
-        if role == Role::King || self.checkers.any() || captured.is_some_and(|c| c != to) {
+        if role == Role::King {
+            // A piece never attacks its own square: what stands on `to` can be left there.
+            let occupied = self.occupied().minus(Bitboard::from(from));
+            return !self.is_attacked(to, !self.turn, occupied);
+        }
+        if self.checkers.any() || captured.is_some_and(|c| c != to) {
             return self.attackers_after(from, to, captured).is_empty();
         }
         let king = self.king(self.turn);

@@ -37,6 +37,19 @@ fn square(file_byte: u8, rank_byte: u8) -> Option<Square> {
     ))
 }
 
+/// The text without its glyph (`!`, `?`, `!!`, `??`, `!?`, `?!` at the end), and the glyph.
+fn glyph(bytes: &[u8]) -> (&[u8], Option<Glyph>) {
+    match bytes {
+        [rest @ .., b'!', b'!'] => (rest, Some(Glyph::Brilliant)),
+        [rest @ .., b'?', b'?'] => (rest, Some(Glyph::Blunder)),
+        [rest @ .., b'!', b'?'] => (rest, Some(Glyph::Interesting)),
+        [rest @ .., b'?', b'!'] => (rest, Some(Glyph::Dubious)),
+        [rest @ .., b'!'] => (rest, Some(Glyph::Good)),
+        [rest @ .., b'?'] => (rest, Some(Glyph::Mistake)),
+        _ => (bytes, None),
+    }
+}
+
 /// Export SAN, or `None` when the text is anything else. Read from both ends with slice
 /// patterns: the glyph and suffix off the end, then the body by its shape.
 #[inline(always)]
@@ -45,13 +58,9 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
     if bytes.len() > 16 {
         return None;
     }
+    // One test for the common case of no glyph.
     let (rest, glyph) = match bytes {
-        [rest @ .., b'!', b'!'] => (rest, Some(Glyph::Brilliant)),
-        [rest @ .., b'?', b'?'] => (rest, Some(Glyph::Blunder)),
-        [rest @ .., b'!', b'?'] => (rest, Some(Glyph::Interesting)),
-        [rest @ .., b'?', b'!'] => (rest, Some(Glyph::Dubious)),
-        [rest @ .., b'!'] => (rest, Some(Glyph::Good)),
-        [rest @ .., b'?'] => (rest, Some(Glyph::Mistake)),
+        [.., b'!' | b'?'] => glyph(bytes),
         _ => (bytes, None),
     };
     let (body, suffix) = match rest {
@@ -59,9 +68,13 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
         [body @ .., b'#'] => (body, Some(Suffix::Mate)),
         _ => (rest, None),
     };
+    // No piece or pawn move starts with an `O`: one test for castling.
     let (body_tree, disambiguation_span) = match body {
-        b"O-O" => (SanBody::Castle { long: false }, None),
-        b"O-O-O" => (SanBody::Castle { long: true }, None),
+        [b'O', ..] => match body {
+            b"O-O" => (SanBody::Castle { long: false }, None),
+            b"O-O-O" => (SanBody::Castle { long: true }, None),
+            _ => return None,
+        },
         _ => normal(body)?,
     };
     Some(San {

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::ast::{Nonstandard, San, SanBody, Suffix};
-use super::writer::{disambiguation, to_san};
+use super::writer::{disambiguation, separating, to_san};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -489,12 +489,12 @@ pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
 #[inline]
 pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
     // The common case in registers (a small `Option`), everything else in `find_move`.
-    let mv = match quick_move(position, san) {
-        Some(mv) => mv,
-        None => find_move(position, san)?,
+    let (mv, rivals) = match quick_move(position, san) {
+        Some((mv, rivals)) => (mv, Some(rivals)),
+        None => (find_move(position, san.body)?, None),
     };
     let mut warnings = Vec::new();
-    notation_warnings(&mut warnings, position, san, mv);
+    notation_warnings(&mut warnings, position, san, mv, rivals);
     position.play_in_place(mv);
     let check = position.is_check();
     let mate = check && !position.has_legal_moves();
@@ -523,9 +523,11 @@ pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
 }
 
 /// The one legal move of a piece or pawn move with one legal candidate and a promotion as
-/// the rank calls for; `None` for everything else (castling, long algebraic, errors).
+/// the rank calls for, with its rivals (the other pieces of its role that could legally go
+/// to the same square, found on the way, so that checking the disambiguation needs no second
+/// search); `None` for everything else (castling, long algebraic, errors).
 #[inline]
-fn quick_move(position: &Position, san: &San) -> Option<Move> {
+fn quick_move(position: &Position, san: &San) -> Option<(Move, Bitboard)> {
     let SanBody::Normal {
         role,
         from_file,
@@ -552,29 +554,22 @@ fn quick_move(position: &Position, san: &San) -> Option<Move> {
         return None;
     }
     let target = Target::new(position, role, to);
-    let reach = target.reach(position, from_filter(from_file, from_rank), from_file);
-    let mut found = None;
-    for from in reach {
+    // Every legal origin, not only those the text allows: the others are the rivals.
+    let mut legal = Bitboard::EMPTY;
+    for from in target.reach(position, Bitboard::FULL, from_file) {
         if position.is_safe_after(role, from, to, target.captured) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(from);
+            legal.insert(from);
         }
     }
-    let from = found?;
-    Some(Move::new(
-        role,
-        from,
-        to,
-        target.kind(position, from, promotion),
-    ))
+    let from = (legal & from_filter(from_file, from_rank)).single()?;
+    let mv = Move::new(role, from, to, target.kind(position, from, promotion));
+    Some((mv, legal.without(from)))
 }
 
-/// The one legal move a tree names, or why there is none.
+/// The one legal move a move body names, or why there is none.
 #[inline(never)]
-fn find_move(position: &Position, san: &San) -> Result<Move, SanError> {
-    match san.body {
+fn find_move(position: &Position, body: SanBody) -> Result<Move, SanError> {
+    match body {
         SanBody::Castle { long } => resolve_castle(position, long),
         SanBody::Normal {
             role: Role::Pawn,
@@ -619,9 +614,16 @@ fn find_move(position: &Position, san: &San) -> Result<Move, SanError> {
 }
 
 /// The warnings a move's text earns before it is played: capture sign, disambiguation,
-/// nonstandard forms (the check suffix needs the position after).
+/// nonstandard forms (the check suffix needs the position after). `rivals` as from
+/// [`quick_move`], when known.
 #[inline]
-fn notation_warnings(warnings: &mut Vec<SanWarning>, position: &Position, san: &San, mv: Move) {
+fn notation_warnings(
+    warnings: &mut Vec<SanWarning>,
+    position: &Position,
+    san: &San,
+    mv: Move,
+    rivals: Option<Bitboard>,
+) {
     if let SanBody::Normal {
         role,
         from_file,
@@ -636,11 +638,11 @@ fn notation_warnings(warnings: &mut Vec<SanWarning>, position: &Position, san: &
             warnings.push(SanWarning::CaptureAnnotation { written: capture });
         }
         let written = (from_file, from_rank);
-        // With nothing written and a unique match, no rival exists: skip the search.
-        let needed = if written == (None, None) && role != Role::Pawn {
-            (None, None)
-        } else {
-            disambiguation(position, mv)
+        let needed = match rivals {
+            Some(rivals) if role != Role::Pawn => separating(mv.from(), rivals),
+            // With nothing written and a unique match, no rival exists: skip the search.
+            None if written == (None, None) && role != Role::Pawn => (None, None),
+            _ => disambiguation(position, mv),
         };
         // Both squares without a piece letter is long algebraic, reported as nonstandard.
         let long_pawn = role == Role::Pawn && from_file.is_some() && from_rank.is_some();

@@ -7,10 +7,11 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
-use crate::square::{File, Rank};
+use crate::square::{File, Rank, Square};
 
 /// The disambiguation export SAN needs for `mv` (a legal move of `position`): none, the file,
 /// the rank, or both. Pawn captures always name the file.
+#[inline]
 pub(crate) fn disambiguation(position: &Position, mv: Move) -> (Option<File>, Option<Rank>) {
     let (from, to, role) = (mv.from(), mv.to(), mv.role());
     if mv.is_castle() {
@@ -20,6 +21,14 @@ pub(crate) fn disambiguation(position: &Position, mv: Move) -> (Option<File>, Op
         let capture = from.file() != to.file();
         return (capture.then(|| from.file()), None);
     }
+    separating(from, rivals(position, mv))
+}
+
+/// The other pieces of `mv`'s role (not a pawn) that could legally go to the same square:
+/// what the disambiguation of `mv` must tell apart.
+#[inline(never)]
+fn rivals(position: &Position, mv: Move) -> Bitboard {
+    let (from, to, role) = (mv.from(), mv.to(), mv.role());
     let occupied = position.occupied();
     let reach = match role {
         Role::Knight => knight_attacks(to),
@@ -32,11 +41,18 @@ pub(crate) fn disambiguation(position: &Position, mv: Move) -> (Option<File>, Op
         .by_color(!position.turn())
         .contains(to)
         .then_some(to);
-    let rivals: Bitboard = (reach & position.pieces(position.turn(), role))
+    (reach & position.pieces(position.turn(), role))
         .without(from)
         .into_iter()
         .filter(|&other| position.attackers_after(other, to, captured).is_empty())
-        .collect();
+        .collect()
+}
+
+/// The disambiguation of a piece move from `from` that `rivals` (other pieces of its role
+/// that could legally go to the same square) make necessary: the file if it tells them
+/// apart, else the rank, else both.
+#[inline]
+pub(crate) fn separating(from: Square, rivals: Bitboard) -> (Option<File>, Option<Rank>) {
     if rivals.is_empty() {
         (None, None)
     } else if (rivals & Bitboard::file(from.file())).is_empty() {
