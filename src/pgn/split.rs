@@ -170,7 +170,7 @@ fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
     while bytes.get(run).is_some_and(|&b| PLAIN[usize::from(b)]) {
         run += 1;
     }
-    let Some(&first) = bytes.first().filter(|_| run > 0) else {
+    let (Some(&first), true) = (bytes.first(), run > 0) else {
         return 0;
     };
     let len = scan.symbol_len.saturating_add(run);
@@ -459,10 +459,9 @@ impl<R: BufRead> Splitter<R> {
                     }
                 }
             }
-            let piece = &chunk[start..used];
+            let mut piece = &chunk[start..used];
             self.line += count_newlines(piece);
             self.offset += piece.len() as u64;
-            let mut piece = piece;
             if self.game.bytes.is_empty() && self.game.skipped == 0 {
                 // Blanks before a game belong to no game: it starts at its first character.
                 let lead = piece
