@@ -7,11 +7,13 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::Square;
 
-/// One square's magic: `offset + ((occupied & mask) * magic) >> shift` is the slot in the shared
-/// slider table that holds the square's attacks for that occupancy.
+/// One square's magic: `offset + ((occupied | not_mask) * magic) >> shift` is the slot in the
+/// shared slider table that holds the square's attacks for that occupancy. Setting the squares
+/// outside the relevant mask (rather than clearing them) is the "black magic" form: it costs the
+/// same and lets magic-gen's dense magics overlap their tables (see `magic-gen/src/dense.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Magic {
-    mask: u64,
+    not_mask: u64,
     magic: u64,
     shift: u8,
     offset: u32,
@@ -31,7 +33,7 @@ pub const SLIDER_TABLE_ENTRIES: usize = generated::SLIDER_TABLE_ENTRIES;
 #[inline]
 fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let m = &magics[square.index()];
-    let index = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    let index = ((occupied.0 | m.not_mask).wrapping_mul(m.magic) >> m.shift) as usize;
     Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index])
 }
 

@@ -13,6 +13,20 @@ pub fn square_name(square: SquareIndex) -> String {
     format!("{file}{rank}")
 }
 
+/// The square named `a1` … `h8`, if `name` is one.
+///
+/// ```
+/// use magic_gen::geometry::parse_square_name;
+/// assert_eq!(parse_square_name("h8"), Some(63));
+/// assert_eq!(parse_square_name("i1"), None);
+/// ```
+pub fn parse_square_name(name: &str) -> Option<SquareIndex> {
+    match name.as_bytes() {
+        &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        _ => None,
+    }
+}
+
 const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const KNIGHT_STEPS: [(i8, i8); 8] = [

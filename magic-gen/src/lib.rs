@@ -11,6 +11,7 @@
 //! assert!(source.contains("pub static ROOK_MAGICS"));
 //! ```
 
+pub mod dense;
 pub mod emit;
 pub mod geometry;
 pub mod search;
@@ -18,7 +19,7 @@ pub mod tables;
 
 pub use geometry::Slider;
 pub use search::{Magic, SearchError};
-pub use tables::{Tables, Zobrist};
+pub use tables::{GenerateError, Tables, Zobrist};
 
 /// The seed used when `JAQUE_MAGIC_SEED` is not set: the bytes of "jaque".
 pub const DEFAULT_SEED: u64 = 0x006a_6171_7565;

@@ -1,16 +1,23 @@
 //! `magic-gen [--seed N] [--format table|rust|json]`: prints the tables `build.rs` would
 //! generate for a seed, so that magics can be inspected and diffed across seeds.
+//! `magic-gen --budget SECONDS` (or `--rounds N`) runs the dense search and prints a magics file.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: magic-gen [--seed N] [--format table|rust|json]
+       magic-gen [--seed N] (--budget SECONDS | --rounds N) [--jobs N]
 
 Searches jaque's rook and bishop magics from a seed, verifies every blocker subset, and prints:
   table  one line per square and slider: square, slider, mask bits, shift, magic, offset (default)
   rust   exactly the file build.rs writes into OUT_DIR
   json   one document with every magic and table_entries
+
+With --budget or --rounds, runs the dense search instead (magics with small, clustered
+footprints, their tables overlapped; see magic-gen/src/dense.rs) on --jobs threads (default:
+all cores) and prints the magics file that magic-gen/dense.magics holds. The same seed and
+rounds print the same file; --budget runs as many rounds as fit and says how many it ran.
 
 The seed is --seed N (decimal or 0x hex), else $JAQUE_MAGIC_SEED, else the default seed.";
 
@@ -20,9 +27,18 @@ enum Format {
     Json,
 }
 
-fn parse_args() -> Result<(u64, Format), String> {
+struct Args {
+    seed: u64,
+    format: Format,
+    dense: Option<magic_gen::dense::Stop>,
+    jobs: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
     let mut seed = None;
     let mut format = Format::Table;
+    let mut dense = None;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -45,6 +61,29 @@ fn parse_args() -> Result<(u64, Format), String> {
                     other => return Err(format!("unknown format {other:?}")),
                 }
             }
+            "--budget" => {
+                let seconds: f64 = value()?
+                    .parse()
+                    .map_err(|_| format!("{flag}: seconds expected"))?;
+                let budget = std::time::Duration::try_from_secs_f64(seconds)
+                    .map_err(|e| format!("{flag}: {e}"))?;
+                dense = Some(magic_gen::dense::Stop::Budget(budget));
+            }
+            "--rounds" => {
+                let rounds = value()?
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u32| n > 0)
+                    .ok_or(format!("{flag}: a positive number of rounds expected"))?;
+                dense = Some(magic_gen::dense::Stop::Rounds(rounds));
+            }
+            "--jobs" => {
+                jobs = value()?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("{flag}: a positive number expected"))?;
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -60,17 +99,64 @@ fn parse_args() -> Result<(u64, Format), String> {
         Some(seed) => seed,
         None => magic_gen::seed_from_env()?,
     };
-    Ok((seed, format))
+    Ok(Args {
+        seed,
+        format,
+        dense,
+        jobs,
+    })
+}
+
+/// The dense search: prints the magics file, after checking that its tables verify.
+fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
+    let candidates = magic_gen::dense::CANDIDATES_PER_ROUND;
+    let magics = magic_gen::dense::search(seed, stop, jobs, candidates, |round, entries| {
+        eprintln!("magic-gen: round {round}: {entries} entries");
+    });
+    let magics = match magics {
+        Ok(magics) => magics,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let tables =
+        match magic_gen::Tables::from_magics(seed, magics.rook.clone(), magics.bishop.clone()) {
+            Ok(tables) => tables,
+            Err(error) => {
+                eprintln!("{error}");
+                return ExitCode::FAILURE;
+            }
+        };
+    if let Err((slider, square, occupied)) = tables.verify() {
+        eprintln!(
+            "magic-gen: dense {} table wrong on {} for occupancy 0x{occupied:016x}",
+            slider.name(),
+            magic_gen::geometry::square_name(square)
+        );
+        return ExitCode::FAILURE;
+    }
+    let text = magics.to_text(tables.table_entries());
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
-    let (seed, format) = match parse_args() {
+    let Args {
+        seed,
+        format,
+        dense: stop,
+        jobs,
+    } = match parse_args() {
         Ok(parsed) => parsed,
         Err(message) => {
             eprintln!("magic-gen: {message}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    if let Some(stop) = stop {
+        return dense(seed, stop, jobs);
+    }
     let tables = match magic_gen::Tables::generate(seed) {
         Ok(tables) => tables,
         Err(error) => {

@@ -2,8 +2,11 @@
 //!
 //! For a square and slider, a magic is a multiplier that maps every subset of the relevant
 //! occupancy mask to a slot of a `2^bits` table such that two subsets share a slot only when they
-//! have the same attacks (a constructive collision). The shift is variable, one per square:
-//! `64 - popcount(mask)`.
+//! have the same attacks (a constructive collision). The index is the "black magic" form
+//! `((occupied | !mask) * magic) >> shift`: the squares outside the mask are set rather than
+//! cleared, which costs the same at run time and leaves the used slots of good magics in a few
+//! compact runs (what lets `dense` overlap the squares' tables). The shift is variable, one per
+//! square: `64 - popcount(mask)` here, fewer bits where the dense search finds them.
 //!
 //! Build scripts are compiled without optimisation for everyone who depends on jaque, so the
 //! search must be fast at `opt-level = 0` too. Two things make it so:
@@ -42,14 +45,14 @@ pub struct Magic {
     pub mask: u64,
     /// The multiplier.
     pub magic: u64,
-    /// Right shift after the multiplication: `64 - popcount(mask)`.
+    /// Right shift after the multiplication: `64 - index bits`.
     pub shift: u8,
-    /// Where this square's slots start in the shared slider table.
+    /// Added to the index to give the slot in the shared slider table.
     pub offset: u32,
 }
 
 impl Magic {
-    /// How many slots this square uses in the shared table.
+    /// How many indices the magic can produce: `2^(64 - shift)`.
     pub fn len(&self) -> usize {
         1 << (64 - u32::from(self.shift))
     }
@@ -59,9 +62,14 @@ impl Magic {
         false
     }
 
-    /// The slot of `occupied` relative to `offset`.
+    /// The index of `occupied`, before the offset: `((occupied | !mask) * magic) >> shift`.
     pub fn index(&self, occupied: u64) -> usize {
-        ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+        ((occupied | !self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+    }
+
+    /// The slot of `occupied` in the shared slider table.
+    pub fn slot(&self, occupied: u64) -> usize {
+        self.offset as usize + self.index(occupied)
     }
 }
 
@@ -216,7 +224,10 @@ impl Searcher {
         let mask = slider.mask(square);
         let bits = mask.count_ones();
         let shift = 64 - bits;
-        let (occupancies, attacks) = blocker_subsets(slider, square, mask);
+        let (mut occupancies, attacks) = blocker_subsets(slider, square, mask);
+        for occupied in &mut occupancies {
+            *occupied |= !mask;
+        }
         let mut runs = mask_runs(mask);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(stream(slider, square));

@@ -3,8 +3,56 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::geometry::{self, Slider, SquareIndex};
+use std::fmt;
+
+use crate::dense::{self, DenseMagics};
+use crate::geometry::{self, Slider, SquareIndex, square_name};
 use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
+
+/// Why the tables of a seed could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The search found no magic for a square.
+    Search(SearchError),
+    /// The committed magics file is unreadable.
+    MagicsFile(String),
+    /// Two squares of the magics file claim one slot with different attacks.
+    Overlap {
+        /// The slider and square that found the slot taken.
+        slider: Slider,
+        /// The square.
+        square: SquareIndex,
+        /// The slot.
+        slot: usize,
+    },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Search(e) => e.fmt(f),
+            GenerateError::MagicsFile(e) => write!(f, "magic-gen: {e}"),
+            GenerateError::Overlap {
+                slider,
+                square,
+                slot,
+            } => write!(
+                f,
+                "magic-gen: magics file: {} {} needs slot {slot}, which holds other attacks",
+                slider.name(),
+                square_name(*square)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<SearchError> for GenerateError {
+    fn from(e: SearchError) -> Self {
+        GenerateError::Search(e)
+    }
+}
 
 /// Every table of the generated file, before it is written as source.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,13 +118,30 @@ impl Zobrist {
 }
 
 impl Tables {
-    /// Searches every magic from `seed` and fills every table.
+    /// The tables of `seed`: from the committed dense magics file when it was found for this
+    /// seed (the default one), else searched.
     ///
     /// ```
-    /// let tables = magic_gen::Tables::generate(7).unwrap();
+    /// let tables = magic_gen::Tables::generate(magic_gen::DEFAULT_SEED).unwrap();
+    /// assert!(tables.slider_attacks.len() < 107_648); // the dense magics overlap
+    /// ```
+    pub fn generate(seed: u64) -> Result<Tables, GenerateError> {
+        let dense = DenseMagics::parse(dense::COMMITTED).map_err(GenerateError::MagicsFile)?;
+        if dense.seed == seed {
+            Tables::from_magics(seed, dense.rook, dense.bishop)
+        } else {
+            Ok(Tables::search(seed)?)
+        }
+    }
+
+    /// Searches every magic from `seed` (one slot per blocker subset, the squares side by side)
+    /// and fills every table: the build-time search, fast enough for any seed.
+    ///
+    /// ```
+    /// let tables = magic_gen::Tables::search(7).unwrap();
     /// assert_eq!(tables.slider_attacks.len(), 107_648);
     /// ```
-    pub fn generate(seed: u64) -> Result<Tables, SearchError> {
+    pub fn search(seed: u64) -> Result<Tables, GenerateError> {
         let mut searcher = Searcher::new();
         let mut magics = [Vec::with_capacity(64), Vec::with_capacity(64)];
         let mut offset = 0u32;
@@ -91,14 +156,26 @@ impl Tables {
             }
         }
         let [rook, bishop] = magics;
-        let slider_attacks = fill_slider_table(rook.iter().chain(&bishop), offset as usize);
+        let mut tables = Tables::from_magics(seed, rook, bishop)?;
+        tables.candidates = candidates;
+        Ok(tables)
+    }
+
+    /// Fills every table from given magics (offsets included), checking that squares sharing a
+    /// slot agree on its attacks. [`Tables::verify`] checks the attacks themselves.
+    pub fn from_magics(
+        seed: u64,
+        rook: Vec<Magic>,
+        bishop: Vec<Magic>,
+    ) -> Result<Tables, GenerateError> {
+        let slider_attacks = fill_slider_table(rook.iter().chain(&bishop))?;
         let squares = || 0..64u8;
         Ok(Tables {
             seed,
             rook,
             bishop,
             slider_attacks,
-            candidates,
+            candidates: 0,
             knight: squares().map(geometry::knight_attacks).collect(),
             king: squares().map(geometry::king_attacks).collect(),
             pawn: [true, false].map(|white| {
@@ -128,7 +205,7 @@ impl Tables {
     /// engine does it.
     pub fn lookup(&self, slider: Slider, square: SquareIndex, occupied: u64) -> u64 {
         let magic = &self.magics(slider)[square as usize];
-        self.slider_attacks[magic.offset as usize + magic.index(occupied)]
+        self.slider_attacks[magic.slot(occupied)]
     }
 
     /// Checks every blocker subset of every square, for both sliders, against the ray walk.
@@ -158,14 +235,32 @@ impl Tables {
     }
 }
 
-/// Writes every square's attack sets into its slots. Slots that no subset maps to stay 0.
-fn fill_slider_table<'a>(magics: impl Iterator<Item = &'a Magic>, len: usize) -> Vec<u64> {
+/// Writes every square's attack sets into its slots; the table ends at the last used slot.
+/// Slots that no subset maps to stay 0 (a slider always attacks something, so 0 means free).
+fn fill_slider_table<'a>(
+    magics: impl Iterator<Item = &'a Magic> + Clone,
+) -> Result<Vec<u64>, GenerateError> {
+    let mut len = 0;
+    for magic in magics.clone() {
+        let (occupancies, _) = blocker_subsets(magic.slider, magic.square, magic.mask);
+        for occupied in occupancies {
+            len = len.max(magic.slot(occupied) + 1);
+        }
+    }
     let mut table = vec![0u64; len];
     for magic in magics {
         let (occupancies, attacks) = blocker_subsets(magic.slider, magic.square, magic.mask);
         for (occupied, attack) in occupancies.into_iter().zip(attacks) {
-            table[magic.offset as usize + magic.index(occupied)] = attack;
+            let slot = magic.slot(occupied);
+            if table[slot] != 0 && table[slot] != attack {
+                return Err(GenerateError::Overlap {
+                    slider: magic.slider,
+                    square: magic.square,
+                    slot,
+                });
+            }
+            table[slot] = attack;
         }
     }
-    table
+    Ok(table)
 }
