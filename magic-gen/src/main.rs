@@ -107,6 +107,22 @@ fn parse_args() -> Result<Args, String> {
     })
 }
 
+/// The tables if they were made and every attack verifies; else the reason on stderr.
+fn verified(
+    tables: Result<magic_gen::Tables, magic_gen::GenerateError>,
+) -> Option<magic_gen::Tables> {
+    let tables = tables.map_err(|error| eprintln!("{error}")).ok()?;
+    if let Err((slider, square, occupied)) = tables.verify() {
+        eprintln!(
+            "magic-gen: {} table wrong on {} for occupancy 0x{occupied:016x}",
+            slider.name(),
+            magic_gen::geometry::square_name(square)
+        );
+        return None;
+    }
+    Some(tables)
+}
+
 /// The dense search: prints the magics file, after checking that its tables verify.
 fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
     let candidates = magic_gen::dense::CANDIDATES_PER_ROUND;
@@ -120,22 +136,13 @@ fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let tables =
-        match magic_gen::Tables::from_magics(seed, magics.rook.clone(), magics.bishop.clone()) {
-            Ok(tables) => tables,
-            Err(error) => {
-                eprintln!("{error}");
-                return ExitCode::FAILURE;
-            }
-        };
-    if let Err((slider, square, occupied)) = tables.verify() {
-        eprintln!(
-            "magic-gen: dense {} table wrong on {} for occupancy 0x{occupied:016x}",
-            slider.name(),
-            magic_gen::geometry::square_name(square)
-        );
+    let Some(tables) = verified(magic_gen::Tables::from_magics(
+        seed,
+        magics.rook.clone(),
+        magics.bishop.clone(),
+    )) else {
         return ExitCode::FAILURE;
-    }
+    };
     let text = magics.to_text(tables.table_entries());
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
@@ -157,21 +164,9 @@ fn main() -> ExitCode {
     if let Some(stop) = stop {
         return dense(seed, stop, jobs);
     }
-    let tables = match magic_gen::Tables::generate(seed) {
-        Ok(tables) => tables,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if let Err((slider, square, occupied)) = tables.verify() {
-        eprintln!(
-            "magic-gen: {} table wrong on {} for occupancy 0x{occupied:016x}",
-            slider.name(),
-            magic_gen::geometry::square_name(square)
-        );
+    let Some(tables) = verified(magic_gen::Tables::generate(seed)) else {
         return ExitCode::FAILURE;
-    }
+    };
     let text = match format {
         Format::Table => magic_gen::emit::table(&tables),
         Format::Rust => magic_gen::emit::rust(&tables),
