@@ -183,6 +183,16 @@ struct Pools {
     by_blocks: Vec<Measure>,
 }
 
+impl Pools {
+    /// Offers a valid candidate with its `(span, used, blocks)` to each pool.
+    fn offer_all(&mut self, magic: u64, bits: u32, (span, used, blocks): (u32, u32, u32)) {
+        let measure = |value| Measure { value, bits, magic };
+        offer(&mut self.by_span, measure(span));
+        offer(&mut self.by_used, measure(used));
+        offer(&mut self.by_blocks, measure(blocks));
+    }
+}
+
 fn offer(pool: &mut Vec<Measure>, candidate: Measure) {
     if pool.len() == POOL && pool.last().is_some_and(|worst| candidate >= *worst) {
         return;
@@ -225,11 +235,8 @@ fn search_round(
         } else {
             runs_candidate(&mut rng)
         };
-        if let Some((span, used, blocks)) = scratch.measure(subsets, magic, bits) {
-            let measure = |value| Measure { value, bits, magic };
-            offer(&mut pools.by_span, measure(span));
-            offer(&mut pools.by_used, measure(used));
-            offer(&mut pools.by_blocks, measure(blocks));
+        if let Some(measures) = scratch.measure(subsets, magic, bits) {
+            pools.offer_all(magic, bits, measures);
         }
     }
 }
@@ -379,11 +386,8 @@ pub fn search(
         .map(|(subsets, &magic)| {
             let bits = subsets.mask.count_ones();
             let mut pools = Pools::default();
-            if let Some((span, used, blocks)) = Scratch::new().measure(subsets, magic, bits) {
-                let measure = |value| Measure { value, bits, magic };
-                offer(&mut pools.by_span, measure(span));
-                offer(&mut pools.by_used, measure(used));
-                offer(&mut pools.by_blocks, measure(blocks));
+            if let Some(measures) = Scratch::new().measure(subsets, magic, bits) {
+                pools.offer_all(magic, bits, measures);
             }
             Mutex::new(pools)
         })

@@ -238,20 +238,16 @@ impl Tables {
 /// Writes every square's attack sets into its slots; the table ends at the last used slot.
 /// Slots that no subset maps to stay 0 (a slider always attacks something, so 0 means free).
 fn fill_slider_table<'a>(
-    magics: impl Iterator<Item = &'a Magic> + Clone,
+    magics: impl Iterator<Item = &'a Magic>,
 ) -> Result<Vec<u64>, GenerateError> {
-    let mut len = 0;
-    for magic in magics.clone() {
-        let (occupancies, _) = blocker_subsets(magic.slider, magic.square, magic.mask);
-        for occupied in occupancies {
-            len = len.max(magic.slot(occupied) + 1);
-        }
-    }
-    let mut table = vec![0u64; len];
+    let mut table = Vec::new();
     for magic in magics {
         let (occupancies, attacks) = blocker_subsets(magic.slider, magic.square, magic.mask);
         for (occupied, attack) in occupancies.into_iter().zip(attacks) {
             let slot = magic.slot(occupied);
+            if slot >= table.len() {
+                table.resize(slot + 1, 0);
+            }
             if table[slot] != 0 && table[slot] != attack {
                 return Err(GenerateError::Overlap {
                     slider: magic.slider,
