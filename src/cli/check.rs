@@ -95,7 +95,7 @@ impl Printer<'_> {
         let tags: Map<String, Value> = report
             .tags
             .iter()
-            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
             .collect();
         let diagnostics: Vec<Value> = report
             .diagnostics

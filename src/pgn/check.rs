@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 use super::split::RawGame;
+use super::tags::Tags;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::game::{Game, Status};
 use crate::moves::Move;
@@ -52,7 +53,7 @@ pub struct GameReport {
     /// The game's text, decoded (what the diagnostics' spans point into).
     pub text: String,
     /// The tag pairs, in order.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// Mainline half-moves played before the first mainline error (all when there is none).
     pub plies: usize,
     /// The position the game starts from (`None` when its FEN or variant is bad).
@@ -74,7 +75,7 @@ pub struct GameReport {
 impl GameReport {
     /// The value of a tag, if the game has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        find_tag(&self.tags, name)
+        self.tags.get(name)
     }
 
     /// The move number of a ply as PGN writes it: `12.` before a white move, `12...` before
@@ -110,12 +111,6 @@ impl GameReport {
                 .filter(|d| d.diagnostic.severity == severity)
                 .count()
     }
-}
-
-fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
 }
 
 /// One line of play being walked.
@@ -292,7 +287,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         out.push(diagnostic, None, None);
     }
 
-    let mut tags = Vec::new();
+    let mut tags = Tags::with_capacity(16, 256);
     let mut fen_span = None;
     let mut variant_span = None;
     let mut movetext_start = tokens.len();
@@ -306,10 +301,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
                 if name == "Variant" {
                     variant_span = Some(token.span.clone());
                 }
-                tags.push((
-                    name.to_string(),
-                    unescape(&text[value.clone()]).into_owned(),
-                ));
+                tags.push(name, &unescape(&text[value.clone()]));
             }
             _ => {
                 movetext_start = i;
@@ -317,7 +309,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             }
         }
     }
-    let tag = |name: &str| find_tag(&tags, name);
+    let tag = |name: &str| tags.get(name);
 
     let start = match is_chess960(tag("Variant")) {
         Err(variant) => {
@@ -354,7 +346,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         offset: raw.offset,
         line: raw.line,
         text: String::new(),
-        tags: Vec::new(),
+        tags: Tags::default(),
         plies: 0,
         start_position: start,
         final_position: start,
@@ -564,11 +556,14 @@ fn walk(
                 } else {
                     match san::play_text(&mut line.now, written, options.lang) {
                         Ok(played) => {
-                            for mut d in
-                                san::warnings_of_text(&before, written, options.lang, &played)
-                            {
-                                d.span = within(&d.span, &span);
-                                out.push(d, Some(ply), Some(written));
+                            // Most moves have none: no vector to build and drop.
+                            if !played.warnings.is_empty() {
+                                for mut d in
+                                    san::warnings_of_text(&before, written, options.lang, &played)
+                                {
+                                    d.span = within(&d.span, &span);
+                                    out.push(d, Some(ply), Some(written));
+                                }
                             }
                             moves += 1;
                             Ok(Some(played.mv))

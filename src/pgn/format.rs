@@ -10,6 +10,7 @@
 use super::check::{GameReport, Options, check_game};
 use super::lexer::{Outcome, TokenKind, decode, tokenize};
 use super::split::RawGame;
+use super::tags::Tags;
 use crate::diagnostic::Severity;
 use crate::position::Position;
 use crate::san::{self, Glyph};
@@ -150,16 +151,16 @@ impl Line {
     }
 }
 
-fn write_tags(out: &mut String, tags: &[(String, String)], marker: Option<Outcome>) {
-    let mut rest: Vec<&(String, String)> = Vec::new();
+fn write_tags(out: &mut String, tags: &Tags, marker: Option<Outcome>) {
+    let mut rest: Vec<(&str, &str)> = Vec::new();
     let mut roster: [Option<&str>; 7] = [None; 7];
-    for pair in tags {
+    for pair in tags.iter() {
         match SEVEN_TAG_ROSTER.iter().position(|&name| name == pair.0) {
-            Some(i) if roster[i].is_none() => roster[i] = Some(&pair.1),
+            Some(i) if roster[i].is_none() => roster[i] = Some(pair.1),
             _ => rest.push(pair),
         }
     }
-    rest.sort_by(|a, b| a.0.cmp(&b.0));
+    rest.sort_by(|a, b| a.0.cmp(b.0));
     for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
         let value = roster[i].unwrap_or(match *name {
             "Date" => "????.??.??",

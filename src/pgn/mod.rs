@@ -26,6 +26,7 @@ mod check;
 mod format;
 mod lexer;
 mod split;
+mod tags;
 
 pub use check::{
     GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options, check_game,
@@ -33,3 +34,4 @@ pub use check::{
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, RawGame, Splitter};
+pub use tags::Tags;
