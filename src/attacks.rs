@@ -37,6 +37,23 @@ fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> B
     Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index])
 }
 
+/// The attacks of a rook (`orthogonal`) or a bishop on `square`, chosen without a branch:
+/// the pin and discovered-check tests ask along whichever line joins two squares, and which
+/// one that is varies from move to move beyond what a branch predictor can learn.
+#[inline]
+pub(crate) fn slider_attacks_along(
+    square: Square,
+    orthogonal: bool,
+    occupied: Bitboard,
+) -> Bitboard {
+    let magics = std::hint::select_unpredictable(
+        orthogonal,
+        &generated::ROOK_MAGICS,
+        &generated::BISHOP_MAGICS,
+    );
+    slider_attacks(magics, square, occupied)
+}
+
 /// Squares a rook on `square` attacks when `occupied` holds the pieces on the board. The first
 /// piece on each ray is attacked (whichever its colour); squares behind it are not.
 ///

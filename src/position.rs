@@ -4,7 +4,9 @@
 
 use std::fmt;
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, slider_attacks_along,
+};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
@@ -259,20 +261,20 @@ impl Position {
             Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
             Role::King => Bitboard::EMPTY,
         };
-        let mut checkers = if direct.contains(king) {
+        let checkers = if direct.contains(king) {
             Bitboard::from(to)
         } else {
             Bitboard::EMPTY
         };
-        // Discovered: a slider of the mover behind `from`, on a line through the king.
-        if from.file() == king.file() || from.rank() == king.rank() {
-            let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-            checkers |= rook_attacks(king, occupied) & rooks & mover;
-        } else if crate::attacks::line(king, from).any() {
-            let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-            checkers |= bishop_attacks(king, occupied) & bishops & mover;
-        }
+        // Discovered: a slider of the mover behind `from`, on a line through the king. One
+        // lookup along that line, without branching on which line it is (or whether there is
+        // one: the line mask is then empty).
+        let (orthogonal, sliders) = self.sliders_along(king, from);
         checkers
+            | (slider_attacks_along(king, orthogonal, occupied)
+                & sliders
+                & mover
+                & crate::attacks::line(king, from))
     }
 
     /// Is the side to move in check?
@@ -431,9 +433,7 @@ impl Position {
                 self.castling = self.castling.minus(from_to);
             }
         }
-        if us == Color::Black {
-            self.fullmove_number += 1;
-        }
+        self.fullmove_number += us.index() as u32;
         self.turn = them;
         if let Some(ep) = ep_candidate {
             self.set_ep_square_if_legal(ep);
@@ -513,20 +513,32 @@ impl Position {
         if self.checkers.any() || captured.is_some_and(|c| c != to) {
             return self.attackers_after(from, to, captured).is_empty();
         }
+        // Out of check, only a slider on the line through king and `from` can be exposed; a
+        // move along that line blocks it (`to` joins the occupied squares) or captures it.
+        // Computed without a branch on the line (see `sliders_along`).
         let king = self.king(self.turn);
-        let line = crate::attacks::line(king, from);
-        if line.is_empty() || line.contains(to) {
-            return true;
-        }
         let occupied = self.occupied().minus(Bitboard::from(from)) | Bitboard::from(to);
         let theirs = self.by_color(!self.turn).minus(Bitboard::from(to));
-        let pinners = if from.file() == king.file() || from.rank() == king.rank() {
-            rook_attacks(king, occupied) & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
-        } else {
-            bishop_attacks(king, occupied)
-                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
-        };
-        (pinners & theirs).is_empty()
+        let (orthogonal, sliders) = self.sliders_along(king, from);
+        (slider_attacks_along(king, orthogonal, occupied)
+            & sliders
+            & theirs
+            & crate::attacks::line(king, from))
+        .is_empty()
+    }
+
+    /// Whether `from` is on a rank or file through `king` (else, if on a line at all, a
+    /// diagonal), and the sliders that move along that kind of line. Selected, not branched
+    /// on: whether a moved piece shares a line with a king is close to a coin toss.
+    #[inline]
+    fn sliders_along(&self, king: Square, from: Square) -> (bool, Bitboard) {
+        let orthogonal = (from.file() == king.file()) | (from.rank() == king.rank());
+        let sliders = std::hint::select_unpredictable(
+            orthogonal,
+            self.by_role(Role::Rook),
+            self.by_role(Role::Bishop),
+        );
+        (orthogonal, sliders | self.by_role(Role::Queen))
     }
 
     /// The enemy pieces that would attack the side to move's king after its piece moves from
