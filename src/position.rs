@@ -252,29 +252,26 @@ impl Position {
         let king = self.king(self.turn);
         let mover = self.by_color(!self.turn);
         let occupied = self.occupied();
-        let (from, to) = (mv.from(), mv.to());
-        let direct = match mv.role() {
+        let to = mv.to();
+        // Every slider of the mover that attacks the king: the moved piece, if it is one,
+        // and any it uncovered (before the move the king was not in check, so there are no
+        // others). Two lookups from the king, whatever the move: no branch on its role or
+        // on whether it left a line through the king.
+        let queens = self.by_role(Role::Queen);
+        let sliders = (bishop_attacks(king, occupied) & (self.by_role(Role::Bishop) | queens))
+            | (rook_attacks(king, occupied) & (self.by_role(Role::Rook) | queens));
+        // A pawn or knight checks only if it is the moved piece.
+        let leaper = match mv.role() {
             Role::Pawn => pawn_attacks(!self.turn, to),
             Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
-            Role::King => Bitboard::EMPTY,
+            _ => Bitboard::EMPTY,
         };
-        let checkers = if direct.contains(king) {
+        let direct = if leaper.contains(king) {
             Bitboard::from(to)
         } else {
             Bitboard::EMPTY
         };
-        // Discovered: a slider of the mover behind `from`, on a line through the king. One
-        // lookup along that line, without branching on which line it is (or whether there is
-        // one: the line mask is then empty).
-        let (orthogonal, sliders) = self.sliders_along(king, from);
-        checkers
-            | (slider_attacks_along(king, orthogonal, occupied)
-                & sliders
-                & mover
-                & crate::attacks::line(king, from))
+        (sliders & mover) | direct
     }
 
     /// Is the side to move in check?
@@ -515,16 +512,14 @@ impl Position {
         }
         // Out of check, only a slider on the line through king and `from` can be exposed; a
         // move along that line blocks it (`to` joins the occupied squares) or captures it.
-        // Computed without a branch on the line (see `sliders_along`).
+        // One lookup along the kind of line `from` shares with the king, selected without a
+        // branch (see `sliders_along`). No mask by that line is needed: out of check, any
+        // slider that attacks the king after the move was uncovered by `from`.
         let king = self.king(self.turn);
         let occupied = self.occupied().minus(Bitboard::from(from)) | Bitboard::from(to);
         let theirs = self.by_color(!self.turn).minus(Bitboard::from(to));
         let (orthogonal, sliders) = self.sliders_along(king, from);
-        (slider_attacks_along(king, orthogonal, occupied)
-            & sliders
-            & theirs
-            & crate::attacks::line(king, from))
-        .is_empty()
+        (slider_attacks_along(king, orthogonal, occupied) & sliders & theirs).is_empty()
     }
 
     /// Whether `from` is on a rank or file through `king` (else, if on a line at all, a
