@@ -526,7 +526,9 @@ fn walk(
                     line.died_at_last_move = false;
                     continue;
                 }
-                let before = line.now;
+                // Where a variation on this move starts. Kept whatever the outcome: after an
+                // error the line is dead, and a dead line's variations start from `now`.
+                let before = line.before.insert(line.now);
                 let ply = line.ply + 1;
                 // The move played (`None` for a null move), or why not.
                 let outcome = if matches!(written, "--" | "Z0") {
@@ -559,7 +561,7 @@ fn walk(
                             // Most moves have none: no vector to build and drop.
                             if !played.warnings.is_empty() {
                                 for mut d in
-                                    san::warnings_of_text(&before, written, options.lang, &played)
+                                    san::warnings_of_text(before, written, options.lang, &played)
                                 {
                                     d.span = within(&d.span, &span);
                                     out.push(d, Some(ply), Some(written));
@@ -577,7 +579,6 @@ fn walk(
                 };
                 match outcome {
                     Ok(mv) => {
-                        line.before = Some(before);
                         line.ply = ply;
                         if depth == 0 {
                             history.record(&line.now, mv);

@@ -42,7 +42,13 @@ impl Tags {
 
     /// The value of the first tag called `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
+        // Names compared as bytes (lengths first): only the value found becomes a `str`.
+        let bytes = self.text.as_bytes();
+        let (_, value) = self
+            .pairs
+            .iter()
+            .find(|(n, _)| bytes.get(n.clone()) == Some(name.as_bytes()))?;
+        self.text.get(value.clone())
     }
 
     /// The pairs `(name, value)` in order.
