@@ -191,6 +191,54 @@ fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
     run
 }
 
+/// Skips the symbols of a line of movetext and the blanks between them, the bulk of a game,
+/// in one loop; stops before any other byte (`Ok`: how many bytes), or at a blank that ends a
+/// termination marker (`Err`: the game ends before that blank).
+#[inline]
+fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
+    let mut i = 0;
+    loop {
+        i += skip_symbol(scan, bytes.get(i..).unwrap_or_default());
+        match bytes.get(i) {
+            // A blank within a line, the commonest byte of movetext, only ends a symbol.
+            Some(b' ' | b'\t' | b'\r') => {
+                if scan.end_symbol() {
+                    return Err(i);
+                }
+                i += 1;
+            }
+            _ => return Ok(i),
+        }
+    }
+}
+
+/// Skips the inside of a tag line (the `Tag`, `TagString` and `TagEscape` modes) in one
+/// loop, through the `]` that closes it; stops before a newline, which ends any of them.
+/// Every byte was already counted as content by the `[`.
+#[inline]
+fn skip_tag(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let mut mode = scan.mode;
+    let mut i = 0;
+    while let Some(&byte) = bytes.get(i) {
+        mode = match (mode, byte) {
+            (_, b'\n') => break,
+            (Mode::Tag, b']') => {
+                i += 1;
+                mode = Mode::Normal;
+                break;
+            }
+            (Mode::Tag, b'"') => Mode::TagString,
+            (Mode::TagString, b'\\') => Mode::TagEscape,
+            (Mode::TagString, b'"') => Mode::Tag,
+            (Mode::TagEscape, _) => Mode::TagString,
+            (mode, _) => mode,
+        };
+        i += 1;
+    }
+    scan.mode = mode;
+    i
+}
+
 /// Skips the inside of a brace comment up to `}`, a newline or `[`; returns how many bytes.
 #[inline]
 fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
@@ -425,29 +473,23 @@ impl<R: BufRead> Splitter<R> {
             while let Some(&byte) = chunk.get(i) {
                 // Runs that cannot end a game are skipped without the state machine: the
                 // letters and digits of moves, and the insides of comments.
+                let rest = chunk.get(i..).unwrap_or_default();
                 let run = match self.game.mode {
-                    Mode::Normal => skip_symbol(&mut self.game, &chunk[i..]),
-                    Mode::Brace => skip_comment(&mut self.game, &chunk[i..]),
+                    Mode::Normal => match skip_movetext(&mut self.game, rest) {
+                        Ok(run) => run,
+                        Err(at) => {
+                            used = i + at;
+                            cut = true;
+                            break;
+                        }
+                    },
+                    Mode::Brace => skip_comment(&mut self.game, rest),
                     // The line's first byte (`[`, `%` or `;`) already counted as content.
-                    Mode::Tag => skip_until(&chunk[i..], |b| matches!(b, b'"' | b']' | b'\n')),
-                    Mode::TagString => {
-                        skip_until(&chunk[i..], |b| matches!(b, b'"' | b'\\' | b'\n'))
-                    }
-                    Mode::ToEndOfLine => skip_until(&chunk[i..], |b| b == b'\n'),
-                    Mode::TagEscape => 0,
+                    Mode::Tag | Mode::TagString | Mode::TagEscape => skip_tag(&mut self.game, rest),
+                    Mode::ToEndOfLine => skip_until(rest, |b| b == b'\n'),
                 };
                 if run > 0 {
                     i += run;
-                    continue;
-                }
-                // A blank within a line, the commonest byte of movetext, only ends a symbol.
-                if self.game.mode == Mode::Normal && matches!(byte, b' ' | b'\t' | b'\r') {
-                    if self.game.end_symbol() {
-                        used = i;
-                        cut = true;
-                        break;
-                    }
-                    i += 1;
                     continue;
                 }
                 match Self::step(&mut self.game, byte, chunk.get(i + 1..).unwrap_or_default()) {
