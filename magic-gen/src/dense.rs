@@ -8,14 +8,19 @@
 //!   built from a few runs of adjacent set bits, or the complement of such a number, often use
 //!   far fewer indices than 2^n and keep them close together; sometimes with `k = n - 1` bits.
 //! - **Overlap.** The squares' footprints go into one array, each at the lowest offset where
-//!   every used slot is free or already holds the same attacks; the unused slots of one square
-//!   take the used slots of others.
+//!   every used slot is free; the unused slots of one square take the used slots of others.
+//!   Each square keeps many candidates (the best few by span, used slots and 32-slot blocks, and
+//!   the fewest used slots for every index width), and the packer picks among them while it
+//!   places the squares one by one. Which square goes first decides which holes the later ones
+//!   find, so a local search over that order (`crate::pack`) packs the same candidates some
+//!   6% tighter than largest-first.
 //!
 //! The search is too slow for a build script, so `magic-gen --budget SECONDS` runs it once and
 //! prints a small magics file that the project commits ([`COMMITTED`]). `Tables::generate` uses
 //! that file when its seed is the build's seed (verifying every attack, in milliseconds) and
-//! searches as before otherwise. The search is deterministic in its seed and rounds: the file
-//! records both, and `magic-gen --rounds N` prints it again byte for byte.
+//! searches as before otherwise. The search is deterministic in its seed, its rounds of
+//! candidates and its steps of order search, whatever the threads: the file records all three,
+//! and `magic-gen --rounds N --steps S` prints it again byte for byte.
 
 use std::fmt::Write;
 use std::sync::Mutex;
@@ -27,6 +32,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::GENERATOR;
 use crate::geometry::{Slider, SquareIndex, parse_square_name, square_name};
+use crate::pack::{Packer, Placed, Shape};
 use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
 
 /// The magics file the project commits: found by `magic-gen --budget` for the default seed.
@@ -38,15 +44,27 @@ pub const CANDIDATES_PER_ROUND: u64 = 1 << 19;
 /// Candidates kept per square for each of the three measures (span, used slots, blocks).
 const POOL: usize = 8;
 
+/// Candidates kept per square and index width by used slots: the packer's main choice. The
+/// more shapes a square has, the likelier one fits a hole (greedy packing after 8 rounds:
+/// 102,575 entries with 64, 103,202 with 8).
+const BITS_POOL: usize = 64;
+
 /// Granularity of the block measure: 32 slots.
 const BLOCK_BITS: u32 = 5;
 
 /// When the search stops.
 #[derive(Clone, Copy, Debug)]
 pub enum Stop {
-    /// After exactly this many rounds (reproducible).
-    Rounds(u32),
-    /// After the last round that ends within this time (at least one round).
+    /// After exactly this many rounds of candidates and steps of the order search
+    /// (reproducible).
+    Exactly {
+        /// Rounds of candidates for the pools.
+        rounds: u32,
+        /// Steps of the search over the packing order.
+        steps: u64,
+    },
+    /// Rounds until half this time is up (at least one), then steps until all of it is; the
+    /// magics record both counts.
     Budget(Duration),
 }
 
@@ -55,8 +73,10 @@ pub enum Stop {
 pub struct DenseMagics {
     /// The seed the search ran from.
     pub seed: u64,
-    /// Rounds of the search that made these magics.
+    /// Rounds of candidates that filled the pools.
     pub rounds: u32,
+    /// Steps of the order search that packed them.
+    pub steps: u64,
     /// Rook magics by square.
     pub rook: Vec<Magic>,
     /// Bishop magics by square.
@@ -85,6 +105,18 @@ impl Subsets {
             black,
             attacks,
         }
+    }
+
+    /// The distinct indices a magic maps the subsets to.
+    fn indices(&self, magic: u64, bits: u32) -> Vec<u32> {
+        let mut indices: Vec<u32> = self
+            .black
+            .iter()
+            .map(|&o| (o.wrapping_mul(magic) >> (64 - bits)) as u32)
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        indices
     }
 
     /// The index bits a candidate may use: one fewer than the mask up to one more (rooks at
@@ -181,6 +213,9 @@ struct Pools {
     by_span: Vec<Measure>,
     by_used: Vec<Measure>,
     by_blocks: Vec<Measure>,
+    /// Fewest used slots for each number of index bits (indexed by bits): more shapes for the
+    /// packer to choose from than the three measures alone give.
+    by_bits: Vec<Vec<Measure>>,
 }
 
 impl Pools {
@@ -190,11 +225,20 @@ impl Pools {
         offer(&mut self.by_span, measure(span));
         offer(&mut self.by_used, measure(used));
         offer(&mut self.by_blocks, measure(blocks));
+        let bits = bits as usize;
+        if self.by_bits.len() <= bits {
+            self.by_bits.resize_with(bits + 1, Vec::new);
+        }
+        offer_up_to(&mut self.by_bits[bits], measure(used), BITS_POOL);
     }
 }
 
 fn offer(pool: &mut Vec<Measure>, candidate: Measure) {
-    if pool.len() == POOL && pool.last().is_some_and(|worst| candidate >= *worst) {
+    offer_up_to(pool, candidate, POOL);
+}
+
+fn offer_up_to(pool: &mut Vec<Measure>, candidate: Measure, size: usize) {
+    if pool.len() == size && pool.last().is_some_and(|worst| candidate >= *worst) {
         return;
     }
     if pool
@@ -205,7 +249,7 @@ fn offer(pool: &mut Vec<Measure>, candidate: Measure) {
     }
     let at = pool.partition_point(|m| *m < candidate);
     pool.insert(at, candidate);
-    pool.truncate(POOL);
+    pool.truncate(size);
 }
 
 /// The ChaCha stream of one square in one round.
@@ -241,123 +285,15 @@ fn search_round(
     }
 }
 
-/// A candidate's used slots relative to its lowest one, with their attacks.
-struct Footprint {
-    magic: Magic,
-    low: u32,
-    span: u32,
-    slots: Vec<(u32, u64)>,
-    /// A few slots spread over the footprint, tested first: they reject most offsets at once.
-    probes: Vec<(u32, u64)>,
-}
-
-impl Footprint {
-    fn new(subsets: &Subsets, magic: u64, bits: u32) -> Footprint {
-        let magic = Magic {
-            square: subsets.square,
-            slider: subsets.slider,
-            mask: subsets.mask,
-            magic,
-            shift: (64 - bits) as u8,
-            offset: 0,
-        };
-        let mut slots: Vec<(u32, u64)> = subsets
-            .black
-            .iter()
-            .zip(&subsets.attacks)
-            .map(|(&o, &a)| ((o.wrapping_mul(magic.magic) >> magic.shift) as u32, a))
-            .collect();
-        slots.sort_unstable();
-        slots.dedup();
-        let low = slots.first().map_or(0, |s| s.0);
-        for slot in &mut slots {
-            slot.0 -= low;
-        }
-        let span = slots.last().map_or(0, |s| s.0) + 1;
-        let probes = (0..8).map(|j| slots[j * slots.len() / 8]).collect();
-        Footprint {
-            magic,
-            low,
-            span,
-            slots,
-            probes,
-        }
-    }
-
-    /// The lowest start `>= low` (so that the offset is not negative) below `limit` where every
-    /// used slot is free or holds the same attacks.
-    fn lowest_fit(&self, table: &[u64], limit: usize) -> Option<usize> {
-        let mut start = self.low as usize;
-        'start: while start < limit {
-            for &(at, attack) in self.probes.iter().chain(&self.slots) {
-                let held = table[start + at as usize];
-                if held != 0 && held != attack {
-                    start += 1;
-                    continue 'start;
-                }
-            }
-            return Some(start);
-        }
-        None
-    }
-}
-
-/// Places the squares one after the other, largest span first, each with the candidate and
-/// offset that end lowest (then start lowest).
-fn pack(candidates: &[Vec<Footprint>]) -> (Vec<Magic>, usize) {
-    let largest = candidates
-        .iter()
-        .flatten()
-        .map(|f| f.low + f.span)
-        .max()
-        .unwrap_or(0) as usize;
-    let mut table = vec![0u64; candidates.len() * largest + largest];
-    let mut order: Vec<usize> = (0..candidates.len()).collect();
-    let smallest_span = |i: usize| candidates[i].iter().map(|f| f.span).min().unwrap_or(0);
-    order.sort_by_key(|&i| (std::cmp::Reverse(smallest_span(i)), i));
-    let mut frontier = 0usize;
-    let mut placed = vec![None; candidates.len()];
-    for i in order {
-        let mut best: Option<(usize, usize, usize)> = None; // (end, start, candidate)
-        for (c, footprint) in candidates[i].iter().enumerate() {
-            let span = footprint.span as usize;
-            // Beyond the frontier (and at or above `low`) everything is free.
-            let mut limit = frontier.max(footprint.low as usize) + 1;
-            if let Some((end, start, _)) = best {
-                limit = limit.min(if end > frontier {
-                    (end + 1).saturating_sub(span)
-                } else {
-                    start
-                });
-            }
-            if let Some(start) = footprint.lowest_fit(&table, limit) {
-                let end = frontier.max(start + span);
-                if best.is_none_or(|(e, s, _)| (end, start) < (e, s)) {
-                    best = Some((end, start, c));
-                }
-            }
-        }
-        if let Some((end, start, c)) = best {
-            let footprint = &candidates[i][c];
-            for &(at, attack) in &footprint.slots {
-                table[start + at as usize] = attack;
-            }
-            let mut magic = footprint.magic;
-            magic.offset = (start - footprint.low as usize) as u32;
-            placed[i] = Some(magic);
-            frontier = end;
-        }
-    }
-    (placed.into_iter().flatten().collect(), frontier)
-}
-
-/// Searches dense magics from `seed` on `jobs` threads, `candidates` per square and round,
-/// until `stop`; overlaps their tables after each round and returns the smallest packing.
-/// `progress` hears about each finished round: `(round, entries)`.
+/// Searches dense magics from `seed` on `jobs` threads: rounds of `candidates` per square
+/// fill each square's pools, then the order search packs the pools' shapes, until `stop`.
+/// `progress` hears about each finished round, with the size of a greedy packing of the pools
+/// so far: `(round, entries)`.
 ///
 /// ```
 /// use magic_gen::dense::{Stop, search};
-/// let magics = search(1, Stop::Rounds(1), 2, 2_000, |_, _| {}).unwrap();
+/// let stop = Stop::Exactly { rounds: 1, steps: 3 };
+/// let magics = search(1, stop, 2, 2_000, |_, _| {}).unwrap();
 /// let tables = magic_gen::Tables::from_magics(1, magics.rook, magics.bishop).unwrap();
 /// assert!(tables.verify().is_ok());
 /// ```
@@ -394,8 +330,11 @@ pub fn search(
         .collect();
     let started = Instant::now();
     let mut rounds = 0u32;
-    // Packing is greedy, so more candidates can pack worse: keep the best packing seen.
-    let mut best: Option<(usize, Vec<Magic>)> = None;
+    // With a budget, half of it goes to the rounds (at least one), the rest to the order search.
+    let (round_budget, steps) = match stop {
+        Stop::Exactly { rounds, steps } => (None, Some((rounds, steps))),
+        Stop::Budget(budget) => (Some(budget / 2), None),
+    };
     loop {
         let round_started = Instant::now();
         let next = AtomicUsize::new(0);
@@ -415,56 +354,97 @@ pub fn search(
             }
         });
         rounds += 1;
-        let (magics, entries) = pack_pools(&squares, &pools);
-        progress(rounds, entries);
-        if best.as_ref().is_none_or(|(fewest, _)| entries < *fewest) {
-            best = Some((entries, magics));
-        }
-        let done = match stop {
-            Stop::Rounds(n) => rounds >= n,
-            Stop::Budget(budget) => started.elapsed() + round_started.elapsed() > budget,
+        let shapes = Shapes::new(&squares, &pools);
+        let mut packer = Packer::new(&shapes.shapes);
+        packer.search_order(&mut Packer::rng(seed), |_| false);
+        progress(rounds, packer.frontier());
+        let done = match (steps, round_budget) {
+            (Some((n, _)), _) => rounds >= n,
+            (None, Some(budget)) => started.elapsed() + round_started.elapsed() > budget,
+            (None, None) => true,
         };
         if done {
             break;
         }
     }
-    let magics = best.map(|(_, magics)| magics).unwrap_or_default();
+    let shapes = Shapes::new(&squares, &pools);
+    let mut packer = Packer::new(&shapes.shapes);
+    let steps = match (steps, stop) {
+        (Some((_, steps)), _) => packer.search_order(&mut Packer::rng(seed), |done| done < steps),
+        (None, Stop::Budget(budget)) => {
+            packer.search_order(&mut Packer::rng(seed), |_| started.elapsed() < budget)
+        }
+        (None, Stop::Exactly { .. }) => 0,
+    };
+    let magics = shapes.magics(&squares, packer.placed());
     let (rook, bishop) = magics.into_iter().partition(|m| m.slider == Slider::Rook);
     Ok(DenseMagics {
         seed,
         rounds,
+        steps,
         rook,
         bishop,
     })
 }
 
-fn pack_pools(squares: &[Subsets], pools: &[Mutex<Pools>]) -> (Vec<Magic>, usize) {
-    let candidates: Vec<Vec<Footprint>> = squares
-        .iter()
-        .zip(pools)
-        .map(|(subsets, pools)| {
-            let mut measures = Vec::new();
+/// The distinct shapes of each square's pooled candidates, with the candidates they come from.
+struct Shapes {
+    candidates: Vec<Vec<(u32, u64)>>,
+    shapes: Vec<Vec<Shape>>,
+}
+
+impl Shapes {
+    fn new(squares: &[Subsets], pools: &[Mutex<Pools>]) -> Shapes {
+        let mut candidates = Vec::with_capacity(squares.len());
+        let mut shapes = Vec::with_capacity(squares.len());
+        for (subsets, pools) in squares.iter().zip(pools) {
+            let mut mine: Vec<(u32, u64)> = Vec::new();
+            let mut kept: Vec<Shape> = Vec::new();
             if let Ok(pools) = pools.lock() {
                 for m in pools
                     .by_span
                     .iter()
                     .chain(&pools.by_used)
                     .chain(&pools.by_blocks)
+                    .chain(pools.by_bits.iter().flatten())
                 {
-                    if !measures.iter().any(|(b, g)| *b == m.bits && *g == m.magic) {
-                        measures.push((m.bits, m.magic));
+                    let shape = Shape::new(&subsets.indices(m.magic, m.bits));
+                    // Magics that differ only in bits that never matter give the same shape.
+                    if !kept.iter().any(|k| k.same(&shape)) {
+                        mine.push((m.bits, m.magic));
+                        kept.push(shape);
                     }
                 }
             }
-            measures
-                .into_iter()
-                .map(|(bits, magic)| Footprint::new(subsets, magic, bits))
-                .collect()
-        })
-        .collect();
-    let (mut magics, entries) = pack(&candidates);
-    magics.sort_by_key(|m| (m.slider != Slider::Rook, m.square));
-    (magics, entries)
+            candidates.push(mine);
+            shapes.push(kept);
+        }
+        Shapes { candidates, shapes }
+    }
+
+    /// The magics of a packing, rooks first, each by square.
+    fn magics(&self, squares: &[Subsets], placed: &[Option<Placed>]) -> Vec<Magic> {
+        let mut magics: Vec<Magic> = squares
+            .iter()
+            .enumerate()
+            .zip(placed)
+            .filter_map(|((i, subsets), placed)| {
+                let placed = (*placed)?;
+                let (bits, magic) = self.candidates[i][placed.shape];
+                let low = self.shapes[i][placed.shape].low as usize;
+                Some(Magic {
+                    square: subsets.square,
+                    slider: subsets.slider,
+                    mask: subsets.mask,
+                    magic,
+                    shift: (64 - bits) as u8,
+                    offset: u32::try_from(placed.start - low).ok()?,
+                })
+            })
+            .collect();
+        magics.sort_by_key(|m| (m.slider != Slider::Rook, m.square));
+        magics
+    }
 }
 
 impl DenseMagics {
@@ -476,10 +456,11 @@ impl DenseMagics {
         let _ = writeln!(
             out,
             "# Dense magics for jaque's slider table, found by {GENERATOR}; do not edit.\n\
-             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {}\n\
-             # seed {seed} rounds {} table_entries {table_entries}\n\
+             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds} --steps {steps}\n\
+             # seed {seed} rounds {rounds} steps {steps} table_entries {table_entries}\n\
              # slider square shift magic offset; slot = offset + ((occupied | !mask) * magic) >> shift",
-            self.rounds, self.rounds
+            rounds = self.rounds,
+            steps = self.steps,
         );
         for m in self.rook.iter().chain(&self.bishop) {
             let _ = writeln!(
@@ -499,6 +480,7 @@ impl DenseMagics {
     pub fn parse(text: &str) -> Result<DenseMagics, String> {
         let mut seed = None;
         let mut rounds = 0;
+        let mut steps = 0;
         let mut found: [Vec<Option<Magic>>; 2] = [vec![None; 64], vec![None; 64]];
         for (number, line) in text.lines().enumerate() {
             let at = |what: &str| format!("magics file line {}: {what}", number + 1);
@@ -508,6 +490,9 @@ impl DenseMagics {
                 if words.first() == Some(&"seed") {
                     seed = words.get(1).and_then(|s| s.parse().ok());
                     rounds = words.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+                    if words.get(4) == Some(&"steps") {
+                        steps = words.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
+                    }
                 }
                 continue;
             }
@@ -554,6 +539,7 @@ impl DenseMagics {
         Ok(DenseMagics {
             seed,
             rounds,
+            steps,
             rook,
             bishop,
         })

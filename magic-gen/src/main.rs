@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: magic-gen [--seed N] [--format table|rust|json]
-       magic-gen [--seed N] (--budget SECONDS | --rounds N) [--jobs N]
+       magic-gen [--seed N] (--budget SECONDS | --rounds N [--steps N]) [--jobs N]
 
 Searches jaque's rook and bishop magics from a seed, verifies every blocker subset, and prints:
   table  one line per square and slider: square, slider, mask bits, shift, magic, offset (default)
@@ -16,8 +16,10 @@ Searches jaque's rook and bishop magics from a seed, verifies every blocker subs
 
 With --budget or --rounds, runs the dense search instead (magics with small, clustered
 footprints, their tables overlapped; see magic-gen/src/dense.rs) on --jobs threads (default:
-all cores) and prints the magics file that magic-gen/dense.magics holds. The same seed and
-rounds print the same file; --budget runs as many rounds as fit and says how many it ran.
+all cores) and prints the magics file that magic-gen/dense.magics holds: --rounds of
+candidates, then --steps (default 0) of the search over the packing order, which runs on one
+thread. The same seed, rounds and steps print the same file; --budget spends half its time on
+rounds and the rest on steps, and the file says how many of each it ran.
 
 The seed is --seed N (decimal or 0x hex), else $JAQUE_MAGIC_SEED, else the default seed.";
 
@@ -38,6 +40,8 @@ fn parse_args() -> Result<Args, String> {
     let mut seed = None;
     let mut format = Format::Table;
     let mut dense = None;
+    let mut rounds = None;
+    let mut steps = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -70,12 +74,20 @@ fn parse_args() -> Result<Args, String> {
                 dense = Some(magic_gen::dense::Stop::Budget(budget));
             }
             "--rounds" => {
-                let rounds = value()?
-                    .parse()
-                    .ok()
-                    .filter(|&n: &u32| n > 0)
-                    .ok_or(format!("{flag}: a positive number of rounds expected"))?;
-                dense = Some(magic_gen::dense::Stop::Rounds(rounds));
+                rounds = Some(
+                    value()?
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u32| n > 0)
+                        .ok_or(format!("{flag}: a positive number of rounds expected"))?,
+                );
+            }
+            "--steps" => {
+                steps = Some(
+                    value()?
+                        .parse()
+                        .map_err(|_| format!("{flag}: a number of steps expected"))?,
+                );
             }
             "--jobs" => {
                 jobs = value()?
@@ -94,6 +106,15 @@ fn parse_args() -> Result<Args, String> {
             }
             other => return Err(format!("unexpected argument {other:?}")),
         }
+    }
+    if let Some(rounds) = rounds {
+        if dense.is_some() {
+            return Err("--rounds and --budget exclude each other".into());
+        }
+        let steps = steps.unwrap_or(0);
+        dense = Some(magic_gen::dense::Stop::Exactly { rounds, steps });
+    } else if steps.is_some() {
+        return Err("--steps goes with --rounds".into());
     }
     let seed = match seed {
         Some(seed) => seed,
@@ -143,6 +164,12 @@ fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
     )) else {
         return ExitCode::FAILURE;
     };
+    eprintln!(
+        "magic-gen: {} rounds, {} steps: {} entries",
+        magics.rounds,
+        magics.steps,
+        tables.table_entries()
+    );
     let text = magics.to_text(tables.table_entries());
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS

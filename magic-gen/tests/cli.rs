@@ -61,6 +61,9 @@ fn bad_arguments_exit_2_with_a_reason() {
         &["--budget", "soon"],
         &["--rounds", "0"],
         &["--rounds", "1", "--jobs", "0"],
+        &["--steps", "5"],
+        &["--rounds", "1", "--steps", "x"],
+        &["--budget", "1", "--rounds", "1"],
     ] {
         let output = magic_gen(args, None);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -73,12 +76,15 @@ fn bad_arguments_exit_2_with_a_reason() {
 
 #[test]
 fn rounds_print_a_magics_file_that_verifies_and_reports_its_progress() {
-    let output = magic_gen(&["--seed", "9", "--rounds", "1", "--jobs", "2"], None);
+    let args = [
+        "--seed", "9", "--rounds", "1", "--steps", "3", "--jobs", "2",
+    ];
+    let output = magic_gen(&args, None);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     let magics = magic_gen::dense::DenseMagics::parse(&text).expect("a magics file");
-    assert_eq!((magics.seed, magics.rounds), (9, 1));
-    assert!(text.contains("magic-gen --seed 0x0000000000000009 --rounds 1\n"));
+    assert_eq!((magics.seed, magics.rounds, magics.steps), (9, 1, 3));
+    assert!(text.contains("magic-gen --seed 0x0000000000000009 --rounds 1 --steps 3\n"));
     let tables = magic_gen::Tables::from_magics(9, magics.rook, magics.bishop).unwrap();
     assert_eq!(tables.verify(), Ok(()));
     let entries = format!("table_entries {}\n", tables.table_entries());

@@ -56,14 +56,30 @@ fn the_committed_magics_overlap_and_use_fewer_bits_where_they_can() {
 
 #[test]
 fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
-    let one = dense::search(3, Stop::Rounds(2), 1, 1_500, |_, _| {}).unwrap();
-    let two = dense::search(3, Stop::Rounds(2), 2, 1_500, |_, _| {}).unwrap();
+    let stop = Stop::Exactly {
+        rounds: 2,
+        steps: 40,
+    };
+    let one = dense::search(3, stop, 1, 1_500, |_, _| {}).unwrap();
+    let two = dense::search(3, stop, 2, 1_500, |_, _| {}).unwrap();
     assert_eq!(one, two);
-    assert_eq!(one.rounds, 2);
+    assert_eq!((one.rounds, one.steps), (2, 40));
     let tables = Tables::from_magics(3, one.rook.clone(), one.bishop.clone()).unwrap();
     assert_eq!(tables.verify(), Ok(()));
     let text = one.to_text(tables.table_entries());
     assert_eq!(DenseMagics::parse(&text), Ok(one));
+}
+
+#[test]
+fn the_order_search_never_makes_the_table_longer() {
+    let entries = |steps| {
+        let stop = Stop::Exactly { rounds: 1, steps };
+        let magics = dense::search(4, stop, 2, 1_500, |_, _| {}).unwrap();
+        let tables = Tables::from_magics(4, magics.rook, magics.bishop).unwrap();
+        assert_eq!(tables.verify(), Ok(()));
+        tables.table_entries()
+    };
+    assert!(entries(60) <= entries(0));
 }
 
 #[test]
