@@ -19,6 +19,7 @@ use std::ops::Deref;
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    setwise,
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -261,9 +262,34 @@ impl Position {
     /// Is there at least one legal move? (No legal move: checkmate or stalemate.) Stops at
     /// the first one found.
     pub fn has_legal_moves(&self) -> bool {
+        if self.king_has_a_safe_step() {
+            return true;
+        }
         let mut any = AnyMove(false);
         self.generate(&mut any);
         any.0
+    }
+
+    /// Can the king of the side to move step to a square no enemy piece attacks? After a
+    /// check (SAN and PGN checking ask after every one) this is what usually answers it.
+    /// Everything the enemy attacks, found set-wise with the king lifted off the board: no
+    /// table lookup at squares all over the board, no early exit per square.
+    fn king_has_a_safe_step(&self) -> bool {
+        let them = !self.turn;
+        let king = self.king(self.turn);
+        let theirs = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        let attacked = setwise::slider_attacks(
+            (self.by_role(Role::Rook) | queens) & theirs,
+            (self.by_role(Role::Bishop) | queens) & theirs,
+            self.occupied().without(king),
+        ) | setwise::knight_attacks(self.by_role(Role::Knight) & theirs)
+            | setwise::pawn_attacks(them, self.by_role(Role::Pawn) & theirs)
+            | king_attacks(self.king(them));
+        king_attacks(king)
+            .minus(self.by_color(self.turn))
+            .minus(attacked)
+            .any()
     }
 
     /// Hands every legal move to `sink`.
