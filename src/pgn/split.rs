@@ -471,8 +471,9 @@ impl<R: BufRead> Splitter<R> {
             let mut cut = false;
             let mut i = start;
             while let Some(&byte) = chunk.get(i) {
-                // Runs that cannot end a game are skipped without the state machine: the
-                // letters and digits of moves, and the insides of comments.
+                // Runs are skipped without the state machine: the symbols and blanks of a
+                // movetext line (a blank after a termination marker ends the game), the
+                // insides of tag lines and comments.
                 let rest = chunk.get(i..).unwrap_or_default();
                 let run = match self.game.mode {
                     Mode::Normal => match skip_movetext(&mut self.game, rest) {
