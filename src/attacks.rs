@@ -160,10 +160,12 @@ pub(crate) mod setwise {
     use crate::bitboard::Bitboard;
     use crate::color::Color;
 
-    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    /// Every square but the a-file: where a step east can land.
+    pub(crate) const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
     const NOT_FILE_B: u64 = !0x0202_0202_0202_0202;
     const NOT_FILE_G: u64 = !0x4040_4040_4040_4040;
-    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    /// Every square but the h-file: where a step west can land.
+    pub(crate) const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
     /// One direction: the shift towards it (positive: left) and the squares a step in it can
     /// land on (a step east never lands on the a-file).

@@ -17,6 +17,7 @@
 
 use std::ops::Deref;
 
+use crate::attacks::setwise::{NOT_FILE_A, NOT_FILE_H};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
     setwise,
@@ -226,9 +227,6 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
         Color::Black => Bitboard(bb.0 >> 8),
     }
 }
-
-const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
 impl Position {
     /// Every legal move.
