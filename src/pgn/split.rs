@@ -191,12 +191,86 @@ fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
     run
 }
 
+/// `0x01` in every byte.
+const ONES: u64 = u64::from_ne_bytes([1; 8]);
+/// `0x80` in every byte.
+const HIGHS: u64 = ONES * 0x80;
+
+/// The high bit of every byte of `word` that is zero (exact: no borrow runs between bytes).
+#[inline]
+const fn zero_bytes(word: u64) -> u64 {
+    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
+}
+
+/// The high bit of every byte of `word` equal to `byte`.
+#[inline]
+const fn bytes_equal(word: u64, byte: u8) -> u64 {
+    zero_bytes(word ^ (ONES * byte as u64))
+}
+
+/// The high bit of every byte of a little-endian `word` that can end a symbol otherwise than
+/// a space does, or belong to a termination marker: control bytes (tab, CR and newline among
+/// them), `{ } ( ) [ ] ; $ %`, and `-` and `*` (every marker has one). A few bytes that never
+/// matter here are flagged too (`Y _ y` and DEL, which share a pattern with the brackets):
+/// flagging more only hands bytes to the byte-wise loop.
+#[inline]
+const fn special_bytes(word: u64) -> u64 {
+    let controls = !(((word & !HIGHS) + ONES * (0x80 - 0x20)) | word) & HIGHS;
+    // `$ %` and `( )` differ in their lowest bit; `[ ] { }` in the bits of 0x26.
+    let dollar_percent = bytes_equal(word | ONES, b'%');
+    let parentheses = bytes_equal(word | ONES, b')');
+    let brackets = bytes_equal(word & !(ONES * 0x26), 0x59);
+    controls
+        | dollar_percent
+        | parentheses
+        | brackets
+        | bytes_equal(word, b';')
+        | bytes_equal(word, b'-')
+        | bytes_equal(word, b'*')
+}
+
+/// The length of the longest run of whole symbols and the spaces after them at the start of
+/// `bytes`, read eight bytes at a time: it ends just after a space and holds no byte that
+/// [`special_bytes`] flags, so none of its symbols is a termination marker and nothing in it
+/// but the symbols matters to the splitter. Most of a movetext line is such a run; finding it
+/// word by word takes one branch per eight bytes where the byte-wise loop takes several per
+/// symbol, most of them hard to predict.
+#[inline]
+fn plain_run(bytes: &[u8]) -> usize {
+    let mut end = 0;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let special = special_bytes(word);
+        // The bytes before the first special one (all eight if there is none).
+        let clean = ((special & special.wrapping_neg()) >> 7).wrapping_sub(1);
+        let spaces = bytes_equal(word, b' ') & clean;
+        if spaces != 0 {
+            // Just after the last clean space.
+            end = at + 8 - spaces.leading_zeros() as usize / 8;
+        }
+        if special != 0 {
+            break;
+        }
+        at += 8;
+    }
+    end
+}
+
 /// Skips the symbols of a line of movetext and the blanks between them, the bulk of a game,
 /// in one loop; stops before any other byte (`Ok`: how many bytes), or at a blank that ends a
 /// termination marker (`Err`: the game ends before that blank).
 #[inline]
 fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
-    let mut i = 0;
+    // Whole symbols first, word by word (a symbol begun before these bytes could be a marker
+    // that the next space ends: the byte-wise loop reads it).
+    let mut i = if scan.symbol_len == 0 {
+        skip_plain_run(scan, bytes)
+    } else {
+        0
+    };
     loop {
         i += skip_symbol(scan, bytes.get(i..).unwrap_or_default());
         match bytes.get(i) {
@@ -206,10 +280,27 @@ fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
                     return Err(i);
                 }
                 i += 1;
+                // Past a castling or a marker-like symbol, the rest of the line is
+                // likely plain again.
+                i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
             }
             _ => return Ok(i),
         }
     }
+}
+
+/// Skips the [`plain_run`] at the start of `bytes` (no symbol begun before it), noting the
+/// movetext it holds; returns how many bytes.
+#[inline]
+fn skip_plain_run(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let run = plain_run(bytes);
+    if run > 0 && bytes.iter().take_while(|&&b| b == b' ').count() < run {
+        scan.movetext = true;
+        scan.line_start = false;
+        scan.line_has_content = true;
+        scan.content = true;
+    }
+    run
 }
 
 /// Skips the inside of a tag line (the `Tag`, `TagString` and `TagEscape` modes) in one
@@ -537,6 +628,70 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 self.done = true;
                 Some(Err(error))
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain_run, special_bytes};
+
+    fn special(byte: u8) -> bool {
+        byte < 0x20 || b"{}()[];$%-*Y_y\x7f".contains(&byte)
+    }
+
+    #[test]
+    fn special_bytes_flags_exactly_the_special_bytes_in_every_lane() {
+        for byte in 0..=255u8 {
+            for lane in 0..8 {
+                // The other lanes hold a plain byte, a space or the byte itself.
+                for fill in [b'e', b' ', byte] {
+                    let mut word = [fill; 8];
+                    word[lane] = byte;
+                    let flags = special_bytes(u64::from_le_bytes(word));
+                    for (i, &b) in word.iter().enumerate() {
+                        let flagged = flags >> (8 * i + 7) & 1 == 1;
+                        assert_eq!(flagged, special(b), "byte {b:#04x} in lane {i}");
+                        assert_eq!(flags >> (8 * i) & 0x7f, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The run is what a byte-wise reading says: whole words up to the first special byte,
+    /// cut just after the last space before it.
+    #[test]
+    fn plain_run_ends_after_the_last_space_before_anything_special() {
+        let alphabet = b"  e4Nf3x1-0O*{};(\n\t\r.=+#!?Y\xc3";
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let len = (state % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    // Mostly plain bytes and spaces, as movetext is.
+                    let pick = (state >> 32) as usize % (alphabet.len() * 3);
+                    alphabet.get(pick).copied().unwrap_or(b"Nbd7 "[pick % 5])
+                })
+                .collect();
+            let words = len / 8 * 8;
+            let clean = bytes[..words]
+                .iter()
+                .position(|&b| special(b))
+                .unwrap_or(words);
+            let expected = bytes[..clean]
+                .iter()
+                .rposition(|&b| b == b' ')
+                .map_or(0, |i| i + 1);
+            assert_eq!(
+                plain_run(&bytes),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(&bytes)
+            );
         }
     }
 }
