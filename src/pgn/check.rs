@@ -497,7 +497,8 @@ fn walk(
     let mut lines = vec![Line::new(start, 0, 0)];
     let mut history = History {
         since: start,
-        moves: Vec::new(),
+        // Moves since the last capture or pawn move: rarely more than this.
+        moves: Vec::with_capacity(32),
     };
     let mut moves = 0;
     let mut mainline_error = false;
@@ -712,6 +713,7 @@ fn status(history: &History) -> Status {
         return Game::new(position).status();
     }
     let mut game = Game::new(history.since);
+    game.reserve(history.moves.len());
     for &mv in &history.moves {
         game.play(mv);
     }

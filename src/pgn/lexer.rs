@@ -324,16 +324,11 @@ const ONES: u64 = u64::from_ne_bytes([1; 8]);
 /// `0x80` in every byte.
 const HIGHS: u64 = ONES * 0x80;
 
-/// The high bit of every byte of `word` that is zero (exact: no borrow runs between bytes).
+/// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
+/// (a borrow runs up from a zero byte); nothing if no byte is zero.
 #[inline]
-const fn zero_bytes(word: u64) -> u64 {
-    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
-}
-
-/// The high bit of every byte of `word` below `limit` (at most 0x80).
-#[inline]
-const fn bytes_below(word: u64, limit: u8) -> u64 {
-    !(((word & !HIGHS) + ONES * (0x80 - limit as u64)) | word) & HIGHS
+const fn lowest_zero_byte(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
 /// The length of the symbol at `start` if it ends within the eight bytes from there, read as
@@ -342,13 +337,15 @@ const fn bytes_below(word: u64, limit: u8) -> u64 {
 #[inline]
 fn short_symbol(bytes: &[u8], start: usize) -> Option<usize> {
     let word = u64::from_le_bytes(*bytes.get(start..)?.first_chunk::<8>()?);
-    // Candidates for the first delimiter: a few bytes more than the delimiters, so the
-    // first candidate is confirmed with the table.
-    let candidates = bytes_below(word, 0x20)
-        | zero_bytes((word & !(ONES * 0x06)) ^ (ONES * 0x20)) // space " $ &
-        | zero_bytes((word | ONES) ^ (ONES * u64::from(b')'))) // ( )
-        | zero_bytes(word ^ (ONES * u64::from(b';')))
-        | zero_bytes((word & !(ONES * 0x26)) ^ (ONES * 0x59)); // [ ] { } Y _ y DEL
+    // Candidates for the first delimiter (the lowest one is exact, the others may not be):
+    // a few bytes more than the delimiters, so the first candidate is confirmed with the
+    // table. Control bytes are the bytes below 0x20, counted without carries between bytes.
+    let controls = !(((word & !HIGHS) + ONES * (0x80 - 0x20)) | word) & HIGHS;
+    let candidates = controls
+        | lowest_zero_byte((word & !(ONES * 0x06)) ^ (ONES * 0x20)) // space " $ &
+        | lowest_zero_byte((word | ONES) ^ (ONES * u64::from(b')'))) // ( )
+        | lowest_zero_byte(word ^ (ONES * u64::from(b';')))
+        | lowest_zero_byte((word & !(ONES * 0x26)) ^ (ONES * 0x59)); // [ ] { } Y _ y DEL
     let len = candidates.trailing_zeros() as usize / 8;
     let end = *bytes.get(start + len)?;
     (len < 8 && is_delimiter(end)).then_some(len)

@@ -202,36 +202,40 @@ const fn zero_bytes(word: u64) -> u64 {
     !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
 }
 
-/// The high bit of every byte of `word` equal to `byte`.
+/// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
+/// (a borrow runs up from a zero byte); nothing if no byte is zero.
 #[inline]
-const fn bytes_equal(word: u64, byte: u8) -> u64 {
-    zero_bytes(word ^ (ONES * byte as u64))
+const fn lowest_zero_byte(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
-/// The high bit of every byte of a little-endian `word` that can end a symbol otherwise than
-/// a space does, or belong to a termination marker: control bytes (tab, CR and newline among
-/// them), `{ } ( ) [ ] ; $ %`, and `-` and `*` (every marker has one). A few bytes that never
-/// matter here are flagged too (`Y _ y` and DEL, which share a pattern with the brackets):
-/// flagging more only hands bytes to the byte-wise loop.
+/// The high bit of the first byte of a little-endian `word` that can end a symbol otherwise
+/// than a space does, or belong to a termination marker (maybe of some bytes after it too;
+/// nothing if there is none): control bytes (tab, CR and newline among them),
+/// `$ % ( ) * - ; [ ] { }` (every marker has a `-` or is a `*`). A few bytes that never
+/// matter here are flagged too (`& '` in the range of `$` to `*`, and `Y _ y` DEL, which
+/// share a pattern with the brackets): flagging more only hands bytes to the byte-wise loop.
 #[inline]
-const fn special_bytes(word: u64) -> u64 {
-    let controls = !(((word & !HIGHS) + ONES * (0x80 - 0x20)) | word) & HIGHS;
-    // `$ %` and `( )` differ in their lowest bit; `[ ] { }` in the bits of 0x26.
-    let dollar_percent = bytes_equal(word | ONES, b'%');
-    let parentheses = bytes_equal(word | ONES, b')');
-    let brackets = bytes_equal(word & !(ONES * 0x26), 0x59);
-    controls
-        | dollar_percent
-        | parentheses
-        | brackets
-        | bytes_equal(word, b';')
-        | bytes_equal(word, b'-')
-        | bytes_equal(word, b'*')
+const fn first_special_byte(word: u64) -> u64 {
+    let low7 = word & !HIGHS;
+    // Per byte below 0x80, without carries between bytes: at least 0x20, 0x24 and 0x2b.
+    let from_20 = low7 + ONES * (0x80 - 0x20);
+    let from_24 = low7 + ONES * (0x80 - 0x24);
+    let from_2b = low7 + ONES * (0x80 - 0x2b);
+    let controls = !from_20;
+    let dollar_to_star = from_24 & !from_2b;
+    let ascii = !word & HIGHS;
+    let exact = (controls | dollar_to_star) & ascii;
+    let minus = lowest_zero_byte(word ^ (ONES * b'-' as u64));
+    let semicolon = lowest_zero_byte(word ^ (ONES * b';' as u64));
+    // `[ ] { }` differ from `Y` only in the bits of 0x26.
+    let brackets = lowest_zero_byte((word & !(ONES * 0x26)) ^ (ONES * 0x59));
+    exact | minus | semicolon | brackets
 }
 
 /// The length of the longest run of whole symbols and the spaces after them at the start of
 /// `bytes`, read eight bytes at a time: it ends just after a space and holds no byte that
-/// [`special_bytes`] flags, so none of its symbols is a termination marker and nothing in it
+/// [`first_special_byte`] flags, so none of its symbols is a termination marker and nothing in it
 /// but the symbols matters to the splitter. Most of a movetext line is such a run; finding it
 /// word by word takes one branch per eight bytes where the byte-wise loop takes several per
 /// symbol, most of them hard to predict.
@@ -243,10 +247,10 @@ fn plain_run(bytes: &[u8]) -> usize {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
         let word = u64::from_le_bytes(word);
-        let special = special_bytes(word);
+        let special = first_special_byte(word);
         // The bytes before the first special one (all eight if there is none).
         let clean = ((special & special.wrapping_neg()) >> 7).wrapping_sub(1);
-        let spaces = bytes_equal(word, b' ') & clean;
+        let spaces = zero_bytes(word ^ (ONES * u64::from(b' '))) & clean;
         if spaces != 0 {
             // Just after the last clean space.
             end = at + 8 - spaces.leading_zeros() as usize / 8;
@@ -634,26 +638,25 @@ impl<R: BufRead> Iterator for Splitter<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_run, special_bytes};
+    use super::{first_special_byte, plain_run};
 
     fn special(byte: u8) -> bool {
-        byte < 0x20 || b"{}()[];$%-*Y_y\x7f".contains(&byte)
+        byte < 0x20 || b"$%&'()*-;[]{}Y_y\x7f".contains(&byte)
     }
 
     #[test]
-    fn special_bytes_flags_exactly_the_special_bytes_in_every_lane() {
+    fn the_first_special_byte_is_found_in_every_lane() {
         for byte in 0..=255u8 {
             for lane in 0..8 {
-                // The other lanes hold a plain byte, a space or the byte itself.
-                for fill in [b'e', b' ', byte] {
+                // The other lanes hold a plain byte, a space, the byte itself or a special one.
+                for fill in [b'e', b' ', byte, b'-'] {
                     let mut word = [fill; 8];
                     word[lane] = byte;
-                    let flags = special_bytes(u64::from_le_bytes(word));
-                    for (i, &b) in word.iter().enumerate() {
-                        let flagged = flags >> (8 * i + 7) & 1 == 1;
-                        assert_eq!(flagged, special(b), "byte {b:#04x} in lane {i}");
-                        assert_eq!(flags >> (8 * i) & 0x7f, 0);
-                    }
+                    let flags = first_special_byte(u64::from_le_bytes(word));
+                    let first = word.iter().position(|&b| special(b));
+                    let flagged = (flags != 0).then(|| flags.trailing_zeros() as usize / 8);
+                    assert_eq!(flagged, first, "{word:?}");
+                    assert_eq!(flags & !(super::HIGHS), 0);
                 }
             }
         }
