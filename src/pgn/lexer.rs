@@ -5,6 +5,8 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use super::scan::{ONES, bytes_below, find, first_equal, splat, word_at};
+
 /// A termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), also the value of a Result tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -213,16 +215,17 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
                     }
                 }
             }
-            b'{' => match bytes[i..].iter().position(|&b| b == b'}') {
-                Some(close) => {
-                    i += close + 1;
+            b'{' => {
+                let rest = bytes.get(i..).unwrap_or_default();
+                let close = i + find(rest, |w| first_equal(w, b'}'));
+                if close < bytes.len() {
+                    i = close + 1;
                     push(&mut tokens, TokenKind::Comment, start..i);
-                }
-                None => {
+                } else {
                     errors.push(LexError::UnterminatedComment(start..bytes.len()));
                     i = bytes.len();
                 }
-            },
+            }
             b';' => {
                 i = end_of_line(bytes, i);
                 push(&mut tokens, TokenKind::Comment, start..i);
@@ -319,43 +322,28 @@ fn symbol_kind(symbol: &str) -> TokenKind {
     }
 }
 
-/// `0x01` in every byte.
-const ONES: u64 = u64::from_ne_bytes([1; 8]);
-/// `0x80` in every byte.
-const HIGHS: u64 = ONES * 0x80;
-
-/// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
-/// (a borrow runs up from a zero byte); nothing if no byte is zero.
-#[inline]
-const fn lowest_zero_byte(word: u64) -> u64 {
-    word.wrapping_sub(ONES) & !word & HIGHS
-}
-
 /// The length of the symbol at `start` if it ends within the eight bytes from there, read as
 /// one word: a mask of the delimiters gives it without a loop over the symbol's bytes, whose
 /// exit is a mispredicted branch per token. `None` where it does not end there.
 #[inline]
 fn short_symbol(bytes: &[u8], start: usize) -> Option<usize> {
-    let word = u64::from_le_bytes(*bytes.get(start..)?.first_chunk::<8>()?);
+    let word = word_at(bytes, start)?;
     // Candidates for the first delimiter (the lowest one is exact, the others may not be):
     // a few bytes more than the delimiters, so the first candidate is confirmed with the
-    // table. Control bytes are the bytes below 0x20, counted without carries between bytes.
-    let controls = !(((word & !HIGHS) + ONES * (0x80 - 0x20)) | word) & HIGHS;
-    let candidates = controls
-        | lowest_zero_byte((word & !(ONES * 0x06)) ^ (ONES * 0x20)) // space " $ &
-        | lowest_zero_byte((word | ONES) ^ (ONES * u64::from(b')'))) // ( )
-        | lowest_zero_byte(word ^ (ONES * u64::from(b';')))
-        | lowest_zero_byte((word & !(ONES * 0x26)) ^ (ONES * 0x59)); // [ ] { } Y _ y DEL
+    // table.
+    let candidates = bytes_below(word, 0x20)
+        | first_equal(word & !splat(0x06), b' ') // space " $ &
+        | first_equal(word | ONES, b')') // ( )
+        | first_equal(word, b';')
+        | first_equal(word & !splat(0x26), b'Y'); // [ ] { } Y _ y DEL
     let len = candidates.trailing_zeros() as usize / 8;
     let end = *bytes.get(start + len)?;
     (len < 8 && is_delimiter(end)).then_some(len)
 }
 
 fn end_of_line(bytes: &[u8], from: usize) -> usize {
-    bytes[from..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(bytes.len(), |n| from + n)
+    let rest = bytes.get(from..).unwrap_or_default();
+    from + find(rest, |w| first_equal(w, b'\n'))
 }
 
 enum TagError {
@@ -390,6 +378,9 @@ fn tag(line: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
     i += 1;
     let value_start = i;
     let value = loop {
+        // Plain bytes of the value, eight at a time.
+        let rest = bytes.get(i..).unwrap_or_default();
+        i += find(rest, |w| first_equal(w, b'"') | first_equal(w, b'\\'));
         match bytes.get(i) {
             None => return Err(TagError::Unterminated),
             Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => i += 2,

@@ -25,6 +25,7 @@
 mod check;
 mod format;
 mod lexer;
+mod scan;
 mod split;
 mod tags;
 

@@ -11,6 +11,8 @@
 
 use std::io::{self, BufRead};
 
+use super::scan::{HIGHS, find, first_equal, splat, word_at, zero_bytes};
+
 /// The most bytes of one game kept in memory; the rest of an oversized game is skipped and
 /// reported, so that a hostile file cannot exhaust memory.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
@@ -191,24 +193,6 @@ fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
     run
 }
 
-/// `0x01` in every byte.
-const ONES: u64 = u64::from_ne_bytes([1; 8]);
-/// `0x80` in every byte.
-const HIGHS: u64 = ONES * 0x80;
-
-/// The high bit of every byte of `word` that is zero (exact: no borrow runs between bytes).
-#[inline]
-const fn zero_bytes(word: u64) -> u64 {
-    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
-}
-
-/// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
-/// (a borrow runs up from a zero byte); nothing if no byte is zero.
-#[inline]
-const fn lowest_zero_byte(word: u64) -> u64 {
-    word.wrapping_sub(ONES) & !word & HIGHS
-}
-
 /// The high bit of the first byte of a little-endian `word` that can end a symbol otherwise
 /// than a space does, or belong to a termination marker (maybe of some bytes after it too;
 /// nothing if there is none): control bytes (tab, CR and newline among them),
@@ -219,17 +203,17 @@ const fn lowest_zero_byte(word: u64) -> u64 {
 const fn first_special_byte(word: u64) -> u64 {
     let low7 = word & !HIGHS;
     // Per byte below 0x80, without carries between bytes: at least 0x20, 0x24 and 0x2b.
-    let from_20 = low7 + ONES * (0x80 - 0x20);
-    let from_24 = low7 + ONES * (0x80 - 0x24);
-    let from_2b = low7 + ONES * (0x80 - 0x2b);
+    let from_20 = low7 + splat(0x80 - 0x20);
+    let from_24 = low7 + splat(0x80 - 0x24);
+    let from_2b = low7 + splat(0x80 - 0x2b);
     let controls = !from_20;
     let dollar_to_star = from_24 & !from_2b;
     let ascii = !word & HIGHS;
     let exact = (controls | dollar_to_star) & ascii;
-    let minus = lowest_zero_byte(word ^ (ONES * b'-' as u64));
-    let semicolon = lowest_zero_byte(word ^ (ONES * b';' as u64));
+    let minus = first_equal(word, b'-');
+    let semicolon = first_equal(word, b';');
     // `[ ] { }` differ from `Y` only in the bits of 0x26.
-    let brackets = lowest_zero_byte((word & !(ONES * 0x26)) ^ (ONES * 0x59));
+    let brackets = first_equal(word & !splat(0x26), b'Y');
     exact | minus | semicolon | brackets
 }
 
@@ -243,14 +227,11 @@ const fn first_special_byte(word: u64) -> u64 {
 fn plain_run(bytes: &[u8]) -> usize {
     let mut end = 0;
     let mut at = 0;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
+    while let Some(word) = word_at(bytes, at) {
         let special = first_special_byte(word);
         // The bytes before the first special one (all eight if there is none).
         let clean = ((special & special.wrapping_neg()) >> 7).wrapping_sub(1);
-        let spaces = zero_bytes(word ^ (ONES * u64::from(b' '))) & clean;
+        let spaces = zero_bytes(word ^ splat(b' ')) & clean;
         if spaces != 0 {
             // Just after the last clean space.
             end = at + 8 - spaces.leading_zeros() as usize / 8;
@@ -309,12 +290,24 @@ fn skip_plain_run(scan: &mut Scan, bytes: &[u8]) -> usize {
 
 /// Skips the inside of a tag line (the `Tag`, `TagString` and `TagEscape` modes) in one
 /// loop, through the `]` that closes it; stops before a newline, which ends any of them.
-/// Every byte was already counted as content by the `[`.
+/// Every byte was already counted as content by the `[`. The bytes that change nothing (most
+/// of a tag value) are skipped eight at a time.
 #[inline]
 fn skip_tag(scan: &mut Scan, bytes: &[u8]) -> usize {
     let mut mode = scan.mode;
     let mut i = 0;
-    while let Some(&byte) = bytes.get(i) {
+    loop {
+        let rest = bytes.get(i..).unwrap_or_default();
+        i += match mode {
+            Mode::TagString => find(rest, |w| {
+                first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
+            }),
+            Mode::Tag => find(rest, |w| {
+                first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
+            }),
+            _ => 0,
+        };
+        let Some(&byte) = bytes.get(i) else { break };
         mode = match (mode, byte) {
             (_, b'\n') => break,
             (Mode::Tag, b']') => {
@@ -337,10 +330,9 @@ fn skip_tag(scan: &mut Scan, bytes: &[u8]) -> usize {
 /// Skips the inside of a brace comment up to `}`, a newline or `[`; returns how many bytes.
 #[inline]
 fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
-    let run = bytes
-        .iter()
-        .take_while(|&&b| !matches!(b, b'}' | b'\n' | b'['))
-        .count();
+    let run = find(bytes, |w| {
+        first_equal(w, b'}') | first_equal(w, b'\n') | first_equal(w, b'[')
+    });
     if run < 2 {
         return 0;
     }
@@ -349,12 +341,6 @@ fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
         scan.line_has_content = true;
     }
     run
-}
-
-/// The length of the run of bytes before the first that `stop` picks.
-#[inline]
-fn skip_until(bytes: &[u8], stop: impl Fn(u8) -> bool) -> usize {
-    bytes.iter().position(|&b| stop(b)).unwrap_or(bytes.len())
 }
 
 /// How many `\n` bytes `bytes` holds. Counting in `u8` lanes, 255 bytes at a time so that a
@@ -582,7 +568,7 @@ impl<R: BufRead> Splitter<R> {
                     Mode::Brace => skip_comment(&mut self.game, rest),
                     // The line's first byte (`[`, `%` or `;`) already counted as content.
                     Mode::Tag | Mode::TagString | Mode::TagEscape => skip_tag(&mut self.game, rest),
-                    Mode::ToEndOfLine => skip_until(rest, |b| b == b'\n'),
+                    Mode::ToEndOfLine => find(rest, |w| first_equal(w, b'\n')),
                 };
                 if run > 0 {
                     i += run;
@@ -638,7 +624,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_special_byte, plain_run};
+    use super::{HIGHS, first_special_byte, plain_run};
 
     fn special(byte: u8) -> bool {
         byte < 0x20 || b"$%&'()*-;[]{}Y_y\x7f".contains(&byte)
@@ -656,7 +642,7 @@ mod tests {
                     let first = word.iter().position(|&b| special(b));
                     let flagged = (flags != 0).then(|| flags.trailing_zeros() as usize / 8);
                     assert_eq!(flagged, first, "{word:?}");
-                    assert_eq!(flags & !(super::HIGHS), 0);
+                    assert_eq!(flags & !HIGHS, 0);
                 }
             }
         }

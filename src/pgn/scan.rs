@@ -1,0 +1,117 @@
+//! Reading text eight bytes at a time: a word of eight bytes (little-endian, the first byte
+//! lowest) and masks with the high bit of each byte that matches, so that finding the end of
+//! a comment, a tag value or a line takes a test per eight bytes instead of a branch per byte.
+//!
+//! Comparisons clear the high bits before adding, so that no carry runs from one byte into
+//! the next, except [`lowest_zero_byte`], which is cheaper and exact only for the lowest byte
+//! it flags: enough to find the first match.
+
+/// `0x01` in every byte.
+pub(super) const ONES: u64 = u64::from_ne_bytes([1; 8]);
+/// `0x80` in every byte.
+pub(super) const HIGHS: u64 = ONES * 0x80;
+
+/// The eight bytes from `at` as a word, if there are eight.
+#[inline]
+pub(super) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk = bytes.get(at..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*chunk))
+}
+
+/// Every byte `byte` (as a word).
+#[inline]
+pub(super) const fn splat(byte: u8) -> u64 {
+    ONES * byte as u64
+}
+
+/// The high bit of every byte of `word` that is zero.
+#[inline]
+pub(super) const fn zero_bytes(word: u64) -> u64 {
+    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
+}
+
+/// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
+/// (a borrow runs up from a zero byte); nothing if no byte is zero.
+#[inline]
+pub(super) const fn lowest_zero_byte(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
+}
+
+/// The high bit of every byte of `word` below `limit` (at most 0x80).
+#[inline]
+pub(super) const fn bytes_below(word: u64, limit: u8) -> u64 {
+    !(((word & !HIGHS) + splat(0x80 - limit)) | word) & HIGHS
+}
+
+/// The lowest byte of `word` equal to `byte`, as [`lowest_zero_byte`] flags it.
+#[inline]
+pub(super) const fn first_equal(word: u64, byte: u8) -> u64 {
+    lowest_zero_byte(word ^ splat(byte))
+}
+
+/// The index of the first byte of `bytes` that `flags` picks (`bytes.len()` if none does).
+/// `flags` marks the first byte of a word it picks with its high bit (later ones may be
+/// marked too); the last few bytes are tested one at a time, each alone in a word.
+#[inline]
+pub(super) fn find(bytes: &[u8], flags: impl Fn(u64) -> u64) -> usize {
+    let mut at = 0;
+    while let Some(word) = word_at(bytes, at) {
+        let picked = flags(word);
+        if picked != 0 {
+            return at + picked.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    while let Some(&byte) = bytes.get(at) {
+        if flags(u64::from(byte)) & 0x80 != 0 {
+            return at;
+        }
+        at += 1;
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes_below, find, first_equal, zero_bytes};
+
+    #[test]
+    fn masks_match_bytewise_tests_in_every_lane() {
+        for byte in 0..=255u8 {
+            for lane in 0..8 {
+                for fill in [0, b' ', b'"', byte, 0xff] {
+                    let mut bytes = [fill; 8];
+                    bytes[lane] = byte;
+                    let word = u64::from_le_bytes(bytes);
+                    let lanes = |mask: u64| -> Vec<bool> {
+                        (0..8).map(|i| mask >> (8 * i + 7) & 1 == 1).collect()
+                    };
+                    let expect = |test: &dyn Fn(u8) -> bool| -> Vec<bool> {
+                        bytes.iter().map(|&b| test(b)).collect()
+                    };
+                    assert_eq!(lanes(zero_bytes(word)), expect(&|b| b == 0));
+                    assert_eq!(lanes(bytes_below(word, 0x20)), expect(&|b| b < 0x20));
+                    let first = |mask: u64| (mask != 0).then(|| mask.trailing_zeros() / 8);
+                    let quote = bytes.iter().position(|&b| b == b'"').map(|i| i as u32);
+                    assert_eq!(first(first_equal(word, b'"')), quote, "{bytes:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_gives_the_first_match_or_the_length() {
+        let text = b"a quoted \"value\" and a \\ backslash, then the rest";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let bytes = &text[start..end];
+                let flags = |w| first_equal(w, b'"') | first_equal(w, b'\\');
+                let expected = bytes
+                    .iter()
+                    .position(|&b| b == b'"' || b == b'\\')
+                    .unwrap_or(bytes.len());
+                assert_eq!(find(bytes, flags), expected, "{start}..{end}");
+            }
+        }
+    }
+}
