@@ -371,7 +371,7 @@ impl Position {
     /// position.play_in_place(mv);
     /// assert_eq!(position.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_in_place(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
