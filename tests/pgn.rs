@@ -331,6 +331,63 @@ fn a_nested_comment_gets_a_help_line() {
     );
 }
 
+/// The splitter reads most movetext eight bytes at a time, one byte at a time where fewer are
+/// left: random games of symbols, markers, comments, tags and blanks, read one byte per chunk
+/// (every run too short for a word) and whole, must be cut alike, wherever a marker or a
+/// special byte falls relative to an eight-byte word.
+#[test]
+fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
+    let pieces = [
+        "e4",
+        "Nf3",
+        "O-O",
+        "0-0",
+        "1.",
+        "12...",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        "{a 1-0 comment}",
+        "(",
+        ")",
+        "$1",
+        "!?",
+        ";x\n",
+        "; 0-1 *\n",
+        "[Event \"a\"]\n",
+        "Bxe5+",
+        "exd8=Q#",
+        "Y",
+        "y_",
+        "10.",
+        "%e\n",
+        "\n\n",
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for round in 0..400 {
+        let mut text = String::new();
+        for _ in 0..40 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
+        }
+        let input = text.as_bytes();
+        let whole = games(input);
+        let bytewise: Vec<RawGame> = Splitter::new(std::io::BufReader::with_capacity(1, input))
+            .collect::<Result<_, _>>()
+            .expect("in-memory input cannot fail");
+        assert!(bytewise == whole, "round {round}: {text:?}");
+        assert!(!whole.is_empty());
+    }
+}
+
 /// The splitter reads whatever chunks the reader hands it: a marker, a tag line or a comment
 /// cut anywhere between two chunks must give the same games as the whole input at once.
 #[test]
