@@ -14,13 +14,19 @@
 //!   places the squares one by one. Which square goes first decides which holes the later ones
 //!   find, so a local search over that order (`crate::pack`) packs the same candidates some
 //!   6% tighter than largest-first.
+//! - **Holes.** After the packing, the hole search (`crate::holes`) takes the square that ends
+//!   the table out with a few others and puts them back with the best of many fresh
+//!   candidates each (mutations of their magics, and new numbers), keeping the result when
+//!   the table is not longer: the top square needs a shape for the holes the others left,
+//!   which the pools chose before anything was packed.
 //!
 //! The search is too slow for a build script, so `magic-gen --budget SECONDS` runs it once and
 //! prints a small magics file that the project commits ([`COMMITTED`]). `Tables::generate` uses
 //! that file when its seed is the build's seed (verifying every attack, in milliseconds) and
 //! searches as before otherwise. The search is deterministic in its seed, its rounds of
-//! candidates and its steps of order search, whatever the threads: the file records all three,
-//! and `magic-gen --rounds N --steps S` prints it again byte for byte.
+//! candidates, its steps of order search and its steps of hole search, whatever the threads:
+//! the file records all four, and `magic-gen --rounds N --steps S --holes H` prints it again
+//! byte for byte.
 
 use std::fmt::Write;
 use std::sync::Mutex;
@@ -32,8 +38,9 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::GENERATOR;
 use crate::geometry::{Slider, SquareIndex, parse_square_name, square_name};
+use crate::holes::Holes;
 use crate::pack::{Packer, Placed, Shape};
-use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
+use crate::search::{MAX_CANDIDATES, Magic, Searcher, blocker_subsets};
 
 /// The magics file the project commits: found by `magic-gen --budget` for the default seed.
 pub const COMMITTED: &str = include_str!("../dense.magics");
@@ -55,16 +62,19 @@ const BLOCK_BITS: u32 = 5;
 /// When the search stops.
 #[derive(Clone, Copy, Debug)]
 pub enum Stop {
-    /// After exactly this many rounds of candidates and steps of the order search
-    /// (reproducible).
+    /// After exactly this many rounds of candidates, steps of the order search and steps of
+    /// the hole search (reproducible).
     Exactly {
         /// Rounds of candidates for the pools.
         rounds: u32,
         /// Steps of the search over the packing order.
         steps: u64,
+        /// Steps of the hole search (`crate::holes`) after the packing.
+        holes: u64,
     },
-    /// Rounds until half this time is up (at least one), then steps until all of it is; the
-    /// magics record both counts.
+    /// Rounds until a third of this time is up (at least one), steps of the order search until
+    /// two thirds are, then steps of the hole search until all of it is; the magics record
+    /// the three counts.
     Budget(Duration),
 }
 
@@ -77,6 +87,8 @@ pub struct DenseMagics {
     pub rounds: u32,
     /// Steps of the order search that packed them.
     pub steps: u64,
+    /// Steps of the hole search that moved them after.
+    pub holes: u64,
     /// Rook magics by square.
     pub rook: Vec<Magic>,
     /// Bishop magics by square.
@@ -85,16 +97,16 @@ pub struct DenseMagics {
 
 /// One square's blocker subsets in the form the index multiplies (`occupied | !mask`), with
 /// their attacks.
-struct Subsets {
-    slider: Slider,
-    square: SquareIndex,
-    mask: u64,
-    black: Vec<u64>,
-    attacks: Vec<u64>,
+pub(crate) struct Subsets {
+    pub slider: Slider,
+    pub square: SquareIndex,
+    pub mask: u64,
+    pub black: Vec<u64>,
+    pub attacks: Vec<u64>,
 }
 
 impl Subsets {
-    fn new(slider: Slider, square: SquareIndex) -> Subsets {
+    pub fn new(slider: Slider, square: SquareIndex) -> Subsets {
         let mask = slider.mask(square);
         let (occupancies, attacks) = blocker_subsets(slider, square, mask);
         let black = occupancies.iter().map(|&o| o | !mask).collect();
@@ -121,7 +133,7 @@ impl Subsets {
 
     /// The index bits a candidate may use: one fewer than the mask up to one more (rooks at
     /// most 12, the largest mask).
-    fn bits(&self) -> std::ops::RangeInclusive<u32> {
+    pub fn bits(&self) -> std::ops::RangeInclusive<u32> {
         let n = self.mask.count_ones();
         let most = match self.slider {
             Slider::Rook => 12,
@@ -192,7 +204,7 @@ impl Scratch {
 
 /// A candidate in the shape of hand-found magics: 2 to 6 runs of 1 to 3 set bits, or the
 /// complement of that.
-fn runs_candidate(rng: &mut ChaCha8Rng) -> u64 {
+pub(crate) fn runs_candidate(rng: &mut ChaCha8Rng) -> u64 {
     let mut magic = 0u64;
     let runs = 2 + rng.next_u64() % 5;
     for _ in 0..runs {
@@ -292,7 +304,7 @@ fn search_round(
 ///
 /// ```
 /// use magic_gen::dense::{Stop, search};
-/// let stop = Stop::Exactly { rounds: 1, steps: 3 };
+/// let stop = Stop::Exactly { rounds: 1, steps: 3, holes: 2 };
 /// let magics = search(1, stop, 2, 2_000, |_, _| {}).unwrap();
 /// let tables = magic_gen::Tables::from_magics(1, magics.rook, magics.bishop).unwrap();
 /// assert!(tables.verify().is_ok());
@@ -303,7 +315,7 @@ pub fn search(
     jobs: usize,
     candidates: u64,
     mut progress: impl FnMut(u32, usize),
-) -> Result<DenseMagics, SearchError> {
+) -> Result<DenseMagics, String> {
     let squares: Vec<Subsets> = Slider::ALL
         .into_iter()
         .flat_map(|slider| (0..64).map(move |square| Subsets::new(slider, square)))
@@ -313,7 +325,9 @@ pub fn search(
     let mut searcher = Searcher::new();
     let mut plain = Vec::with_capacity(squares.len());
     for subsets in &squares {
-        let (magic, _) = searcher.find(subsets.slider, subsets.square, seed, MAX_CANDIDATES)?;
+        let (magic, _) = searcher
+            .find(subsets.slider, subsets.square, seed, MAX_CANDIDATES)
+            .map_err(|e| e.to_string())?;
         plain.push(magic.magic);
     }
     let pools: Vec<Mutex<Pools>> = squares
@@ -330,10 +344,11 @@ pub fn search(
         .collect();
     let started = Instant::now();
     let mut rounds = 0u32;
-    // With a budget, half of it goes to the rounds (at least one), the rest to the order search.
+    // With a budget, a third of it goes to the rounds (at least one), a third to the order
+    // search and the rest to the hole search.
     let (round_budget, steps) = match stop {
-        Stop::Exactly { rounds, steps } => (None, Some((rounds, steps))),
-        Stop::Budget(budget) => (Some(budget / 2), None),
+        Stop::Exactly { rounds, steps, .. } => (None, Some((rounds, steps))),
+        Stop::Budget(budget) => (Some(budget / 3), None),
     };
     loop {
         let round_started = Instant::now();
@@ -371,19 +386,57 @@ pub fn search(
     let mut packer = Packer::new(&shapes.shapes);
     let steps = match (steps, stop) {
         (Some((_, steps)), _) => packer.search_order(&mut Packer::rng(seed), |done| done < steps),
-        (None, Stop::Budget(budget)) => {
-            packer.search_order(&mut Packer::rng(seed), |_| started.elapsed() < budget)
-        }
+        (None, Stop::Budget(budget)) => packer.search_order(&mut Packer::rng(seed), |_| {
+            started.elapsed() < budget * 2 / 3
+        }),
         (None, Stop::Exactly { .. }) => 0,
     };
     let magics = shapes.magics(&squares, packer.placed());
     let (rook, bishop) = magics.into_iter().partition(|m| m.slider == Slider::Rook);
-    Ok(DenseMagics {
+    let packed = DenseMagics {
         seed,
         rounds,
         steps,
+        holes: 0,
         rook,
         bishop,
+    };
+    let more = |done: u64| match stop {
+        Stop::Exactly { holes, .. } => done < holes,
+        Stop::Budget(budget) => started.elapsed() < budget,
+    };
+    holes(packed, more, jobs, |_, _| {})
+}
+
+/// Continues the hole search (`crate::holes`) of `magics` from the step it stopped at, while
+/// `more(steps done in all)` says so. `progress` hears `(steps done, table entries)` every
+/// hundred steps. Since the placement is the search's whole state, continuing a file gives
+/// the file that running all the steps at once gives.
+pub fn holes(
+    magics: DenseMagics,
+    mut more: impl FnMut(u64) -> bool,
+    jobs: usize,
+    mut progress: impl FnMut(u64, usize),
+) -> Result<DenseMagics, String> {
+    let all: Vec<Magic> = magics.rook.iter().chain(&magics.bishop).copied().collect();
+    let mut state = Holes::new(magics.seed, &all)?;
+    let mut done = magics.holes;
+    while more(done) {
+        state.step(done, jobs);
+        done += 1;
+        if done.is_multiple_of(100) {
+            progress(done, state.frontier());
+        }
+    }
+    let (rook, bishop) = state
+        .magics()
+        .into_iter()
+        .partition(|m| m.slider == Slider::Rook);
+    Ok(DenseMagics {
+        holes: done,
+        rook,
+        bishop,
+        ..magics
     })
 }
 
@@ -456,11 +509,21 @@ impl DenseMagics {
         let _ = writeln!(
             out,
             "# Dense magics for jaque's slider table, found by {GENERATOR}; do not edit.\n\
-             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds} --steps {steps}\n\
-             # seed {seed} rounds {rounds} steps {steps} table_entries {table_entries}\n\
+             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds} --steps {steps}{holes_flag}\n\
+             # seed {seed} rounds {rounds} steps {steps}{holes_word} table_entries {table_entries}\n\
              # slider square shift magic offset; slot = offset + ((occupied | !mask) * magic) >> shift",
             rounds = self.rounds,
             steps = self.steps,
+            holes_flag = if self.holes > 0 {
+                format!(" --holes {}", self.holes)
+            } else {
+                String::new()
+            },
+            holes_word = if self.holes > 0 {
+                format!(" holes {}", self.holes)
+            } else {
+                String::new()
+            },
         );
         for m in self.rook.iter().chain(&self.bishop) {
             let _ = writeln!(
@@ -481,6 +544,7 @@ impl DenseMagics {
         let mut seed = None;
         let mut rounds = 0;
         let mut steps = 0;
+        let mut holes = 0;
         let mut found: [Vec<Option<Magic>>; 2] = [vec![None; 64], vec![None; 64]];
         for (number, line) in text.lines().enumerate() {
             let at = |what: &str| format!("magics file line {}: {what}", number + 1);
@@ -492,6 +556,9 @@ impl DenseMagics {
                     rounds = words.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
                     if words.get(4) == Some(&"steps") {
                         steps = words.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
+                    }
+                    if words.get(6) == Some(&"holes") {
+                        holes = words.get(7).and_then(|s| s.parse().ok()).unwrap_or(0);
                     }
                 }
                 continue;
@@ -540,6 +607,7 @@ impl DenseMagics {
             seed,
             rounds,
             steps,
+            holes,
             rook,
             bishop,
         })

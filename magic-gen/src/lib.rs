@@ -14,6 +14,7 @@
 pub mod dense;
 pub mod emit;
 pub mod geometry;
+mod holes;
 mod pack;
 pub mod search;
 pub mod tables;

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: magic-gen [--seed N] [--format table|rust|json]
-       magic-gen [--seed N] (--budget SECONDS | --rounds N [--steps N]) [--jobs N]
+       magic-gen [--seed N] (--budget SECONDS | --rounds N [--steps N] [--holes N]) [--jobs N]
+       magic-gen --from FILE --holes N [--jobs N]
 
 Searches jaque's rook and bishop magics from a seed, verifies every blocker subset, and prints:
   table  one line per square and slider: square, slider, mask bits, shift, magic, offset (default)
@@ -18,8 +19,11 @@ With --budget or --rounds, runs the dense search instead (magics with small, clu
 footprints, their tables overlapped; see magic-gen/src/dense.rs) on --jobs threads (default:
 all cores) and prints the magics file that magic-gen/dense.magics holds: --rounds of
 candidates, then --steps (default 0) of the search over the packing order, which runs on one
-thread. The same seed, rounds and steps print the same file; --budget spends half its time on
-rounds and the rest on steps, and the file says how many of each it ran.
+thread, then --holes (default 0) steps of the hole search, which moves the square that ends
+the table lower with fresh candidates. The same seed, rounds, steps and holes print the same
+file; --budget spends a third of its time on rounds, a third on steps and the rest on holes,
+and the file says how many of each it ran. --from continues a magics file's hole search until
+it has run --holes steps in all: the same file that running them all at once prints.
 
 The seed is --seed N (decimal or 0x hex), else $JAQUE_MAGIC_SEED, else the default seed.";
 
@@ -33,6 +37,7 @@ struct Args {
     seed: u64,
     format: Format,
     dense: Option<magic_gen::dense::Stop>,
+    from: Option<(String, u64)>,
     jobs: usize,
 }
 
@@ -42,6 +47,8 @@ fn parse_args() -> Result<Args, String> {
     let mut dense = None;
     let mut rounds = None;
     let mut steps = None;
+    let mut holes = None;
+    let mut from = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -89,6 +96,14 @@ fn parse_args() -> Result<Args, String> {
                         .map_err(|_| format!("{flag}: a number of steps expected"))?,
                 );
             }
+            "--holes" => {
+                holes = Some(
+                    value()?
+                        .parse()
+                        .map_err(|_| format!("{flag}: a number of steps expected"))?,
+                );
+            }
+            "--from" => from = Some(value()?),
             "--jobs" => {
                 jobs = value()?
                     .parse()
@@ -107,14 +122,27 @@ fn parse_args() -> Result<Args, String> {
             other => return Err(format!("unexpected argument {other:?}")),
         }
     }
+    let from = match (from, holes) {
+        (Some(_), _) if rounds.is_some() || steps.is_some() || dense.is_some() => {
+            return Err("--from goes with --holes only".into());
+        }
+        (Some(file), Some(holes)) => Some((file, holes)),
+        (Some(_), None) => return Err("--from needs --holes".into()),
+        (None, _) => None,
+    };
     if let Some(rounds) = rounds {
         if dense.is_some() {
             return Err("--rounds and --budget exclude each other".into());
         }
         let steps = steps.unwrap_or(0);
-        dense = Some(magic_gen::dense::Stop::Exactly { rounds, steps });
-    } else if steps.is_some() {
-        return Err("--steps goes with --rounds".into());
+        let holes = holes.unwrap_or(0);
+        dense = Some(magic_gen::dense::Stop::Exactly {
+            rounds,
+            steps,
+            holes,
+        });
+    } else if steps.is_some() || (holes.is_some() && from.is_none()) {
+        return Err("--steps and --holes go with --rounds".into());
     }
     let seed = match seed {
         Some(seed) => seed,
@@ -124,6 +152,7 @@ fn parse_args() -> Result<Args, String> {
         seed,
         format,
         dense,
+        from,
         jobs,
     })
 }
@@ -144,12 +173,37 @@ fn verified(
     Some(tables)
 }
 
-/// The dense search: prints the magics file, after checking that its tables verify.
-fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
-    let candidates = magic_gen::dense::CANDIDATES_PER_ROUND;
-    let magics = magic_gen::dense::search(seed, stop, jobs, candidates, |round, entries| {
-        eprintln!("magic-gen: round {round}: {entries} entries");
-    });
+/// The dense search, or the hole search continued from a file: prints the magics file, after
+/// checking that its tables verify.
+fn dense(
+    seed: u64,
+    stop: Option<magic_gen::dense::Stop>,
+    from: Option<(String, u64)>,
+    jobs: usize,
+) -> ExitCode {
+    let magics = match (stop, from) {
+        (_, Some((file, holes))) => std::fs::read_to_string(&file)
+            .map_err(|e| format!("magic-gen: {file}: {e}"))
+            .and_then(|text| magic_gen::dense::DenseMagics::parse(&text))
+            .and_then(|magics| {
+                magic_gen::dense::holes(
+                    magics,
+                    |done| done < holes,
+                    jobs,
+                    |done, entries| {
+                        eprintln!("magic-gen: hole step {done}: {entries} entries");
+                    },
+                )
+            }),
+        (Some(stop), None) => {
+            let candidates = magic_gen::dense::CANDIDATES_PER_ROUND;
+            magic_gen::dense::search(seed, stop, jobs, candidates, |round, entries| {
+                eprintln!("magic-gen: round {round}: {entries} entries");
+            })
+        }
+        (None, None) => Err("magic-gen: nothing to search".into()),
+    };
+    let seed = magics.as_ref().map_or(seed, |m| m.seed);
     let magics = match magics {
         Ok(magics) => magics,
         Err(error) => {
@@ -165,9 +219,10 @@ fn dense(seed: u64, stop: magic_gen::dense::Stop, jobs: usize) -> ExitCode {
         return ExitCode::FAILURE;
     };
     eprintln!(
-        "magic-gen: {} rounds, {} steps: {} entries",
+        "magic-gen: {} rounds, {} steps, {} hole steps: {} entries",
         magics.rounds,
         magics.steps,
+        magics.holes,
         tables.table_entries()
     );
     let text = magics.to_text(tables.table_entries());
@@ -180,6 +235,7 @@ fn main() -> ExitCode {
         seed,
         format,
         dense: stop,
+        from,
         jobs,
     } = match parse_args() {
         Ok(parsed) => parsed,
@@ -188,8 +244,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(stop) = stop {
-        return dense(seed, stop, jobs);
+    if stop.is_some() || from.is_some() {
+        return dense(seed, stop, from, jobs);
     }
     let Some(tables) = verified(magic_gen::Tables::generate(seed)) else {
         return ExitCode::FAILURE;

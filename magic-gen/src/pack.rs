@@ -13,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// One candidate magic of a square: its used slots relative to the lowest one.
+#[derive(Clone)]
 pub(crate) struct Shape {
     /// The index of the lowest used slot (the offset is the start minus this).
     pub low: u32,
@@ -65,12 +66,12 @@ impl Shape {
 }
 
 /// Free slots, one bit each (set = free), with room beyond any table we build.
-struct Free {
+pub(crate) struct Free {
     words: Vec<u64>,
 }
 
 impl Free {
-    fn new(slots: usize) -> Free {
+    pub fn new(slots: usize) -> Free {
         Free {
             words: vec![!0; slots / 64 + 2],
         }
@@ -88,15 +89,38 @@ impl Free {
     }
 
     /// Marks the used slots of `shape` at `start` as taken.
-    fn occupy(&mut self, shape: &Shape, start: usize) {
+    pub fn occupy(&mut self, shape: &Shape, start: usize) {
         for &at in &shape.probes {
             let slot = start + at as usize;
             self.words[slot / 64] &= !(1 << (slot % 64));
         }
     }
 
+    /// Slots the bitmap covers: every start below this minus a shape's span and 64 is safe.
+    pub fn capacity(&self) -> usize {
+        (self.words.len() - 1) * 64
+    }
+
+    /// Marks the used slots of `shape` at `start` as free again.
+    pub fn release(&mut self, shape: &Shape, start: usize) {
+        for &at in &shape.probes {
+            let slot = start + at as usize;
+            self.words[slot / 64] |= 1 << (slot % 64);
+        }
+    }
+
+    /// Whether every used slot of `shape` at `start` is free.
+    pub fn fits(&self, shape: &Shape, start: usize) -> bool {
+        shape.probes.iter().all(|&at| {
+            let slot = start + at as usize;
+            self.words
+                .get(slot / 64)
+                .is_some_and(|w| w >> (slot % 64) & 1 == 1)
+        })
+    }
+
     /// The lowest start in `from..limit` where every used slot of `shape` is free.
-    fn lowest_fit(&self, shape: &Shape, from: usize, limit: usize) -> Option<usize> {
+    pub fn lowest_fit(&self, shape: &Shape, from: usize, limit: usize) -> Option<usize> {
         let mut base = from & !63;
         while base < limit {
             let mut fits = !0u64;

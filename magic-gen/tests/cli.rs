@@ -64,6 +64,9 @@ fn bad_arguments_exit_2_with_a_reason() {
         &["--steps", "5"],
         &["--rounds", "1", "--steps", "x"],
         &["--budget", "1", "--rounds", "1"],
+        &["--holes", "3"],
+        &["--from", "dense.magics"],
+        &["--from", "dense.magics", "--holes", "3", "--rounds", "1"],
     ] {
         let output = magic_gen(args, None);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -91,4 +94,20 @@ fn rounds_print_a_magics_file_that_verifies_and_reports_its_progress() {
     assert!(text.contains(&entries), "{text}");
     let progress = String::from_utf8_lossy(&output.stderr);
     assert!(progress.contains("round 1: "), "{progress}");
+}
+
+#[test]
+fn from_continues_the_hole_search_of_a_magics_file() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/dense.magics");
+    let text = stdout(&["--from", file, "--holes", "2", "--jobs", "2"]);
+    let magics = magic_gen::dense::DenseMagics::parse(&text).expect("a magics file");
+    let committed = magic_gen::dense::DenseMagics::parse(magic_gen::dense::COMMITTED).unwrap();
+    assert_eq!(magics.holes, committed.holes.max(2));
+    assert_eq!(
+        (magics.seed, magics.rounds),
+        (committed.seed, committed.rounds)
+    );
+    let tables = magic_gen::Tables::from_magics(magics.seed, magics.rook, magics.bishop).unwrap();
+    assert_eq!(tables.verify(), Ok(()));
+    assert!(text.contains(&format!("table_entries {}\n", tables.table_entries())));
 }

@@ -59,6 +59,7 @@ fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
     let stop = Stop::Exactly {
         rounds: 2,
         steps: 40,
+        holes: 30,
     };
     let one = dense::search(3, stop, 1, 1_500, |_, _| {}).unwrap();
     let two = dense::search(3, stop, 2, 1_500, |_, _| {}).unwrap();
@@ -71,9 +72,49 @@ fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
 }
 
 #[test]
+fn the_hole_search_continues_a_file_as_one_run_would_and_never_lengthens_the_table() {
+    let stop = Stop::Exactly {
+        rounds: 1,
+        steps: 20,
+        holes: 0,
+    };
+    let packed = dense::search(5, stop, 2, 1_500, |_, _| {}).unwrap();
+    let entries = |m: &DenseMagics| {
+        let tables = Tables::from_magics(m.seed, m.rook.clone(), m.bishop.clone())
+            .expect("no two squares claim a slot with different attacks");
+        assert_eq!(tables.verify(), Ok(()));
+        tables.table_entries()
+    };
+    let at_once = dense::holes(packed.clone(), |done| done < 8, 1, |_, _| {}).unwrap();
+    let halfway = dense::holes(packed.clone(), |done| done < 3, 1, |_, _| {}).unwrap();
+    let text = halfway.to_text(entries(&halfway));
+    assert!(text.contains("--holes 3\n"), "{text}");
+    let reread = DenseMagics::parse(&text).unwrap();
+    assert_eq!(reread, halfway);
+    let continued = dense::holes(reread, |done| done < 8, 2, |_, _| {}).unwrap();
+    assert_eq!(continued, at_once);
+    assert_eq!(at_once.holes, 8);
+    assert!(entries(&at_once) <= entries(&halfway));
+    assert!(entries(&halfway) <= entries(&packed));
+    let with_holes = Stop::Exactly {
+        rounds: 1,
+        steps: 20,
+        holes: 8,
+    };
+    assert_eq!(
+        dense::search(5, with_holes, 1, 1_500, |_, _| {}),
+        Ok(at_once)
+    );
+}
+
+#[test]
 fn the_order_search_never_makes_the_table_longer() {
     let entries = |steps| {
-        let stop = Stop::Exactly { rounds: 1, steps };
+        let stop = Stop::Exactly {
+            rounds: 1,
+            steps,
+            holes: 0,
+        };
         let magics = dense::search(4, stop, 2, 1_500, |_, _| {}).unwrap();
         let tables = Tables::from_magics(4, magics.rook, magics.bishop).unwrap();
         assert_eq!(tables.verify(), Ok(()));
