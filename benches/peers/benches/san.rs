@@ -26,13 +26,16 @@ fn cases() -> Vec<(String, String)> {
         .collect()
 }
 
-fn bench(c: &mut Criterion) {
-    let cases = cases();
-    let ours: Vec<(jaque::Position, &str)> = cases
+type Ours<'a> = Vec<(jaque::Position, &'a str)>;
+type Theirs<'a> = Vec<(shakmaty::Chess, &'a [u8])>;
+
+/// Both libraries' positions for the same cases, their moves checked to agree.
+fn prepare(cases: &[(String, String)]) -> (Ours<'_>, Theirs<'_>) {
+    let ours: Ours = cases
         .iter()
         .map(|(fen, san)| (jaque::Position::from_fen(fen).unwrap(), san.as_str()))
         .collect();
-    let theirs: Vec<(shakmaty::Chess, &[u8])> = cases
+    let theirs: Theirs = cases
         .iter()
         .map(|(fen, san)| {
             let position = fen
@@ -43,8 +46,6 @@ fn bench(c: &mut Criterion) {
             (position, san.as_bytes())
         })
         .collect();
-
-    // Same moves in both, checked before timing.
     for ((position, san), (theirs, bytes)) in ours.iter().zip(&theirs) {
         let resolved = jaque::san::resolve_text(position, san, jaque::san::Lang::English).unwrap();
         let mv = shakmaty::san::San::from_ascii(bytes)
@@ -56,42 +57,47 @@ fn bench(c: &mut Criterion) {
             mv.to_uci(shakmaty::CastlingMode::Standard).to_string()
         );
     }
+    (ours, theirs)
+}
 
+/// jaque: parse, resolve, play, and classify check and mate (validating the suffix).
+fn run_jaque(ours: &Ours) -> u32 {
+    let mut mates = 0u32;
+    for (position, san) in black_box(ours) {
+        let mut after = *position;
+        if let Ok(played) = jaque::san::play_text(&mut after, san, jaque::san::Lang::English) {
+            mates += u32::from(played.mate)
+                + u32::from(played.warnings.is_empty())
+                + u32::from(after.turn() == jaque::Color::White);
+        }
+    }
+    mates
+}
+
+/// shakmaty: parse, resolve, play.
+fn run_shakmaty(theirs: &Theirs) -> u32 {
+    let mut checks = 0u32;
+    for (position, bytes) in black_box(theirs) {
+        if let Ok(san) = shakmaty::san::San::from_ascii(bytes)
+            && let Ok(mv) = san.to_move(position)
+            && let Ok(after) = position.clone().play(mv)
+        {
+            checks += u32::from(after.turn().is_white());
+        }
+    }
+    checks
+}
+
+fn bench(c: &mut Criterion) {
+    let cases = cases();
+    let (ours, theirs) = prepare(&cases);
     let mut group = c.benchmark_group("san_resolve_play");
     group.throughput(Throughput::Elements(cases.len() as u64));
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(5));
-    group.bench_function("jaque", |b| {
-        b.iter(|| {
-            let mut mates = 0u32;
-            for (position, san) in black_box(&ours) {
-                let mut after = *position;
-                if let Ok(played) =
-                    jaque::san::play_text(&mut after, san, jaque::san::Lang::English)
-                {
-                    mates += u32::from(played.mate)
-                        + u32::from(played.warnings.is_empty())
-                        + u32::from(after.turn() == jaque::Color::White);
-                }
-            }
-            mates
-        })
-    });
-    group.bench_function("shakmaty", |b| {
-        b.iter(|| {
-            let mut checks = 0u32;
-            for (position, bytes) in black_box(&theirs) {
-                if let Ok(san) = shakmaty::san::San::from_ascii(bytes)
-                    && let Ok(mv) = san.to_move(position)
-                    && let Ok(after) = position.clone().play(mv)
-                {
-                    checks += u32::from(after.turn().is_white());
-                }
-            }
-            checks
-        })
-    });
+    group.bench_function("jaque", |b| b.iter(|| run_jaque(&ours)));
+    group.bench_function("shakmaty", |b| b.iter(|| run_shakmaty(&theirs)));
     group.finish();
 }
 
@@ -104,5 +110,17 @@ fn main() {
         "Kmoves",
         &[("san_resolve_play", cases().len() as u64 * 1000)],
         &["shakmaty"],
+    );
+    let cases = cases();
+    let (ours, theirs) = prepare(&cases);
+    jaque_peers::paired_ratio(
+        "san_resolve_play vs shakmaty",
+        500,
+        || {
+            black_box(run_jaque(&ours));
+        },
+        || {
+            black_box(run_shakmaty(&theirs));
+        },
     );
 }

@@ -47,3 +47,39 @@ pub fn report(unit: &str, groups: &[(&str, u64)], peers: &[&str]) {
     }
     println!("(throughput in millions per second; ratios are peer time / jaque time)");
 }
+
+/// The time of `theirs` / the time of `ours` (a peer's over jaque's), measured in turns: `rounds` times a pass of `ours`, then one of
+/// `theirs`, each timed right after an untimed pass of the same (warm caches, as criterion
+/// measures). Criterion measures one function for seconds and then the other, so a change in
+/// the machine's load between the two skews the ratio of its medians; in turns, both see the
+/// same load. Prints the median ratio with the lower and upper quartile; returns the median.
+pub fn paired_ratio(
+    name: &str,
+    rounds: usize,
+    mut ours: impl FnMut(),
+    mut theirs: impl FnMut(),
+) -> f64 {
+    let mut ratios: Vec<f64> = (0..rounds.max(1))
+        .map(|_| {
+            ours();
+            let start = std::time::Instant::now();
+            ours();
+            let ours = start.elapsed().as_secs_f64();
+            theirs();
+            let start = std::time::Instant::now();
+            theirs();
+            let theirs = start.elapsed().as_secs_f64();
+            theirs / ours
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let at = |q: usize| ratios[(ratios.len() - 1) * q / 4];
+    println!(
+        "{name}, measured in turns ({} rounds): {:.2}x (quartiles {:.2}x-{:.2}x)",
+        ratios.len(),
+        at(2),
+        at(1),
+        at(3)
+    );
+    at(2)
+}
