@@ -25,8 +25,8 @@ median() { # criterion's median estimate of one case, in ms
 
 printf '%-6s %-16s %10s %10s %8s\n' round case dense_ms plain_ms ratio
 for round in $(seq "$rounds"); do
-  cargo bench --quiet --bench perft -- --noplot > /dev/null
-  JAQUE_MAGIC_SEED=$plain_seed CARGO_TARGET_DIR=$plain_dir cargo bench --quiet --bench perft -- --noplot > /dev/null
+  cargo bench --quiet --bench perft -- --noplot > /dev/null 2>&1
+  JAQUE_MAGIC_SEED=$plain_seed CARGO_TARGET_DIR=$plain_dir cargo bench --quiet --bench perft -- --noplot > /dev/null 2>&1
   for case in startpos_perft5 kiwipete_perft4; do
     dense=$(median target "$case")
     plain=$(median "$plain_dir" "$case")
