@@ -32,6 +32,33 @@ pub enum Status {
 }
 
 impl Status {
+    /// What the rules say about `position`, reached for the `repetitions`-th time (counting
+    /// this one). Repetitions are the game's business; a caller that knows none can have
+    /// happened (fewer than eight plies since a capture or pawn move) needs no [`Game`].
+    pub(crate) fn of(position: &Position, repetitions: usize) -> Status {
+        if !position.has_legal_moves() {
+            return if position.is_check() {
+                Status::Checkmate
+            } else {
+                Status::Stalemate
+            };
+        }
+        if position.is_insufficient_material() {
+            return Status::InsufficientMaterial;
+        }
+        if position.halfmove_clock() >= 150 {
+            Status::SeventyFiveMoves
+        } else if repetitions >= 5 {
+            Status::FivefoldRepetition
+        } else if position.halfmove_clock() >= 100 {
+            Status::FiftyMoves
+        } else if repetitions >= 3 {
+            Status::ThreefoldRepetition
+        } else {
+            Status::Ongoing
+        }
+    }
+
     /// Does the game end here without anybody claiming anything?
     pub fn is_game_over(self) -> bool {
         matches!(
@@ -260,28 +287,6 @@ impl Game {
 
     /// What the rules say about the current position.
     pub fn status(&self) -> Status {
-        let position = self.position();
-        if !position.has_legal_moves() {
-            return if position.is_check() {
-                Status::Checkmate
-            } else {
-                Status::Stalemate
-            };
-        }
-        if position.is_insufficient_material() {
-            return Status::InsufficientMaterial;
-        }
-        let repetitions = self.repetitions();
-        if position.halfmove_clock() >= 150 {
-            Status::SeventyFiveMoves
-        } else if repetitions >= 5 {
-            Status::FivefoldRepetition
-        } else if position.halfmove_clock() >= 100 {
-            Status::FiftyMoves
-        } else if repetitions >= 3 {
-            Status::ThreefoldRepetition
-        } else {
-            Status::Ongoing
-        }
+        Status::of(self.position(), self.repetitions())
     }
 }

@@ -706,11 +706,12 @@ fn walk(
 /// repeat three times, and only the last position is looked at.
 fn status(history: &History) -> Status {
     if history.moves.len() < 8 {
+        // Too few plies since the last capture or pawn move for any repetition.
         let mut position = history.since;
         for &mv in &history.moves {
             position.play_in_place(mv);
         }
-        return Game::new(position).status();
+        return Status::of(&position, 1);
     }
     let mut game = Game::new(history.since);
     game.reserve(history.moves.len());
