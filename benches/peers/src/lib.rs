@@ -48,11 +48,12 @@ pub fn report(unit: &str, groups: &[(&str, u64)], peers: &[&str]) {
     println!("(throughput in millions per second; ratios are peer time / jaque time)");
 }
 
-/// The time of `theirs` / the time of `ours` (a peer's over jaque's), measured in turns: `rounds` times a pass of `ours`, then one of
-/// `theirs`, each timed right after an untimed pass of the same (warm caches, as criterion
-/// measures). Criterion measures one function for seconds and then the other, so a change in
-/// the machine's load between the two skews the ratio of its medians; in turns, both see the
-/// same load. Prints the median ratio with the lower and upper quartile; returns the median.
+/// The time of `theirs` / the time of `ours` (a peer's over jaque's), measured in turns:
+/// `rounds` times a pass of `ours`, then one of `theirs`, each timed right after an untimed
+/// pass of the same (warm caches, as criterion measures). Criterion measures one function for
+/// seconds and then the other, so a change in the machine's load between the two skews the
+/// ratio of its medians; in turns, both see the same load. Prints the median ratio with the
+/// lower and upper quartile; returns the median.
 pub fn paired_ratio(
     name: &str,
     rounds: usize,
