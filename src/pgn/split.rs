@@ -121,6 +121,15 @@ impl Scan {
         }
     }
 
+    /// Movetext was read on the current line: the game has content and the line is no blank
+    /// line (nor a place where a tag line can start).
+    fn note_movetext(&mut self) {
+        self.movetext = true;
+        self.line_start = false;
+        self.line_has_content = true;
+        self.content = true;
+    }
+
     /// Ends the current movetext symbol; is it a termination marker at depth 0?
     fn end_symbol(&mut self) -> bool {
         let len = std::mem::take(&mut self.symbol_len);
@@ -186,10 +195,7 @@ fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
         }
     }
     scan.symbol_len = len;
-    scan.movetext = true;
-    scan.line_start = false;
-    scan.line_has_content = true;
-    scan.content = true;
+    scan.note_movetext();
     run
 }
 
@@ -280,10 +286,7 @@ fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
 fn skip_plain_run(scan: &mut Scan, bytes: &[u8]) -> usize {
     let run = plain_run(bytes);
     if run > 0 && bytes.iter().take_while(|&&b| b == b' ').count() < run {
-        scan.movetext = true;
-        scan.line_start = false;
-        scan.line_has_content = true;
-        scan.content = true;
+        scan.note_movetext();
     }
     run
 }
