@@ -334,7 +334,8 @@ fn a_nested_comment_gets_a_help_line() {
 /// The splitter reads most movetext eight bytes at a time, one byte at a time where fewer are
 /// left: random games of symbols, markers, comments, tags and blanks, read one byte per chunk
 /// (every run too short for a word) and whole, must be cut alike, wherever a marker or a
-/// special byte falls relative to an eight-byte word.
+/// special byte falls relative to an eight-byte word, and wherever a chunk ends in what the
+/// splitter looks ahead at (a tag name after a blank line, a `[` in a comment).
 #[test]
 fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
     let pieces = [
@@ -354,6 +355,8 @@ fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
         "\r\n",
         "\t",
         "{a 1-0 comment}",
+        "{x\n[a}",
+        "{x\n[B",
         "(",
         ")",
         "$1",
@@ -361,6 +364,8 @@ fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
         ";x\n",
         "; 0-1 *\n",
         "[Event \"a\"]\n",
+        "[Date \"b\"] \r\n",
+        "[Site \"\\\"x]\"]\n",
         "Bxe5+",
         "exd8=Q#",
         "Y",

@@ -67,6 +67,8 @@ pub struct Splitter<R> {
     line: usize,
     at_start: bool,
     done: bool,
+    /// Bytes taken from the reader but not yet read (see [`Cut::NeedMore`]).
+    carry: Vec<u8>,
     game: Scan,
 }
 
@@ -87,9 +89,6 @@ struct Scan {
     tags: bool,
     /// A blank line after the tag section, before any movetext.
     blank_after_tags: bool,
-    /// The names of the tags seen, each followed by a 0 byte (a repeated name after a
-    /// blank line starts a new game). One buffer, reused from game to game.
-    tag_names: Vec<u8>,
     /// Parenthesis depth.
     depth: u32,
     /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`; a symbol that cannot
@@ -101,7 +100,7 @@ struct Scan {
 }
 
 impl Scan {
-    fn new(offset: u64, line: usize, tag_names: Vec<u8>) -> Scan {
+    fn new(offset: u64, line: usize) -> Scan {
         Scan {
             bytes: Vec::new(),
             skipped: 0,
@@ -113,7 +112,6 @@ impl Scan {
             movetext: false,
             tags: false,
             blank_after_tags: false,
-            tag_names,
             depth: 0,
             symbol: [0; 7],
             symbol_len: 0,
@@ -125,9 +123,26 @@ impl Scan {
     /// line (nor a place where a tag line can start).
     fn note_movetext(&mut self) {
         self.movetext = true;
+        self.note_content();
+    }
+
+    /// Something but blanks was read on the current line.
+    fn note_content(&mut self) {
         self.line_start = false;
         self.line_has_content = true;
         self.content = true;
+    }
+
+    /// Whether a tag called `name` is on a line of the game so far: the bytes kept from
+    /// earlier chunks, then `before` (the game's bytes in this chunk). Asked only after a
+    /// blank line in a tag section, so the lines are read again rather than every name kept.
+    fn has_tag(&self, before: &[u8], name: &[u8]) -> bool {
+        let seen = [&self.bytes[..], before].concat();
+        seen.split(|&b| b == b'\n').any(|line| {
+            let line = line.trim_ascii_start();
+            line.first() == Some(&b'[')
+                && Splitter::<&[u8]>::tag_name(line.get(1..).unwrap_or_default()) == Some(name)
+        })
     }
 
     /// Ends the current movetext symbol; is it a termination marker at depth 0?
@@ -330,6 +345,41 @@ fn skip_tag(scan: &mut Scan, bytes: &[u8]) -> usize {
     i
 }
 
+/// Skips whole tag lines (`[`, the inside, `]` and the line end) at the start of `bytes`, the
+/// tag section of a game, without the byte-wise state machine; stops before anything else,
+/// and where a tag line breaks off. Only at a line start before any movetext or blank line:
+/// there a tag line neither starts a game nor needs its name looked up.
+#[inline]
+fn skip_tag_lines(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let mut i = 0;
+    while scan.line_start
+        && !scan.movetext
+        && !scan.blank_after_tags
+        && scan.mode == Mode::Normal
+        && bytes.get(i) == Some(&b'[')
+    {
+        scan.tags = true;
+        scan.note_content();
+        scan.mode = Mode::Tag;
+        i += 1;
+        i += skip_tag(scan, bytes.get(i..).unwrap_or_default());
+        // Blanks after `]`, then the line end (or anything else: the byte-wise loop's).
+        while bytes
+            .get(i)
+            .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+        {
+            i += 1;
+        }
+        if scan.mode != Mode::Normal || bytes.get(i) != Some(&b'\n') {
+            break;
+        }
+        i += 1;
+        scan.line_start = true;
+        scan.line_has_content = false;
+    }
+    i
+}
+
 /// Skips the inside of a brace comment up to `}`, a newline or `[`; returns how many bytes.
 #[inline]
 fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
@@ -367,6 +417,18 @@ enum Cut {
     No,
     /// The game ends before this byte.
     Before,
+    /// Nothing yet: the byte is read again with [`LOOKAHEAD`] bytes after it.
+    NeedMore,
+}
+
+/// Bytes after a byte that the splitter may look at to decide about it (the tag name after a
+/// `[`), whatever the reader's chunks: so games are cut alike however the input is read.
+const LOOKAHEAD: usize = 256;
+
+/// The rest of the chunk after a byte: at least [`LOOKAHEAD`] bytes or all the input has.
+enum Lookahead<'a> {
+    Enough(&'a [u8]),
+    Short,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -385,7 +447,8 @@ impl<R: BufRead> Splitter<R> {
             line: 1,
             at_start: true,
             done: false,
-            game: Scan::new(0, 1, Vec::new()),
+            carry: Vec::new(),
+            game: Scan::new(0, 1),
         }
     }
 
@@ -403,8 +466,8 @@ impl<R: BufRead> Splitter<R> {
         Some(&rest[start..start + len])
     }
 
-    /// `byte` and the rest of the chunk after it.
-    fn step(scan: &mut Scan, byte: u8, rest: &[u8]) -> Cut {
+    /// `byte`, the rest of the chunk after it, and the game's bytes in the chunk before it.
+    fn step(scan: &mut Scan, byte: u8, rest: Lookahead<'_>, before: &[u8]) -> Cut {
         let blank = matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c);
         match scan.mode {
             Mode::Normal => {
@@ -415,7 +478,6 @@ impl<R: BufRead> Splitter<R> {
                     return Cut::Before;
                 }
                 if scan.line_start && byte == b'[' {
-                    let name = Self::tag_name(rest);
                     if scan.movetext {
                         return Cut::Before;
                     }
@@ -423,15 +485,13 @@ impl<R: BufRead> Splitter<R> {
                         // Tags, a blank line, tags: a game without movetext and the next
                         // game, unless the tag is new to this game (an empty line inside a
                         // tag section, as some programs write).
-                        match name {
-                            Some(name) if !scan.tag_names.split(|&b| b == 0).any(|n| n == name) => {
-                            }
+                        let Lookahead::Enough(rest) = rest else {
+                            return Cut::NeedMore;
+                        };
+                        match Self::tag_name(rest.get(..LOOKAHEAD).unwrap_or(rest)) {
+                            Some(name) if !scan.has_tag(before, name) => {}
                             _ => return Cut::Before,
                         }
-                    }
-                    if let Some(name) = name {
-                        scan.tag_names.extend_from_slice(name);
-                        scan.tag_names.push(0);
                     }
                     scan.tags = true;
                     scan.mode = Mode::Tag;
@@ -459,12 +519,14 @@ impl<R: BufRead> Splitter<R> {
             Mode::Brace => {
                 if byte == b'}' {
                     scan.mode = Mode::Normal;
-                } else if scan.line_start
-                    && byte == b'['
-                    && rest.first().is_none_or(|b| b.is_ascii_uppercase())
-                {
-                    // A tag line inside a comment: the comment never closed.
-                    return Cut::Before;
+                } else if scan.line_start && byte == b'[' {
+                    let Lookahead::Enough(rest) = rest else {
+                        return Cut::NeedMore;
+                    };
+                    if rest.first().is_none_or(|b| b.is_ascii_uppercase()) {
+                        // A tag line inside a comment: the comment never closed.
+                        return Cut::Before;
+                    }
                 }
             }
             Mode::ToEndOfLine => {
@@ -507,9 +569,7 @@ impl<R: BufRead> Splitter<R> {
     }
 
     fn take_game(&mut self) -> Option<RawGame> {
-        let mut names = std::mem::take(&mut self.game.tag_names);
-        names.clear();
-        let mut next = Scan::new(self.offset, self.line, names);
+        let mut next = Scan::new(self.offset, self.line);
         next.line_start = self.game.line_start;
         let scan = std::mem::replace(&mut self.game, next);
         if !scan.content {
@@ -531,17 +591,28 @@ impl<R: BufRead> Splitter<R> {
             if self.done {
                 return Ok(None);
             }
-            let chunk = match self.reader.fill_buf() {
+            let fresh = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                 Err(error) => return Err(error),
             };
-            if chunk.is_empty() {
+            let eof = fresh.is_empty();
+            if eof && self.carry.is_empty() {
                 self.done = true;
                 // End of input ends the last game (a marker as its last byte included).
                 self.game.end_symbol();
                 return Ok(self.take_game());
             }
+            // Bytes carried over from the last chunk come first (rarely: a decision that
+            // needed more bytes than that chunk had).
+            let joined;
+            let carried = self.carry.len();
+            let chunk = if carried == 0 {
+                fresh
+            } else {
+                joined = [&self.carry[..], fresh].concat();
+                &joined[..]
+            };
             let mut start = 0;
             if self.at_start {
                 self.at_start = false;
@@ -560,6 +631,7 @@ impl<R: BufRead> Splitter<R> {
                 // insides of tag lines and comments.
                 let rest = chunk.get(i..).unwrap_or_default();
                 let run = match self.game.mode {
+                    Mode::Normal if byte == b'[' => skip_tag_lines(&mut self.game, rest),
                     Mode::Normal => match skip_movetext(&mut self.game, rest) {
                         Ok(run) => run,
                         Err(at) => {
@@ -577,11 +649,22 @@ impl<R: BufRead> Splitter<R> {
                     i += run;
                     continue;
                 }
-                match Self::step(&mut self.game, byte, chunk.get(i + 1..).unwrap_or_default()) {
+                let rest = chunk.get(i + 1..).unwrap_or_default();
+                let before = chunk.get(start..i).unwrap_or_default();
+                let rest = if eof || rest.len() >= LOOKAHEAD {
+                    Lookahead::Enough(rest)
+                } else {
+                    Lookahead::Short
+                };
+                match Self::step(&mut self.game, byte, rest, before) {
                     Cut::No => i += 1,
                     Cut::Before => {
                         used = i;
                         cut = true;
+                        break;
+                    }
+                    Cut::NeedMore => {
+                        used = i;
                         break;
                     }
                 }
@@ -603,7 +686,19 @@ impl<R: BufRead> Splitter<R> {
             let kept = piece.len().min(room);
             self.game.bytes.extend_from_slice(&piece[..kept]);
             self.game.skipped += (piece.len() - kept) as u64;
-            self.reader.consume(used);
+            // Bytes not used stay for the next call: in the reader if they are its own, carried
+            // over if they are carried bytes or the reader must move on to give more.
+            let fresh_len = chunk.len() - carried;
+            let (carry, consumed) = if used < chunk.len() && !cut {
+                (chunk[used..].to_vec(), fresh_len)
+            } else {
+                (
+                    chunk[used.min(carried)..carried].to_vec(),
+                    used.saturating_sub(carried),
+                )
+            };
+            self.carry = carry;
+            self.reader.consume(consumed);
             if cut && let Some(game) = self.take_game() {
                 return Ok(Some(game));
             }
