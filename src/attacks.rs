@@ -8,15 +8,18 @@ use crate::color::Color;
 use crate::square::Square;
 
 /// One square's magic: `offset + ((occupied | not_mask) * magic) >> shift` is the slot in the
-/// shared slider table that holds the square's attacks for that occupancy. Setting the squares
-/// outside the relevant mask (rather than clearing them) is the "black magic" form: it costs the
-/// same and lets magic-gen's dense magics overlap their tables (see `magic-gen/src/dense.rs`).
+/// shared slider table that holds the square's attacks for that occupancy, on the square's
+/// `lines` (other squares may share the slot and add attacks elsewhere: one AND keeps ours).
+/// Setting the squares outside the relevant mask (rather than clearing them) is the "black
+/// magic" form: it costs the same and lets magic-gen's dense magics overlap their tables (see
+/// `magic-gen/src/dense.rs` and `magic-gen/src/share.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Magic {
     not_mask: u64,
     magic: u64,
     shift: u8,
     offset: u32,
+    lines: u64,
 }
 
 pub(crate) mod generated {
@@ -34,7 +37,7 @@ pub const SLIDER_TABLE_ENTRIES: usize = generated::SLIDER_TABLE_ENTRIES;
 fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let m = &magics[square.index()];
     let index = ((occupied.0 | m.not_mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index])
+    Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index] & m.lines)
 }
 
 /// The attacks of a rook (`orthogonal`) or a bishop on `square`, chosen without a branch:
@@ -78,6 +81,19 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     slider_attacks(&generated::BISHOP_MAGICS, square, occupied)
+}
+
+/// The squares a rook on `square` attacks on an empty board: where a rook must stand to
+/// attack `square` at all (a cheap test before the lookup).
+#[inline]
+pub(crate) fn rook_lines(square: Square) -> Bitboard {
+    Bitboard(generated::ROOK_MAGICS[square.index()].lines)
+}
+
+/// The squares a bishop on `square` attacks on an empty board.
+#[inline]
+pub(crate) fn bishop_lines(square: Square) -> Bitboard {
+    Bitboard(generated::BISHOP_MAGICS[square.index()].lines)
 }
 
 /// Squares a queen on `square` attacks given the occupied squares.

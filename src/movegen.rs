@@ -19,8 +19,8 @@ use std::ops::Deref;
 
 use crate::attacks::setwise::{NOT_FILE_A, NOT_FILE_H};
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
-    setwise,
+    between, bishop_attacks, bishop_lines, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_lines, setwise,
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -322,12 +322,12 @@ impl Position {
             None => !ours,
         };
 
-        // Pinned pieces: ours, alone between the king and an enemy slider on its line.
+        // Pinned pieces: ours, alone between the king and an enemy slider on its line (every
+        // enemy slider on the king's lines is looked at; one behind a piece of its own side
+        // pins nothing, as `blockers & ours` is then empty).
         let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let orthogonal = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let snipers = theirs
-            & ((bishop_attacks(king, theirs) & diagonal)
-                | (rook_attacks(king, theirs) & orthogonal));
+        let snipers = theirs & ((bishop_lines(king) & diagonal) | (rook_lines(king) & orthogonal));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;

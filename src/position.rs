@@ -5,7 +5,8 @@
 use std::fmt;
 
 use crate::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, slider_attacks_along,
+    bishop_attacks, bishop_lines, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_lines, slider_attacks_along,
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -207,17 +208,16 @@ impl Position {
     #[inline]
     pub(crate) fn is_attacked(&self, square: Square, color: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color(color);
+        let diagonal = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & theirs;
+        let orthogonal = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & theirs;
+        // A slider off the square's lines cannot attack it: no lookup needed.
         (pawn_attacks(!color, square) & self.by_role(Role::Pawn) & theirs).any()
             || (knight_attacks(square) & self.by_role(Role::Knight) & theirs).any()
             || (king_attacks(square) & self.by_role(Role::King) & theirs).any()
-            || (bishop_attacks(square, occupied)
-                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
-                & theirs)
-                .any()
-            || (rook_attacks(square, occupied)
-                & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
-                & theirs)
-                .any()
+            || ((bishop_lines(square) & diagonal).any()
+                && (bishop_attacks(square, occupied) & diagonal).any())
+            || ((rook_lines(square) & orthogonal).any()
+                && (rook_attacks(square, occupied) & orthogonal).any())
     }
 
     /// The pieces giving check to the side to move.

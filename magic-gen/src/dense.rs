@@ -19,6 +19,11 @@
 //!   candidates each (mutations of their magics, and new numbers), keeping the result when
 //!   the table is not longer: the top square needs a shape for the holes the others left,
 //!   which the pools chose before anything was packed.
+//! - **Shared slots.** Last, [`crate::share`] packs the chosen magics again, letting squares
+//!   share a slot where their attacks agree on the squares each one can attack (a lookup keeps
+//!   its own lines with one AND): about a third fewer entries than the overlap of free slots
+//!   alone. The file keeps both offsets: the shared ones for the build, the search's own for
+//!   `--from` to go on from.
 //!
 //! The search is too slow for a build script, so `magic-gen --budget SECONDS` runs it once and
 //! prints a small magics file that the project commits ([`COMMITTED`]). `Tables::generate` uses
@@ -41,6 +46,7 @@ use crate::geometry::{Slider, SquareIndex, parse_square_name, square_name};
 use crate::holes::Holes;
 use crate::pack::{Packer, Placed, Shape};
 use crate::search::{MAX_CANDIDATES, Magic, Searcher, blocker_subsets};
+use crate::tables::{GenerateError, Tables};
 
 /// The magics file the project commits: found by `magic-gen --budget` for the default seed.
 pub const COMMITTED: &str = include_str!("../dense.magics");
@@ -89,10 +95,14 @@ pub struct DenseMagics {
     pub steps: u64,
     /// Steps of the hole search that moved them after.
     pub holes: u64,
-    /// Rook magics by square.
+    /// Rook magics by square, at the offsets the search placed them without sharing slots
+    /// (the state the hole search continues from).
     pub rook: Vec<Magic>,
-    /// Bishop magics by square.
+    /// Bishop magics by square, likewise.
     pub bishop: Vec<Magic>,
+    /// The offsets of the table the build uses, rooks then bishops by square: the same magics
+    /// packed again with shared slots ([`crate::share`]).
+    pub shared: Vec<u32>,
 }
 
 /// One square's blocker subsets in the form the index multiplies (`occupied | !mask`), with
@@ -393,14 +403,7 @@ pub fn search(
     };
     let magics = shapes.magics(&squares, packer.placed());
     let (rook, bishop) = magics.into_iter().partition(|m| m.slider == Slider::Rook);
-    let packed = DenseMagics {
-        seed,
-        rounds,
-        steps,
-        holes: 0,
-        rook,
-        bishop,
-    };
+    let packed = DenseMagics::new(seed, (rounds, steps, 0), rook, bishop);
     let more = |done: u64| match stop {
         Stop::Exactly { holes, .. } => done < holes,
         Stop::Budget(budget) => started.elapsed() < budget,
@@ -432,12 +435,12 @@ pub fn holes(
         .magics()
         .into_iter()
         .partition(|m| m.slider == Slider::Rook);
-    Ok(DenseMagics {
-        holes: done,
+    Ok(DenseMagics::new(
+        magics.seed,
+        (magics.rounds, magics.steps, done),
         rook,
         bishop,
-        ..magics
-    })
+    ))
 }
 
 /// The distinct shapes of each square's pooled candidates, with the candidates they come from.
@@ -501,6 +504,48 @@ impl Shapes {
 }
 
 impl DenseMagics {
+    /// Magics as the search placed them, with `(rounds, steps, holes)` of that search; the
+    /// shared offsets are packed from them.
+    pub fn new(
+        seed: u64,
+        (rounds, steps, holes): (u32, u64, u64),
+        rook: Vec<Magic>,
+        bishop: Vec<Magic>,
+    ) -> DenseMagics {
+        let (mut shared_rook, mut shared_bishop) = (rook.clone(), bishop.clone());
+        crate::share::pack(&mut shared_rook, &mut shared_bishop);
+        let shared = shared_rook
+            .iter()
+            .chain(&shared_bishop)
+            .map(|m| m.offset)
+            .collect();
+        DenseMagics {
+            seed,
+            rounds,
+            steps,
+            holes,
+            rook,
+            bishop,
+            shared,
+        }
+    }
+
+    /// The magics at their shared offsets, rooks and bishops by square: the build's.
+    pub fn shared_magics(&self) -> (Vec<Magic>, Vec<Magic>) {
+        let mut all: Vec<Magic> = self.rook.iter().chain(&self.bishop).copied().collect();
+        for (m, &offset) in all.iter_mut().zip(&self.shared) {
+            m.offset = offset;
+        }
+        let bishop = all.split_off(self.rook.len().min(all.len()));
+        (all, bishop)
+    }
+
+    /// The tables the build makes of these magics (shared offsets), not yet verified.
+    pub fn tables(&self) -> Result<Tables, GenerateError> {
+        let (rook, bishop) = self.shared_magics();
+        Tables::from_magics(self.seed, rook, bishop)
+    }
+
     /// The magics file: a header naming generator, seed, rounds and table size, then one line
     /// per slider and square.
     pub fn to_text(&self, table_entries: usize) -> String {
@@ -511,7 +556,9 @@ impl DenseMagics {
             "# Dense magics for jaque's slider table, found by {GENERATOR}; do not edit.\n\
              # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds} --steps {steps}{holes_flag}\n\
              # seed {seed} rounds {rounds} steps {steps}{holes_word} table_entries {table_entries}\n\
-             # slider square shift magic offset; slot = offset + ((occupied | !mask) * magic) >> shift",
+             # slider square shift magic offset placed; slot = offset + ((occupied | !mask) * magic) >> shift,\n\
+             # attacks = table[slot] & the square's lines: squares share slots where they agree on their\n\
+             # lines. placed: the offset in the search's packing without shared slots (--from goes on from it)",
             rounds = self.rounds,
             steps = self.steps,
             holes_flag = if self.holes > 0 {
@@ -525,10 +572,10 @@ impl DenseMagics {
                 String::new()
             },
         );
-        for m in self.rook.iter().chain(&self.bishop) {
+        for (m, shared) in self.rook.iter().chain(&self.bishop).zip(&self.shared) {
             let _ = writeln!(
                 out,
-                "{} {} {} 0x{:016x} {}",
+                "{} {} {} 0x{:016x} {shared} {}",
                 m.slider.name(),
                 square_name(m.square),
                 m.shift,
@@ -545,7 +592,7 @@ impl DenseMagics {
         let mut rounds = 0;
         let mut steps = 0;
         let mut holes = 0;
-        let mut found: [Vec<Option<Magic>>; 2] = [vec![None; 64], vec![None; 64]];
+        let mut found: [Vec<Option<(Magic, u32)>>; 2] = [vec![None; 64], vec![None; 64]];
         for (number, line) in text.lines().enumerate() {
             let at = |what: &str| format!("magics file line {}: {what}", number + 1);
             let line = line.trim();
@@ -567,8 +614,8 @@ impl DenseMagics {
                 continue;
             }
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let [slider, square, shift, magic, offset] = fields[..] else {
-                return Err(at("expected: slider square shift magic offset"));
+            let [slider, square, shift, magic, shared, offset] = fields[..] else {
+                return Err(at("expected: slider square shift magic offset placed"));
             };
             let (slider, row) = match slider {
                 "rook" => (Slider::Rook, 0),
@@ -581,7 +628,8 @@ impl DenseMagics {
                 .strip_prefix("0x")
                 .and_then(|hex| u64::from_str_radix(hex, 16).ok())
                 .ok_or_else(|| at("bad magic (0x and 16 hex digits)"))?;
-            let offset: u32 = offset.parse().map_err(|_| at("bad offset"))?;
+            let offset: u32 = offset.parse().map_err(|_| at("bad placed offset"))?;
+            let shared: u32 = shared.parse().map_err(|_| at("bad offset"))?;
             if !(52..=63).contains(&shift) {
                 return Err(at("shift out of range 52..=63"));
             }
@@ -589,27 +637,31 @@ impl DenseMagics {
             if slot.is_some() {
                 return Err(at("square given twice"));
             }
-            *slot = Some(Magic {
+            let magic = Magic {
                 square,
                 slider,
                 mask: slider.mask(square),
                 magic,
                 shift,
                 offset,
-            });
+            };
+            *slot = Some((magic, shared));
         }
         let seed = seed.ok_or("magics file: no `# seed N rounds R` header")?;
         let [rook, bishop] = found.map(|row| row.into_iter().flatten().collect::<Vec<_>>());
         if rook.len() != 64 || bishop.len() != 64 {
             return Err("magics file: every square needs a rook and a bishop magic".into());
         }
+        let shared = rook.iter().chain(&bishop).map(|&(_, s)| s).collect();
+        let magics = |row: Vec<(Magic, u32)>| row.into_iter().map(|(m, _)| m).collect();
         Ok(DenseMagics {
             seed,
             rounds,
             steps,
             holes,
-            rook,
-            bishop,
+            rook: magics(rook),
+            bishop: magics(bishop),
+            shared,
         })
     }
 }

@@ -17,6 +17,7 @@ pub mod geometry;
 mod holes;
 mod pack;
 pub mod search;
+pub mod share;
 pub mod tables;
 
 pub use geometry::Slider;

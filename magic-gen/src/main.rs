@@ -16,7 +16,8 @@ Searches jaque's rook and bishop magics from a seed, verifies every blocker subs
   json   one document with every magic and table_entries
 
 With --budget or --rounds, runs the dense search instead (magics with small, clustered
-footprints, their tables overlapped; see magic-gen/src/dense.rs) on --jobs threads (default:
+footprints, their tables overlapped, then packed again with slots shared where the squares'
+attacks agree on their lines; see magic-gen/src/dense.rs and share.rs) on --jobs threads (default:
 all cores) and prints the magics file that magic-gen/dense.magics holds: --rounds of
 candidates, then --steps (default 0) of the search over the packing order, which runs on one
 thread, then --holes (default 0) steps of the hole search, which moves the square that ends
@@ -203,7 +204,6 @@ fn dense(
         }
         (None, None) => Err("magic-gen: nothing to search".into()),
     };
-    let seed = magics.as_ref().map_or(seed, |m| m.seed);
     let magics = match magics {
         Ok(magics) => magics,
         Err(error) => {
@@ -211,11 +211,7 @@ fn dense(
             return ExitCode::FAILURE;
         }
     };
-    let Some(tables) = verified(magic_gen::Tables::from_magics(
-        seed,
-        magics.rook.clone(),
-        magics.bishop.clone(),
-    )) else {
+    let Some(tables) = verified(magics.tables()) else {
         return ExitCode::FAILURE;
     };
     eprintln!(

@@ -6,8 +6,8 @@
 //! bits from `base + at` says that for the starts `base..base + 64` together. Spread probes
 //! clear the AND after a handful of slots at most starts, so a candidate scans the whole table
 //! in a few thousand word operations and each square can try every candidate it has at every
-//! offset. Two squares never share a slot here, though the table format would allow it when
-//! their attacks are equal: that is rare between different squares and not worth the attacks.
+//! offset. Two squares never share a slot here: the search chooses the magics by this packing,
+//! and `crate::share` packs the chosen ones again with shared slots for the table the build uses.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};

@@ -71,6 +71,12 @@ impl Magic {
     pub fn slot(&self, occupied: u64) -> usize {
         self.offset as usize + self.index(occupied)
     }
+
+    /// The squares on the square's lines (its attacks on an empty board): a lookup keeps only
+    /// these of its slot, which other squares may share (see `crate::share`).
+    pub fn lines(&self) -> u64 {
+        self.slider.attacks(self.square, 0)
+    }
 }
 
 /// No magic was found for a square within the candidate budget.

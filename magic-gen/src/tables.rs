@@ -38,7 +38,7 @@ impl fmt::Display for GenerateError {
                 slot,
             } => write!(
                 f,
-                "magic-gen: magics file: {} {} needs slot {slot}, which holds other attacks",
+                "magic-gen: magics file: {} {} needs slot {slot}, whose attacks disagree on its lines",
                 slider.name(),
                 square_name(*square)
             ),
@@ -128,7 +128,7 @@ impl Tables {
     pub fn generate(seed: u64) -> Result<Tables, GenerateError> {
         let dense = DenseMagics::parse(dense::COMMITTED).map_err(GenerateError::MagicsFile)?;
         if dense.seed == seed {
-            Tables::from_magics(seed, dense.rook, dense.bishop)
+            dense.tables()
         } else {
             Ok(Tables::search(seed)?)
         }
@@ -202,10 +202,10 @@ impl Tables {
     }
 
     /// Attacks of `slider` on `square` looked up through the generated table, exactly as the
-    /// engine does it.
+    /// engine does it: the slot's attacks on the square's lines.
     pub fn lookup(&self, slider: Slider, square: SquareIndex, occupied: u64) -> u64 {
         let magic = &self.magics(slider)[square as usize];
-        self.slider_attacks[magic.slot(occupied)]
+        self.slider_attacks[magic.slot(occupied)] & magic.lines()
     }
 
     /// Checks every blocker subset of every square, for both sliders, against the ray walk.
@@ -236,26 +236,34 @@ impl Tables {
 }
 
 /// Writes every square's attack sets into its slots; the table ends at the last used slot.
-/// Slots that no subset maps to stay 0 (a slider always attacks something, so 0 means free).
+/// A slot holds the union of the attacks put there, which every square sharing it must read
+/// back on its own lines (see `crate::share`). Slots that no subset maps to stay 0.
 fn fill_slider_table<'a>(
     magics: impl Iterator<Item = &'a Magic>,
 ) -> Result<Vec<u64>, GenerateError> {
     let mut table = Vec::new();
+    // Per slot, the squares on the lines of the squares using it that their attacks there do
+    // not reach: no other square's attacks may fall on them.
+    let mut forbidden = Vec::new();
     for magic in magics {
+        let lines = magic.lines();
         let (occupancies, attacks) = blocker_subsets(magic.slider, magic.square, magic.mask);
         for (occupied, attack) in occupancies.into_iter().zip(attacks) {
             let slot = magic.slot(occupied);
             if slot >= table.len() {
                 table.resize(slot + 1, 0);
+                forbidden.resize(slot + 1, 0);
             }
-            if table[slot] != 0 && table[slot] != attack {
+            let not_reached = lines & !attack;
+            if table[slot] & not_reached != 0 || attack & forbidden[slot] != 0 {
                 return Err(GenerateError::Overlap {
                     slider: magic.slider,
                     square: magic.square,
                     slot,
                 });
             }
-            table[slot] = attack;
+            table[slot] |= attack;
+            forbidden[slot] |= not_reached;
         }
     }
     Ok(table)

@@ -88,7 +88,7 @@ fn rounds_print_a_magics_file_that_verifies_and_reports_its_progress() {
     let magics = magic_gen::dense::DenseMagics::parse(&text).expect("a magics file");
     assert_eq!((magics.seed, magics.rounds, magics.steps), (9, 1, 3));
     assert!(text.contains("magic-gen --seed 0x0000000000000009 --rounds 1 --steps 3\n"));
-    let tables = magic_gen::Tables::from_magics(9, magics.rook, magics.bishop).unwrap();
+    let tables = magics.tables().unwrap();
     assert_eq!(tables.verify(), Ok(()));
     let entries = format!("table_entries {}\n", tables.table_entries());
     assert!(text.contains(&entries), "{text}");
@@ -107,7 +107,7 @@ fn from_continues_the_hole_search_of_a_magics_file() {
         (magics.seed, magics.rounds),
         (committed.seed, committed.rounds)
     );
-    let tables = magic_gen::Tables::from_magics(magics.seed, magics.rook, magics.bishop).unwrap();
+    let tables = magics.tables().unwrap();
     assert_eq!(tables.verify(), Ok(()));
     assert!(text.contains(&format!("table_entries {}\n", tables.table_entries())));
 }

@@ -23,8 +23,8 @@ fn hex(value: u64) -> Literal {
 /// The source file that jaque `include!`s: a header naming the generator and seed, the magic
 /// entries one row per square, the shared slider table, and the leaper and line tables.
 ///
-/// The file expects a `Magic` struct with fields `not_mask: u64, magic: u64, shift: u8,
-/// offset: u32` in scope where it is included.
+/// The file expects a `Magic` struct with fields `not_mask: u64, magic: u64, lines: u64,
+/// shift: u8, offset: u32` in scope where it is included.
 pub fn rust(tables: &Tables) -> String {
     let mut out = String::new();
     let seed = tables.seed;
@@ -39,7 +39,7 @@ pub fn rust(tables: &Tables) -> String {
         out,
         "// slider table: {entries} entries, {used} used ({}).",
         if tables.candidates == 0 {
-            "dense magics from magic-gen/dense.magics, the squares' tables overlapping"
+            "dense magics from magic-gen/dense.magics, the squares sharing slots where they agree on their lines"
         } else {
             "searched at build time, one slot per blocker subset"
         }
@@ -50,9 +50,10 @@ pub fn rust(tables: &Tables) -> String {
     );
     let _ = writeln!(
         out,
-        "// Each Magic row: the squares outside the relevant-occupancy mask, multiplier, shift =\n\
-         // 64 - index bits, and the offset in SLIDER_ATTACKS. Slot of occupancy `occ`:\n\
-         // offset + ((occ | not_mask) * magic) >> shift."
+        "// Each Magic row: the squares outside the relevant-occupancy mask, multiplier, the\n\
+         // square's lines (its attacks on an empty board), shift = 64 - index bits, and the offset\n\
+         // in SLIDER_ATTACKS. Slot of occupancy `occ`: offset + ((occ | not_mask) * magic) >> shift;\n\
+         // attacks: SLIDER_ATTACKS[slot] & lines (squares share slots where they agree on their lines)."
     );
     out.push('\n');
 
@@ -193,12 +194,12 @@ fn magic_rows(out: &mut String, name: &str, doc: &str, magics: &[Magic]) {
     let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
     open(out, doc, quote! { pub static #name: [Magic; 64] });
     for m in magics {
-        let (not_mask, magic) = (hex(!m.mask), hex(m.magic));
+        let (not_mask, magic, lines) = (hex(!m.mask), hex(m.magic), hex(m.lines()));
         let (shift, offset) = (
             Literal::u8_unsuffixed(m.shift),
             Literal::u32_unsuffixed(m.offset),
         );
-        let row = quote! { Magic { not_mask: #not_mask, magic: #magic, shift: #shift, offset: #offset }, };
+        let row = quote! { Magic { not_mask: #not_mask, magic: #magic, lines: #lines, shift: #shift, offset: #offset }, };
         let _ = writeln!(out, "    {} // {}", tidy(row), square_name(m.square));
     }
     out.push_str("];\n\n");
