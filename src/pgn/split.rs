@@ -9,6 +9,7 @@
 //! (a game without movetext). A brace comment that never closes ends at the next line that
 //! starts like a tag, so one missing `}` does not swallow the rest of the file.
 
+use std::collections::HashSet;
 use std::io::{self, BufRead};
 
 use super::scan::{HIGHS, find, first_equal, splat, word_at, zero_bytes};
@@ -97,6 +98,8 @@ struct Scan {
     symbol_len: usize,
     /// Anything but blanks in the game.
     content: bool,
+    /// The game's tag names, once a blank line in its tag section makes them matter.
+    tag_names: Option<HashSet<Vec<u8>>>,
 }
 
 impl Scan {
@@ -116,6 +119,7 @@ impl Scan {
             symbol: [0; 7],
             symbol_len: 0,
             content: false,
+            tag_names: None,
         }
     }
 
@@ -133,16 +137,22 @@ impl Scan {
         self.content = true;
     }
 
-    /// Whether a tag called `name` is on a line of the game so far: the bytes kept from
-    /// earlier chunks, then `before` (the game's bytes in this chunk). Asked only after a
-    /// blank line in a tag section, so the lines are read again rather than every name kept.
-    fn has_tag(&self, before: &[u8], name: &[u8]) -> bool {
-        let seen = [&self.bytes[..], before].concat();
-        seen.split(|&b| b == b'\n').any(|line| {
-            let line = line.trim_ascii_start();
-            line.first() == Some(&b'[')
-                && Splitter::<&[u8]>::tag_name(line.get(1..).unwrap_or_default()) == Some(name)
-        })
+    /// Whether `name` is new to the game's tags, noting it if so. Asked only after a blank
+    /// line in a tag section: the names are then read once from the game so far (the bytes
+    /// kept from earlier chunks, then `before`, the game's bytes in this chunk) rather than
+    /// kept for every game, and each new one is added.
+    fn is_new_tag(&mut self, before: &[u8], name: &[u8]) -> bool {
+        let bytes = &self.bytes;
+        let names = self.tag_names.get_or_insert_with(|| {
+            let seen = [&bytes[..], before].concat();
+            seen.split(|&b| b == b'\n')
+                .filter_map(|line| {
+                    let line = line.trim_ascii_start().strip_prefix(b"[")?;
+                    Splitter::<&[u8]>::tag_name(line).map(<[u8]>::to_vec)
+                })
+                .collect()
+        });
+        names.insert(name.to_vec())
     }
 
     /// Ends the current movetext symbol; is it a termination marker at depth 0?
@@ -489,7 +499,7 @@ impl<R: BufRead> Splitter<R> {
                             return Cut::NeedMore;
                         };
                         match Self::tag_name(rest.get(..LOOKAHEAD).unwrap_or(rest)) {
-                            Some(name) if !scan.has_tag(before, name) => {}
+                            Some(name) if scan.is_new_tag(before, name) => {}
                             _ => return Cut::Before,
                         }
                     }
