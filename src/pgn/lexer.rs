@@ -464,57 +464,49 @@ mod tests {
 
     type TagRead = Result<(Range<usize>, Range<usize>, usize), TagError>;
 
-    /// The tag reading as it was before it read past the line's end: the line cut off first,
-    /// the bytes after a quote trimmed as a `str`.
+    /// The tag reading of one line alone, written with `str` searches (an independent
+    /// reading: white space after a value's quote is any `char::is_whitespace`).
     fn tag_of_line(line: &str) -> TagRead {
-        let bytes = line.as_bytes();
-        let mut i = 1;
-        while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
-            i += 1;
-        }
-        let name_start = i;
-        while bytes
-            .get(i)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            i += 1;
-        }
-        if i == name_start {
-            return Err(TagError::Malformed);
-        }
-        let name = name_start..i;
-        while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
-            i += 1;
-        }
-        if bytes.get(i) != Some(&b'"') {
-            return Err(TagError::Malformed);
-        }
-        i += 1;
-        let value_start = i;
-        let value = loop {
-            match bytes.get(i) {
-                None => return Err(TagError::Unterminated),
-                Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => i += 2,
-                Some(b'"') => {
-                    let rest = line[i + 1..].trim_start();
-                    i += 1;
-                    if rest.starts_with(']') || rest.is_empty() {
-                        break value_start..i - 1;
-                    }
-                }
-                Some(_) => i += 1,
-            }
+        let blanks = |from: usize, set: &[char]| {
+            let rest = &line[from..];
+            from + rest.len() - rest.trim_start_matches(set).len()
         };
-        while bytes
-            .get(i)
-            .is_some_and(|&b| b == b' ' || b == b'\t' || b == b'\r')
-        {
-            i += 1;
+        let name_start = blanks(1, &[' ', '\t']);
+        let name_end = line[name_start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(line.len(), |n| name_start + n);
+        if name_end == name_start {
+            return Err(TagError::Malformed);
         }
-        if bytes.get(i) != Some(&b']') {
+        let quote = blanks(name_end, &[' ', '\t']);
+        if !line[quote..].starts_with('"') {
+            return Err(TagError::Malformed);
+        }
+        let mut at = quote + 1;
+        let end = loop {
+            let Some(found) = line[at..].find(['"', '\\']) else {
+                return Err(TagError::Unterminated);
+            };
+            at += found;
+            if line[at..].starts_with('\\') {
+                at += if line[at + 1..].starts_with(['"', '\\']) {
+                    2
+                } else {
+                    1
+                };
+                continue;
+            }
+            let after = line[at + 1..].trim_start();
+            if after.is_empty() || after.starts_with(']') {
+                break at;
+            }
+            at += 1;
+        };
+        let close = blanks(end + 1, &[' ', '\t', '\r']);
+        if !line[close..].starts_with(']') {
             return Err(TagError::Unterminated);
         }
-        Ok((name, value, i + 1))
+        Ok((name_start..name_end, quote + 1..end, close + 1))
     }
 
     fn same(a: &TagRead, b: &TagRead) -> bool {
