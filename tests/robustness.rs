@@ -202,3 +202,30 @@ fn a_long_tag_section_with_blank_lines_is_one_game_read_in_linear_time() {
     assert_eq!(games[0].bytes.iter().filter(|&&b| b == b'[').count(), tags);
     assert!(games[1].bytes.starts_with(b"[Tag0 \"again\"]"));
 }
+
+/// The names behind that test are bounded: a hostile file of endless distinct tags between
+/// blank lines cannot grow them without end. The tag past the limit starts a new game, and
+/// no tag is lost.
+#[test]
+fn the_tag_names_kept_for_a_broken_tag_section_are_bounded_and_no_tag_is_lost() {
+    use jaque::pgn::MAX_TAG_NAMES;
+    let tags = MAX_TAG_NAMES + 10;
+    let mut text = String::new();
+    for i in 0..tags {
+        text.push_str(&format!("[Tag{i} \"v\"]\n\n"));
+    }
+    text.push_str("1. e4 *\n");
+    let games: Vec<_> = Splitter::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .expect("in-memory input cannot fail");
+    assert_eq!(games.len(), 2);
+    let count = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'[').count();
+    assert_eq!(count(&games[0].bytes), MAX_TAG_NAMES);
+    assert!(
+        games[1]
+            .bytes
+            .starts_with(format!("[Tag{MAX_TAG_NAMES} \"v\"]").as_bytes())
+    );
+    assert_eq!(count(&games[0].bytes) + count(&games[1].bytes), tags);
+    assert!(games[1].bytes.ends_with(b"1. e4 *"));
+}

@@ -34,5 +34,5 @@ pub use check::{
 };
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
-pub use split::{DEFAULT_GAME_LIMIT, RawGame, Splitter};
+pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};
 pub use tags::Tags;

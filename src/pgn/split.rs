@@ -18,6 +18,11 @@ use super::scan::{HIGHS, find, first_equal, splat, word_at, zero_bytes};
 /// reported, so that a hostile file cannot exhaust memory.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
 
+/// The most tag names of one game kept to tell a tag section broken by blank lines from the
+/// next game (a few MiB at most); a tag beyond them starts a new game, so that a hostile file
+/// of endless distinct tags cannot exhaust memory.
+pub const MAX_TAG_NAMES: usize = 1 << 17;
+
 /// One game's bytes, as cut from the stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawGame {
@@ -140,7 +145,8 @@ impl Scan {
     /// Whether `name` is new to the game's tags, noting it if so. Asked only after a blank
     /// line in a tag section: the names are then read once from the game so far (the bytes
     /// kept from earlier chunks, then `before`, the game's bytes in this chunk) rather than
-    /// kept for every game, and each new one is added.
+    /// kept for every game, and each new one is added. At most [`MAX_TAG_NAMES`] are kept, so
+    /// that memory stays bounded: a tag beyond them counts as a repeat and starts a new game.
     fn is_new_tag(&mut self, before: &[u8], name: &[u8]) -> bool {
         let bytes = &self.bytes;
         let names = self.tag_names.get_or_insert_with(|| {
@@ -150,9 +156,10 @@ impl Scan {
                     let line = line.trim_ascii_start().strip_prefix(b"[")?;
                     Splitter::<&[u8]>::tag_name(line).map(<[u8]>::to_vec)
                 })
+                .take(MAX_TAG_NAMES)
                 .collect()
         });
-        names.insert(name.to_vec())
+        names.len() < MAX_TAG_NAMES && names.insert(name.to_vec())
     }
 
     /// Ends the current movetext symbol; is it a termination marker at depth 0?
