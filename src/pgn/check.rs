@@ -287,26 +287,27 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         out.push(diagnostic, None, None);
     }
 
-    let mut tags = Tags::with_capacity(16, 256);
+    // The tag section: its tokens, and room for all their names and values in one buffer
+    // (no growing it tag by tag).
+    let movetext_start = tokens
+        .iter()
+        .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
+        .unwrap_or(tokens.len());
+    let tag_tokens = tokens.get(..movetext_start).unwrap_or_default();
+    let tag_bytes = tag_tokens.iter().map(|t| t.span.len()).sum();
+    let mut tags = Tags::with_capacity(tag_tokens.len(), tag_bytes);
     let mut fen_span = None;
     let mut variant_span = None;
-    let mut movetext_start = tokens.len();
-    for (i, token) in tokens.iter().enumerate() {
-        match &token.kind {
-            TokenKind::Tag { name, value } => {
-                let name = &text[name.clone()];
-                if name == "FEN" {
-                    fen_span = Some(token.span.clone());
-                }
-                if name == "Variant" {
-                    variant_span = Some(token.span.clone());
-                }
-                tags.push(name, &unescape(&text[value.clone()]));
+    for token in tag_tokens {
+        if let TokenKind::Tag { name, value } = &token.kind {
+            let name = &text[name.clone()];
+            if name == "FEN" {
+                fen_span = Some(token.span.clone());
             }
-            _ => {
-                movetext_start = i;
-                break;
+            if name == "Variant" {
+                variant_span = Some(token.span.clone());
             }
+            tags.push(name, &unescape(&text[value.clone()]));
         }
     }
     let tag = |name: &str| tags.get(name);
