@@ -1,4 +1,7 @@
-//! Helpers shared by the peer benchmarks: the ratio report read back from criterion's results.
+//! Helpers shared by the peer benchmarks: the ratio report read back from criterion's results,
+//! and the PGN passes ([`pgn`]).
+
+pub mod pgn;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,187 @@
+//! The PGN passes that the `pgn` bench and the `pgn_pass` example time or count: every game of
+//! `../shared/data/pgn/real` (concatenated, about 6.6 MB) read and validated by jaque, or by
+//! pgn-reader + shakmaty, on the same bytes.
+
+use std::io;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
+
+/// The corpus, each file followed by a blank line; `None` (said on stderr) where the shared
+/// data is absent.
+pub fn corpus() -> Option<Vec<u8>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/real");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "SKIPPED: {} is absent (the PGN benchmark reads the shared data)",
+            dir.display()
+        );
+        return None;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    let mut data = Vec::new();
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+    {
+        data.extend(std::fs::read(path).ok()?);
+        data.extend_from_slice(b"\n\n");
+    }
+    Some(data)
+}
+
+/// The peer: pgn-reader's visitor playing every mainline SAN with shakmaty.
+struct Replay;
+
+impl Visitor for Replay {
+    type Tags = (Option<Fen>, bool);
+    type Movetext = (Chess, bool, u64);
+    type Output = u64;
+
+    fn begin_tags(&mut self) -> ControlFlow<u64, Self::Tags> {
+        ControlFlow::Continue((None, false))
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<u64> {
+        if name == b"FEN" {
+            tags.0 = Fen::from_ascii(value.as_bytes()).ok();
+        }
+        if name == b"Variant" {
+            tags.1 = value.as_bytes().windows(3).any(|w| w == b"960");
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<u64, Self::Movetext> {
+        let mode = if tags.1 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let position = match tags.0 {
+            Some(fen) => fen.into_position(mode).ok(),
+            None => Some(Chess::default()),
+        };
+        match position {
+            Some(position) => ControlFlow::Continue((position, true, 0)),
+            None => ControlFlow::Continue((Chess::default(), false, 0)),
+        }
+    }
+
+    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<u64> {
+        if movetext.1 {
+            match san_plus.san.to_move(&movetext.0) {
+                Ok(mv) => {
+                    movetext.0.play_unchecked(mv);
+                    movetext.2 += 1;
+                }
+                Err(_) => movetext.1 = false,
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _movetext: &mut Self::Movetext) -> ControlFlow<u64, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> u64 {
+        movetext.2
+    }
+}
+
+/// pgn-reader alone: reads every game, its SAN parsed, and plays nothing (how much of the
+/// peer's time is reading); returns the mainline SAN tokens.
+pub fn peer_reading_only(data: &[u8]) -> u64 {
+    let mut reader = Reader::new(io::Cursor::new(data));
+    let mut moves = 0;
+    while let Ok(Some(n)) = reader.read_game(&mut Count) {
+        moves += n;
+    }
+    moves
+}
+
+/// Counts the mainline SAN tokens.
+struct Count;
+
+impl Visitor for Count {
+    type Tags = ();
+    type Movetext = u64;
+    type Output = u64;
+
+    fn begin_tags(&mut self) -> ControlFlow<u64, Self::Tags> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: Self::Tags) -> ControlFlow<u64, Self::Movetext> {
+        ControlFlow::Continue(0)
+    }
+
+    fn san(&mut self, movetext: &mut Self::Movetext, _san_plus: SanPlus) -> ControlFlow<u64> {
+        *movetext += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _movetext: &mut Self::Movetext) -> ControlFlow<u64, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> u64 {
+        movetext
+    }
+}
+
+/// The peer: pgn-reader and shakmaty play every mainline SAN; returns the moves played.
+pub fn peer(data: &[u8]) -> u64 {
+    let mut reader = Reader::new(io::Cursor::new(data));
+    let mut moves = 0;
+    while let Ok(Some(n)) = reader.read_game(&mut Replay) {
+        moves += n;
+    }
+    moves
+}
+
+/// jaque on one thread: cuts and checks every game; returns the mainline moves played.
+pub fn jaque_one_thread(data: &[u8]) -> u64 {
+    let options = jaque::pgn::Options::default();
+    jaque::pgn::Splitter::new(data)
+        .filter_map(Result::ok)
+        .map(|game| jaque::pgn::check_game(&game, &options).plies as u64)
+        .sum()
+}
+
+/// Two threads in all: one cuts games and hands batches to the other, and checks a batch
+/// itself whenever the other is still busy (so neither core waits and no third thread
+/// competes for them).
+pub fn jaque_two_threads(data: &[u8]) -> u64 {
+    let options = jaque::pgn::Options::default();
+    let check = |batch: &[jaque::pgn::RawGame]| -> u64 {
+        batch
+            .iter()
+            .map(|game| jaque::pgn::check_game(game, &options).plies as u64)
+            .sum()
+    };
+    let (sender, receiver) = mpsc::sync_channel::<Vec<jaque::pgn::RawGame>>(2);
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || receiver.iter().map(|batch| check(&batch)).sum::<u64>());
+        let mut plies = 0;
+        let mut batch = Vec::new();
+        for game in jaque::pgn::Splitter::new(data).filter_map(Result::ok) {
+            batch.push(game);
+            if batch.len() == 32 {
+                match sender.try_send(std::mem::take(&mut batch)) {
+                    Ok(()) => {}
+                    Err(mpsc::TrySendError::Full(full)) => plies += check(&full),
+                    Err(mpsc::TrySendError::Disconnected(lost)) => plies += check(&lost),
+                }
+            }
+        }
+        plies += check(&batch);
+        drop(sender);
+        plies + worker.join().unwrap_or(0)
+    })
+}
