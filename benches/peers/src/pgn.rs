@@ -97,9 +97,14 @@ impl Visitor for Replay {
 /// pgn-reader alone: reads every game, its SAN parsed, and plays nothing (how much of the
 /// peer's time is reading); returns the mainline SAN tokens.
 pub fn peer_reading_only(data: &[u8]) -> u64 {
+    read_all(data, &mut Count)
+}
+
+/// Every game of `data` through pgn-reader with `visitor`; the sum of what it returns.
+fn read_all<V: Visitor<Output = u64>>(data: &[u8], visitor: &mut V) -> u64 {
     let mut reader = Reader::new(io::Cursor::new(data));
     let mut moves = 0;
-    while let Ok(Some(n)) = reader.read_game(&mut Count) {
+    while let Ok(Some(n)) = reader.read_game(visitor) {
         moves += n;
     }
     moves
@@ -137,12 +142,7 @@ impl Visitor for Count {
 
 /// The peer: pgn-reader and shakmaty play every mainline SAN; returns the moves played.
 pub fn peer(data: &[u8]) -> u64 {
-    let mut reader = Reader::new(io::Cursor::new(data));
-    let mut moves = 0;
-    while let Ok(Some(n)) = reader.read_game(&mut Replay) {
-        moves += n;
-    }
-    moves
+    read_all(data, &mut Replay)
 }
 
 /// jaque on one thread: cuts and checks every game; returns the mainline moves played.
