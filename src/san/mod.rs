@@ -18,6 +18,7 @@
 mod ast;
 mod diagnose;
 mod export;
+mod fast;
 mod lang;
 mod parser;
 mod resolve;
@@ -65,10 +66,13 @@ pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resol
 /// ```
 #[inline]
 pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
-    if lang == Lang::English
-        && let Some(san) = export::export_san(text)
-    {
-        return play(position, &san);
+    if lang == Lang::English {
+        if let Some(played) = fast::play_export(position, text.as_bytes()) {
+            return Ok(played);
+        }
+        if let Some(san) = export::export_san(text) {
+            return play(position, &san);
+        }
     }
     play_text_slow(position, text, lang)
 }

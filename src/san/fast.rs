@@ -1,0 +1,275 @@
+//! The fast path of playing SAN: the commonest moves of real games, read and played in one
+//! step, straight from their bytes.
+//!
+//! Checking a PGN file plays every SAN move, and almost all of them are export SAN that names
+//! its one legal move with no warning to give: `e4`, `exd5`, `Nf3`, `Qxe7+`. For those, going
+//! through the syntax tree, the general resolution and the warnings costs about three times
+//! what the move itself needs (callgrind). This path reads only them:
+//!
+//! ```text
+//! [a-h][1-8] | [a-h]x[a-h][1-8] | [KQRBN]x?[a-h][1-8]    then    [+#]?
+//! ```
+//!
+//! and gives up (`None`, the position untouched) wherever the general path could say more
+//! than "this move, no warning": a disambiguation, a promotion, castling, a glyph, a capture
+//! sign that is wrong, two legal candidates, no legal candidate, a wrong check sign. Layered
+//! data flow (text, tree, move) is given up here on purpose; the tests check that wherever
+//! this path answers, the general path gives the same move, position and marks, and no
+//! warning.
+
+use super::ast::Suffix;
+use super::resolve::Played;
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::{File, Rank, Square};
+
+/// Plays `text` on `position` if it is one of the fast path's moves (see the module), with
+/// what [`super::play`] would say of it; `None`, with `position` unchanged, otherwise.
+#[inline(always)]
+pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Option<Played> {
+    let (body, suffix) = match text {
+        [body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Mate)),
+        _ => (text, None),
+    };
+    let mv = match *body {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => pawn_push(position, square(file, rank))?,
+        [
+            from @ b'a'..=b'h',
+            b'x',
+            file @ b'a'..=b'h',
+            rank @ b'1'..=b'8',
+        ] => pawn_capture(position, from, square(file, rank))?,
+        [letter, file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
+            piece_move(position, role(letter)?, square(file, rank), false)?
+        }
+        [letter, b'x', file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
+            piece_move(position, role(letter)?, square(file, rank), true)?
+        }
+        _ => return None,
+    };
+    let before = *position;
+    position.play_in_place(mv);
+    let check = position.is_check();
+    let mate = check && !position.has_legal_moves();
+    let correct = if mate {
+        Some(Suffix::Mate)
+    } else if check {
+        Some(Suffix::Check)
+    } else {
+        None
+    };
+    if suffix != correct {
+        // The general path says how the sign is wrong.
+        *position = before;
+        return None;
+    }
+    Some(Played {
+        mv,
+        check,
+        mate,
+        warnings: Vec::new(),
+    })
+}
+
+/// The square of a file byte `a..=h` and a rank byte `1..=8`.
+#[inline(always)]
+fn square(file: u8, rank: u8) -> Square {
+    Square::new(
+        File::from_low_bits(file.wrapping_sub(b'a')),
+        Rank::from_low_bits(rank.wrapping_sub(b'1')),
+    )
+}
+
+#[inline(always)]
+fn role(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// The square `ranks` behind `to` from the side to move's point of view.
+#[inline(always)]
+fn behind(us: Color, to: Square, ranks: i8) -> Option<Square> {
+    to.offset(0, if us == Color::White { -ranks } else { ranks })
+}
+
+/// A pawn push to `to` (not to the last rank): the one pawn that can make it, if legal.
+#[inline(always)]
+fn pawn_push(position: &Position, to: Square) -> Option<Move> {
+    let us = position.turn();
+    let occupied = position.occupied();
+    if occupied.contains(to) || to.rank() == Rank::Eighth.relative(us) {
+        return None;
+    }
+    let pawns = position.pieces(us, Role::Pawn);
+    let one = behind(us, to, 1)?;
+    let (from, kind) = if pawns.contains(one) {
+        (one, MoveKind::Normal)
+    } else {
+        let two = behind(us, to, 2)?;
+        let double = to.rank() == Rank::Fourth.relative(us);
+        if !double || occupied.contains(one) || !pawns.contains(two) {
+            return None;
+        }
+        (two, MoveKind::DoublePawnPush)
+    };
+    position
+        .is_safe_after(Role::Pawn, from, to, None)
+        .then(|| Move::new(Role::Pawn, from, to, kind))
+}
+
+/// A pawn capture from the file byte `from_file` to `to` (not to the last rank), en passant
+/// included, if legal.
+#[inline(always)]
+fn pawn_capture(position: &Position, from_file: u8, to: Square) -> Option<Move> {
+    let us = position.turn();
+    let file = File::from_low_bits(from_file.wrapping_sub(b'a'));
+    let from = Square::new(file, behind(us, to, 1)?.rank());
+    if file.index().abs_diff(to.file().index()) != 1
+        || to.rank() == Rank::Eighth.relative(us)
+        || !position.pieces(us, Role::Pawn).contains(from)
+    {
+        return None;
+    }
+    let (kind, captured) = if position.by_color(!us).contains(to) {
+        (MoveKind::Normal, to)
+    } else if position.ep_square() == Some(to) {
+        (MoveKind::EnPassant, Square::new(to.file(), from.rank()))
+    } else {
+        return None;
+    };
+    position
+        .is_safe_after(Role::Pawn, from, to, Some(captured))
+        .then(|| Move::new(Role::Pawn, from, to, kind))
+}
+
+/// A piece move to `to` without a disambiguation, its capture sign `capture`: the one legal
+/// move of a piece of `role` there, if there is exactly one and the sign is right.
+#[inline(always)]
+fn piece_move(position: &Position, role: Role, to: Square, capture: bool) -> Option<Move> {
+    let us = position.turn();
+    let captures = position.by_color(!us).contains(to);
+    if captures != capture || position.by_color(us).contains(to) {
+        return None;
+    }
+    let occupied = position.occupied();
+    let reach = match role {
+        Role::Knight => knight_attacks(to),
+        Role::Bishop => bishop_attacks(to, occupied),
+        Role::Rook => rook_attacks(to, occupied),
+        Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+        Role::King | Role::Pawn => king_attacks(to),
+    };
+    let captured = captures.then_some(to);
+    let candidates = reach & position.pieces(us, role);
+    let from = if candidates.more_than_one() {
+        // Two candidates or more (rare): exactly one must be legal, or the text needed a
+        // disambiguation (or names no legal move).
+        let mut legal = Bitboard::EMPTY;
+        for from in candidates {
+            if position.is_safe_after(role, from, to, captured) {
+                legal.insert(from);
+            }
+        }
+        legal.single()?
+    } else {
+        let from = candidates.lsb()?;
+        if !position.is_safe_after(role, from, to, captured) {
+            return None;
+        }
+        from
+    };
+    Some(Move::new(role, from, to, MoveKind::Normal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::play_export;
+    use crate::position::Position;
+    use crate::san::{Lang, parse, play};
+
+    /// Every position and SAN of the oracle file (`true`), and every text one edit away from
+    /// each SAN (`false`).
+    fn cases() -> Vec<(Position, String, bool)> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/san_legal.tsv");
+        let data = std::fs::read_to_string(path).unwrap_or_default();
+        let mut cases = Vec::new();
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let mut fields = line.split('\t');
+            let (Some(fen), Some(san)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let Ok(position) = Position::from_fen(fen) else {
+                continue;
+            };
+            let chars: Vec<char> = san.chars().collect();
+            cases.push((position, san.to_string(), true));
+            for i in 0..=chars.len() {
+                if i < chars.len() {
+                    let mut deleted = chars.clone();
+                    deleted.remove(i);
+                    cases.push((position, deleted.into_iter().collect(), false));
+                }
+                for c in [
+                    'x', '+', '#', '=', '!', 'Q', 'K', 'N', 'e', 'd', '4', '5', '1',
+                ] {
+                    let mut inserted = chars.clone();
+                    inserted.insert(i, c);
+                    cases.push((position, inserted.into_iter().collect(), false));
+                }
+            }
+        }
+        cases
+    }
+
+    #[test]
+    fn where_the_fast_path_answers_the_general_path_agrees_and_warns_of_nothing() {
+        let cases = cases();
+        assert!(cases.len() > 10_000, "oracle SAN data missing");
+        let (mut answered, mut oracle) = (0, 0);
+        for (position, text, original) in &cases {
+            oracle += usize::from(*original);
+            let mut fast = *position;
+            let Some(played) = play_export(&mut fast, text.as_bytes()) else {
+                assert_eq!(
+                    fast, *position,
+                    "{text:?}: changed the position and gave up"
+                );
+                continue;
+            };
+            answered += usize::from(*original);
+            let mut general = *position;
+            let expected = parse(text, Lang::English)
+                .map_err(|e| e.to_string())
+                .and_then(|san| play(&mut general, &san).map_err(|e| e.to_string()))
+                .unwrap_or_else(|e| {
+                    panic!("{text:?} in {position}: fast path played, general says {e}")
+                });
+            assert!(
+                expected.warnings.is_empty(),
+                "{text:?}: {:?}",
+                expected.warnings
+            );
+            assert_eq!(played.mv, expected.mv, "{text:?} in {position}");
+            assert_eq!(
+                (played.check, played.mate),
+                (expected.check, expected.mate),
+                "{text:?}"
+            );
+            assert_eq!(fast, general, "{text:?} in {position}");
+        }
+        // It must carry the common case, or it is pointless (the oracle's moves are from random
+        // positions: more castling, promotions and disambiguations than real games have).
+        assert!(answered > oracle * 3 / 4, "{answered} of {oracle}");
+    }
+}
