@@ -7,18 +7,19 @@
 //! what the move itself needs (callgrind). This path reads only them:
 //!
 //! ```text
-//! [a-h][1-8] | [a-h]x[a-h][1-8] | [KQRBN]x?[a-h][1-8]    then    [+#]?
+//! [a-h][1-8] | [a-h]x[a-h][1-8] | [KQRBN][a-h1-8]?x?[a-h][1-8] | O-O | O-O-O    then [+#]?
 //! ```
 //!
 //! and gives up (`None`, the position untouched) wherever the general path could say more
-//! than "this move, no warning": a disambiguation, a promotion, castling, a glyph, a capture
-//! sign that is wrong, two legal candidates, no legal candidate, a wrong check sign. Layered
+//! than "this move, no warning": a promotion, a glyph, a disambiguation or a capture sign
+//! that export SAN would not write, no legal candidate or two, a wrong check sign. Layered
 //! data flow (text, tree, move) is given up here on purpose; the tests check that wherever
 //! this path answers, the general path gives the same move, position and marks, and no
 //! warning.
 
 use super::ast::Suffix;
-use super::resolve::Played;
+use super::resolve::{Played, resolve_castle};
+use super::writer::separating;
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -45,11 +46,21 @@ pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Option<Played
             rank @ b'1'..=b'8',
         ] => pawn_capture(position, from, square(file, rank))?,
         [letter, file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
-            piece_move(position, role(letter)?, square(file, rank), false)?
+            piece_move(position, role(letter)?, None, square(file, rank), false)?
         }
         [letter, b'x', file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
-            piece_move(position, role(letter)?, square(file, rank), true)?
+            piece_move(position, role(letter)?, None, square(file, rank), true)?
         }
+        [letter, from, file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
+            let from = Some(origin(from)?);
+            piece_move(position, role(letter)?, from, square(file, rank), false)?
+        }
+        [letter, from, b'x', file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
+            let from = Some(origin(from)?);
+            piece_move(position, role(letter)?, from, square(file, rank), true)?
+        }
+        [b'O', b'-', b'O'] => resolve_castle(position, false).ok()?,
+        [b'O', b'-', b'O', b'-', b'O'] => resolve_castle(position, true).ok()?,
         _ => return None,
     };
     let before = *position;
@@ -153,10 +164,33 @@ fn pawn_capture(position: &Position, from_file: u8, to: Square) -> Option<Move> 
         .then(|| Move::new(Role::Pawn, from, to, kind))
 }
 
-/// A piece move to `to` without a disambiguation, its capture sign `capture`: the one legal
-/// move of a piece of `role` there, if there is exactly one and the sign is right.
+/// A disambiguation of one character: a file or a rank.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    File(File),
+    Rank(Rank),
+}
+
 #[inline(always)]
-fn piece_move(position: &Position, role: Role, to: Square, capture: bool) -> Option<Move> {
+fn origin(byte: u8) -> Option<Origin> {
+    match byte {
+        b'a'..=b'h' => Some(Origin::File(File::from_low_bits(byte - b'a'))),
+        b'1'..=b'8' => Some(Origin::Rank(Rank::from_low_bits(byte - b'1'))),
+        _ => None,
+    }
+}
+
+/// A piece move to `to` with the disambiguation `written` and the capture sign `capture`:
+/// the one legal move of a piece of `role` there that the text names, if the text is what
+/// export SAN writes for it (the sign right, the disambiguation exactly the one needed).
+#[inline(always)]
+fn piece_move(
+    position: &Position,
+    role: Role,
+    written: Option<Origin>,
+    to: Square,
+    capture: bool,
+) -> Option<Move> {
     let us = position.turn();
     let captures = position.by_color(!us).contains(to);
     if captures != capture || position.by_color(us).contains(to) {
@@ -173,18 +207,33 @@ fn piece_move(position: &Position, role: Role, to: Square, capture: bool) -> Opt
     let captured = captures.then_some(to);
     let candidates = reach & position.pieces(us, role);
     let from = if candidates.more_than_one() {
-        // Two candidates or more (rare): exactly one must be legal, or the text needed a
-        // disambiguation (or names no legal move).
+        // Two candidates or more: the legal ones are what the disambiguation must tell apart.
         let mut legal = Bitboard::EMPTY;
         for from in candidates {
             if position.is_safe_after(role, from, to, captured) {
                 legal.insert(from);
             }
         }
-        legal.single()?
+        let allowed = match written {
+            None => Bitboard::FULL,
+            Some(Origin::File(file)) => Bitboard::file(file),
+            Some(Origin::Rank(rank)) => Bitboard::rank(rank),
+        };
+        let from = (legal & allowed).single()?;
+        let needed = match separating(from, legal.without(from)) {
+            (None, None) => None,
+            (Some(file), None) => Some(Origin::File(file)),
+            (None, Some(rank)) => Some(Origin::Rank(rank)),
+            (Some(_), Some(_)) => return None,
+        };
+        if needed != written {
+            return None;
+        }
+        from
     } else {
+        // One candidate: no disambiguation is export SAN.
         let from = candidates.lsb()?;
-        if !position.is_safe_after(role, from, to, captured) {
+        if written.is_some() || !position.is_safe_after(role, from, to, captured) {
             return None;
         }
         from

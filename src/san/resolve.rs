@@ -661,7 +661,7 @@ fn notation_warnings(
     }
 }
 
-fn resolve_castle(position: &Position, long: bool) -> Result<Move, SanError> {
+pub(super) fn resolve_castle(position: &Position, long: bool) -> Result<Move, SanError> {
     let us = position.turn();
     let king = position.king(us);
     let rights = position.castling_rights() & position.by_color(us);
