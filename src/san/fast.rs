@@ -18,7 +18,7 @@
 //! warning.
 
 use super::ast::Suffix;
-use super::resolve::{Played, resolve_castle};
+use super::resolve::{Played, marks, resolve_castle};
 use super::writer::separating;
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -65,15 +65,7 @@ pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Option<Played
     };
     let before = *position;
     position.play_in_place(mv);
-    let check = position.is_check();
-    let mate = check && !position.has_legal_moves();
-    let correct = if mate {
-        Some(Suffix::Mate)
-    } else if check {
-        Some(Suffix::Check)
-    } else {
-        None
-    };
+    let (check, mate, correct) = marks(position);
     if suffix != correct {
         // The general path says how the sign is wrong.
         *position = before;

@@ -496,15 +496,7 @@ pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
     let mut warnings = Vec::new();
     notation_warnings(&mut warnings, position, san, mv, rivals);
     position.play_in_place(mv);
-    let check = position.is_check();
-    let mate = check && !position.has_legal_moves();
-    let correct = if mate {
-        Some(Suffix::Mate)
-    } else if check {
-        Some(Suffix::Check)
-    } else {
-        None
-    };
+    let (check, mate, correct) = marks(position);
     if san.suffix != correct {
         warnings.insert(
             0,
@@ -520,6 +512,21 @@ pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
         mate,
         warnings,
     })
+}
+
+/// Whether the side to move is in check and mated, and the suffix that says so.
+#[inline(always)]
+pub(super) fn marks(position: &Position) -> (bool, bool, Option<Suffix>) {
+    let check = position.is_check();
+    let mate = check && !position.has_legal_moves();
+    let suffix = if mate {
+        Some(Suffix::Mate)
+    } else if check {
+        Some(Suffix::Check)
+    } else {
+        None
+    };
+    (check, mate, suffix)
 }
 
 /// The one legal move of a piece or pawn move with one legal candidate and a promotion as
