@@ -5,6 +5,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::role::Role;
 use crate::square::Square;
 
 /// One square's magic: `offset + ((occupied | not_mask) * magic) >> shift` is the slot in the
@@ -105,6 +106,27 @@ pub(crate) fn bishop_lines(square: Square) -> Bitboard {
 #[inline]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+}
+
+/// Squares a piece of `role` on `square` attacks, with `occupied` blocking the sliders; for a
+/// piece (not a pawn), also the squares from which one of its role reaches `square`, which is
+/// what resolving a move asks. A pawn, whose attacks depend on its colour, is not a piece
+/// here: it gets the king's squares, a superset of where its captures come from.
+///
+/// ```
+/// use jaque::{Bitboard, Role, Square, attacks::{piece_attacks, queen_attacks}};
+/// assert_eq!(piece_attacks(Role::Queen, Square::D4, Bitboard::EMPTY),
+///            queen_attacks(Square::D4, Bitboard::EMPTY));
+/// ```
+#[inline(always)]
+pub fn piece_attacks(role: Role, square: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => knight_attacks(square),
+        Role::Bishop => bishop_attacks(square, occupied),
+        Role::Rook => rook_attacks(square, occupied),
+        Role::Queen => bishop_attacks(square, occupied) | rook_attacks(square, occupied),
+        Role::King | Role::Pawn => king_attacks(square),
+    }
 }
 
 /// Squares a knight on `square` attacks.

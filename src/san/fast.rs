@@ -20,7 +20,7 @@
 use super::ast::Suffix;
 use super::resolve::{Played, marks, resolve_castle};
 use super::writer::separating;
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
@@ -188,16 +188,8 @@ fn piece_move(
     if captures != capture || position.by_color(us).contains(to) {
         return None;
     }
-    let occupied = position.occupied();
-    let reach = match role {
-        Role::Knight => knight_attacks(to),
-        Role::Bishop => bishop_attacks(to, occupied),
-        Role::Rook => rook_attacks(to, occupied),
-        Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
-        Role::King | Role::Pawn => king_attacks(to),
-    };
     let captured = captures.then_some(to);
-    let candidates = reach & position.pieces(us, role);
+    let candidates = piece_attacks(role, to, position.occupied()) & position.pieces(us, role);
     let from = if candidates.more_than_one() {
         // Two candidates or more: the legal ones are what the disambiguation must tell apart.
         let mut legal = Bitboard::EMPTY;

@@ -9,9 +9,7 @@ use std::fmt;
 
 use super::ast::{Nonstandard, San, SanBody, Suffix};
 use super::writer::{disambiguation, separating, to_san};
-use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use crate::attacks::{between, pawn_attacks, piece_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::diagnostic::Code;
@@ -712,11 +710,6 @@ fn game_over(position: &Position) -> Option<SanError> {
 fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboard {
     let us = position.turn();
     match role {
-        Role::Knight => knight_attacks(to),
-        Role::Bishop => bishop_attacks(to, Bitboard::EMPTY),
-        Role::Rook => rook_attacks(to, Bitboard::EMPTY),
-        Role::Queen => bishop_attacks(to, Bitboard::EMPTY) | rook_attacks(to, Bitboard::EMPTY),
-        Role::King => king_attacks(to),
         Role::Pawn => {
             let back = |n: i8| to.offset(0, if us == Color::White { -n } else { n });
             let mut squares = pawn_attacks(!us, to);
@@ -730,6 +723,7 @@ fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboa
             }
             squares
         }
+        piece => piece_attacks(piece, to, Bitboard::EMPTY),
     }
 }
 
@@ -786,11 +780,6 @@ impl Target {
         let ours = position.pieces(us, self.role) & filter;
         let occupied = position.occupied();
         match self.role {
-            Role::Knight => knight_attacks(to) & ours,
-            Role::Bishop => bishop_attacks(to, occupied) & ours,
-            Role::Rook => rook_attacks(to, occupied) & ours,
-            Role::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & ours,
-            Role::King => king_attacks(to) & ours,
             Role::Pawn => {
                 let mut reach = Bitboard::EMPTY;
                 let capture_written = from_file.is_some_and(|f| f != to.file());
@@ -813,6 +802,7 @@ impl Target {
                 }
                 reach
             }
+            piece => piece_attacks(piece, to, occupied) & ours,
         }
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -29,14 +29,7 @@ pub(crate) fn disambiguation(position: &Position, mv: Move) -> (Option<File>, Op
 #[inline(never)]
 fn rivals(position: &Position, mv: Move) -> Bitboard {
     let (from, to, role) = (mv.from(), mv.to(), mv.role());
-    let occupied = position.occupied();
-    let reach = match role {
-        Role::Knight => knight_attacks(to),
-        Role::Bishop => bishop_attacks(to, occupied),
-        Role::Rook => rook_attacks(to, occupied),
-        Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
-        Role::King | Role::Pawn => king_attacks(to),
-    };
+    let reach = piece_attacks(role, to, position.occupied());
     let captured = position
         .by_color(!position.turn())
         .contains(to)
