@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
+use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
 use super::split::RawGame;
 use super::tags::Tags;
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -287,29 +287,34 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         out.push(diagnostic, None, None);
     }
 
-    // The tag section: its tokens, and room for all their names and values in one buffer
-    // (no growing it tag by tag).
+    // The tag section: its tokens, read into tags in one copy of its text.
     let movetext_start = tokens
         .iter()
         .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
         .unwrap_or(tokens.len());
     let tag_tokens = tokens.get(..movetext_start).unwrap_or_default();
-    let tag_bytes = tag_tokens.iter().map(|t| t.span.len()).sum();
-    let mut tags = Tags::with_capacity(tag_tokens.len(), tag_bytes);
+    let section = match (tag_tokens.first(), tag_tokens.last()) {
+        (Some(first), Some(last)) => first.span.start..last.span.end,
+        _ => 0..0,
+    };
     let mut fen_span = None;
     let mut variant_span = None;
-    for token in tag_tokens {
-        if let TokenKind::Tag { name, value } = &token.kind {
-            let name = &text[name.clone()];
-            if name == "FEN" {
-                fen_span = Some(token.span.clone());
-            }
-            if name == "Variant" {
-                variant_span = Some(token.span.clone());
-            }
-            tags.push(name, &unescape(&text[value.clone()]));
+    let pairs = tag_tokens.iter().filter_map(|token| {
+        let TokenKind::Tag { name, value } = &token.kind else {
+            return None;
+        };
+        match text.get(name.clone()) {
+            Some("FEN") => _ = fen_span.get_or_insert(token.span.clone()),
+            Some("Variant") => _ = variant_span.get_or_insert(token.span.clone()),
+            _ => {}
         }
-    }
+        let base = section.start;
+        Some((
+            name.start - base..name.end - base,
+            value.start - base..value.end - base,
+        ))
+    });
+    let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
     let tag = |name: &str| tags.get(name);
 
     let start = match is_chess960(tag("Variant")) {

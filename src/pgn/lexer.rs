@@ -139,6 +139,9 @@ const fn byte_classes() -> [u8; 256] {
                 b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
             );
         let mut class = 0;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            class |= NAME;
+        }
         if blank {
             class |= BLANK;
         }
@@ -153,6 +156,8 @@ const fn byte_classes() -> [u8; 256] {
 
 const BLANK: u8 = 1;
 const DELIMITER: u8 = 2;
+/// A byte of a tag name.
+const NAME: u8 = 4;
 const CLASSES: [u8; 256] = byte_classes();
 
 fn is_blank(byte: u8) -> bool {
@@ -354,6 +359,9 @@ enum TagError {
 /// bytes, bytes used.
 fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
     let bytes = text.as_bytes();
+    if let Some(simple) = simple_tag(bytes) {
+        return Ok(simple);
+    }
     let mut i = 1;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
         i += 1;
@@ -361,7 +369,7 @@ fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
     let name_start = i;
     while bytes
         .get(i)
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        .is_some_and(|&b| CLASSES[usize::from(b)] & NAME != 0)
     {
         i += 1;
     }
@@ -407,6 +415,32 @@ fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
         return Err(TagError::Unterminated);
     }
     Ok((name, value, i + 1))
+}
+
+/// The commonest tag, `[Name "value"]` exactly (one space, no escape, `]` right after the
+/// closing quote), read with two searches; `None` for anything else, which [`tag`] reads byte
+/// by byte to the same result where this one gives one.
+#[inline]
+fn simple_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+    let open = 1 + find(bytes.get(1..)?, |w| {
+        first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
+    });
+    let name = 1..open.checked_sub(1)?;
+    let named = !name.is_empty()
+        && bytes
+            .get(name.clone())?
+            .iter()
+            .all(|&b| CLASSES[usize::from(b)] & NAME != 0);
+    if !named || bytes.get(name.end..=open) != Some(b" \"") {
+        return None;
+    }
+    let value = open + 1..;
+    let close = open
+        + 1
+        + find(bytes.get(value)?, |w| {
+            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
+        });
+    (bytes.get(close..close + 2) == Some(b"\"]")).then_some((name, open + 1..close, close + 2))
 }
 
 /// Whether a tag value's quote followed by `rest` closes the value: nothing but white space
@@ -459,7 +493,7 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TagError, TokenKind, short_symbol, symbol, tag};
+    use super::{TagError, TokenKind, short_symbol, simple_tag, symbol, tag};
     use std::ops::Range;
 
     type TagRead = Result<(Range<usize>, Range<usize>, usize), TagError>;
@@ -528,7 +562,7 @@ mod tests {
             "é", "_9", "x", "\u{b}", "\u{c}", "\"]", "]\"", "\"\"",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut read = 0;
+        let (mut read, mut simple_read) = (0, 0);
         for _ in 0..40_000 {
             state ^= state << 13;
             state ^= state >> 7;
@@ -544,8 +578,14 @@ mod tests {
             let (whole, alone) = (tag(&text), tag_of_line(&line));
             assert!(same(&whole, &alone), "{line:?}");
             read += usize::from(whole.is_ok());
+            // The two-search reading, where it answers, alone too.
+            if let Some(simple) = simple_tag(text.as_bytes()) {
+                assert!(same(&Ok(simple), &alone), "{line:?}");
+                simple_read += 1;
+            }
         }
         assert!(read > 5_000, "{read}");
+        assert!(simple_read > 500, "{simple_read}");
     }
 
     /// Wherever the one-word reading answers, it answers as the byte-wise one does.
