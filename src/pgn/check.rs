@@ -303,9 +303,9 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         let TokenKind::Tag { name, value } = &token.kind else {
             return None;
         };
-        match text.get(name.clone()) {
-            Some("FEN") => _ = fen_span.get_or_insert(token.span.clone()),
-            Some("Variant") => _ = variant_span.get_or_insert(token.span.clone()),
+        match text.as_bytes().get(name.clone()) {
+            Some(b"FEN") => _ = fen_span.get_or_insert(token.span.clone()),
+            Some(b"Variant") => _ = variant_span.get_or_insert(token.span.clone()),
             _ => {}
         }
         let base = section.start;
@@ -563,7 +563,7 @@ fn walk(
                         )),
                     }
                 } else {
-                    match san::play_text(&mut line.now, written, options.lang) {
+                    match san::play_text_kept(&mut line.now, before, written, options.lang) {
                         Ok(played) => {
                             // Most moves have none: no vector to build and drop.
                             if !played.warnings.is_empty() {

@@ -36,9 +36,11 @@ impl Tags {
             text: section.to_string(),
             pairs: Vec::with_capacity(most.unwrap_or(least)),
         };
+        // Most sections have no escape at all: one search for them all.
+        let escapes = section.as_bytes().contains(&b'\\');
         for (name, value) in pairs {
             let written = section.get(value.clone()).unwrap_or_default();
-            let value = if written.as_bytes().contains(&b'\\') {
+            let value = if escapes && written.as_bytes().contains(&b'\\') {
                 let start = tags.text.len();
                 tags.text.push_str(&super::lexer::unescape(written));
                 start..tags.text.len()

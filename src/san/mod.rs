@@ -66,10 +66,25 @@ pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resol
 /// ```
 #[inline]
 pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    let kept = *position;
+    play_text_kept(position, &kept, text, lang)
+}
+
+/// [`play_text`] for a caller that keeps a copy of the position before the move anyway, as
+/// the PGN walk does for variations: `kept`, equal to `position`, is what `position` is
+/// restored from where the fast path gives up after playing, so no second copy is made.
+#[inline]
+pub(crate) fn play_text_kept(
+    position: &mut Position,
+    kept: &Position,
+    text: &str,
+    lang: Lang,
+) -> Result<Played, SanError> {
     if lang == Lang::English {
         if let Some(played) = fast::play_export(position, text.as_bytes()) {
             return Ok(played);
         }
+        *position = *kept;
         if let Some(san) = export::export_san(text) {
             return play(position, &san);
         }
