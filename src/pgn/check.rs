@@ -528,7 +528,6 @@ fn walk(
         };
         match &token.kind {
             TokenKind::San => {
-                let written = &text[span.clone()];
                 if line.dead {
                     line.died_at_last_move = false;
                     continue;
@@ -537,8 +536,21 @@ fn walk(
                 // error the line is dead, and a dead line's variations start from `now`.
                 let before = line.before.insert(line.now);
                 let ply = line.ply + 1;
-                // The move played (`None` for a null move), or why not.
-                let outcome = if matches!(written, "--" | "Z0") {
+                let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
+                // The move played (`None` for a null move), or why not: the commonest moves
+                // straight from their bytes, then the general path (from `before` again:
+                // the fast path may have played on `now` before giving up).
+                let fast = san::play_common(&mut line.now, bytes, options.lang);
+                let written = if fast.is_some() {
+                    ""
+                } else {
+                    line.now = *before;
+                    text.get(span.clone()).unwrap_or_default()
+                };
+                let outcome = if let Some(mv) = fast {
+                    moves += 1;
+                    Ok(Some(mv))
+                } else if matches!(written, "--" | "Z0") {
                     // A null move: not chess, but some tools write it for a skipped move.
                     match before.play_null() {
                         Some(after) => {
@@ -563,7 +575,7 @@ fn walk(
                         )),
                     }
                 } else {
-                    match san::play_text_kept(&mut line.now, before, written, options.lang) {
+                    match san::play_text(&mut line.now, written, options.lang) {
                         Ok(played) => {
                             // Most moves have none: no vector to build and drop.
                             if !played.warnings.is_empty() {

@@ -35,6 +35,7 @@ pub use resolve::{
 pub use token::{Glyph, Span, Spelling, SyntaxError, Token, TokenKind, Tokens, lex};
 pub use writer::to_san;
 
+use crate::moves::Move;
 use crate::position::Position;
 
 /// Parses and resolves one SAN move in one step.
@@ -66,30 +67,30 @@ pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resol
 /// ```
 #[inline]
 pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
-    let kept = *position;
-    play_text_kept(position, &kept, text, lang)
-}
-
-/// [`play_text`] for a caller that keeps a copy of the position before the move anyway, as
-/// the PGN walk does for variations: `kept`, equal to `position`, is what `position` is
-/// restored from where the fast path gives up after playing, so no second copy is made.
-#[inline]
-pub(crate) fn play_text_kept(
-    position: &mut Position,
-    kept: &Position,
-    text: &str,
-    lang: Lang,
-) -> Result<Played, SanError> {
     if lang == Lang::English {
+        let before = *position;
         if let Some(played) = fast::play_export(position, text.as_bytes()) {
             return Ok(played);
         }
-        *position = *kept;
+        *position = before;
         if let Some(san) = export::export_san(text) {
             return play(position, &san);
         }
     }
     play_text_slow(position, text, lang)
+}
+
+/// The fast path of [`play_text`] alone, for a caller that keeps a copy of the position
+/// before the move anyway (the PGN walk does, for variations): the commonest export SAN,
+/// read and played straight from its bytes, is the move played when [`play_text`] would
+/// play it without a warning. `None` where [`play_text`] must be asked; `position` is then
+/// maybe played on, to be restored from that copy (so that no copy is made here).
+#[inline(always)]
+pub(crate) fn play_common(position: &mut Position, text: &[u8], lang: Lang) -> Option<Move> {
+    if lang != Lang::English {
+        return None;
+    }
+    fast::play_export(position, text).map(|played| played.mv)
 }
 
 #[inline(never)]
