@@ -39,8 +39,10 @@ impl Tags {
         // Most sections have no escape at all: one search for them all.
         let escapes = section.as_bytes().contains(&b'\\');
         for (name, value) in pairs {
-            let written = section.get(value.clone()).unwrap_or_default();
-            let value = if escapes && written.as_bytes().contains(&b'\\') {
+            let value = if escapes
+                && let Some(written) = section.get(value.clone())
+                && written.contains('\\')
+            {
                 let start = tags.text.len();
                 tags.text.push_str(&super::lexer::unescape(written));
                 start..tags.text.len()
