@@ -24,12 +24,6 @@ pub(super) const fn splat(byte: u8) -> u64 {
     ONES * byte as u64
 }
 
-/// The high bit of every byte of `word` that is zero.
-#[inline]
-pub(super) const fn zero_bytes(word: u64) -> u64 {
-    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
-}
-
 /// The high bit of the lowest byte of `word` that is zero, and maybe of some bytes above it
 /// (a borrow runs up from a zero byte); nothing if no byte is zero.
 #[inline]
@@ -73,7 +67,7 @@ pub(super) fn find(bytes: &[u8], flags: impl Fn(u64) -> u64) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{bytes_below, find, first_equal, zero_bytes};
+    use super::{bytes_below, find, first_equal};
 
     #[test]
     fn masks_match_bytewise_tests_in_every_lane() {
@@ -89,7 +83,6 @@ mod tests {
                     let expect = |test: &dyn Fn(u8) -> bool| -> Vec<bool> {
                         bytes.iter().map(|&b| test(b)).collect()
                     };
-                    assert_eq!(lanes(zero_bytes(word)), expect(&|b| b == 0));
                     assert_eq!(lanes(bytes_below(word, 0x20)), expect(&|b| b < 0x20));
                     let first = |mask: u64| (mask != 0).then(|| mask.trailing_zeros() / 8);
                     let quote = bytes.iter().position(|&b| b == b'"').map(|i| i as u32);

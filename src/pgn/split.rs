@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use super::scan::{HIGHS, find, first_equal, splat, word_at, zero_bytes};
+use super::scan::{HIGHS, find, first_equal, splat, word_at};
 
 /// The most bytes of one game kept in memory; the rest of an oversized game is skipped and
 /// reported, so that a hostile file cannot exhaust memory.
@@ -263,23 +263,23 @@ const fn first_special_byte(word: u64) -> u64 {
 /// symbol, most of them hard to predict.
 #[inline]
 fn plain_run(bytes: &[u8]) -> usize {
-    let mut end = 0;
+    // The first special byte of the whole words (or their end): one test per word.
     let mut at = 0;
-    while let Some(word) = word_at(bytes, at) {
+    let limit = loop {
+        let Some(word) = word_at(bytes, at) else {
+            break at;
+        };
         let special = first_special_byte(word);
-        // The bytes before the first special one (all eight if there is none).
-        let clean = ((special & special.wrapping_neg()) >> 7).wrapping_sub(1);
-        let spaces = zero_bytes(word ^ splat(b' ')) & clean;
-        if spaces != 0 {
-            // Just after the last clean space.
-            end = at + 8 - spaces.leading_zeros() as usize / 8;
-        }
         if special != 0 {
-            break;
+            break at + special.trailing_zeros() as usize / 8;
         }
         at += 8;
-    }
-    end
+    };
+    // Then back to just after the last space before it, a symbol's length at most.
+    bytes
+        .get(..limit)
+        .and_then(|clean| clean.iter().rposition(|&b| b == b' '))
+        .map_or(0, |space| space + 1)
 }
 
 /// Skips the symbols of a line of movetext and the blanks between them, the bulk of a game,
