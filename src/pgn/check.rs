@@ -308,11 +308,11 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             Some(b"Variant") => _ = variant_span.get_or_insert(token.span.clone()),
             _ => {}
         }
-        let base = section.start;
-        Some((
-            name.start - base..name.end - base,
-            value.start - base..value.end - base,
-        ))
+        // Ranges of the section (every tag token lies in it).
+        let in_section = |range: &Range<usize>| {
+            range.start.saturating_sub(section.start)..range.end.saturating_sub(section.start)
+        };
+        Some((in_section(name), in_section(value)))
     });
     let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
     let tag = |name: &str| tags.get(name);
