@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::scan::{ONES, bytes_below, find, first_equal, splat, word_at};
+use super::scan::{ONES, bytes_below, find, first_equal, simple_tag_quotes, splat, word_at};
 
 /// A termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), also the value of a Result tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -417,30 +417,23 @@ fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
     Ok((name, value, i + 1))
 }
 
-/// The commonest tag, `[Name "value"]` exactly (one space, no escape, `]` right after the
-/// closing quote), read with two searches; `None` for anything else, which [`tag`] reads byte
-/// by byte to the same result where this one gives one.
+/// The commonest tag, `[Name "value"]` exactly (see [`simple_tag_quotes`]; the name right
+/// after `[` and one space before the value), read with two searches; `None` for anything
+/// else, which [`tag`] reads byte by byte to the same result where this one gives one.
 #[inline]
 fn simple_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
-    let open = 1 + find(bytes.get(1..)?, |w| {
-        first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
-    });
+    let (open, close) = simple_tag_quotes(bytes)?;
     let name = 1..open.checked_sub(1)?;
     let named = !name.is_empty()
         && bytes
             .get(name.clone())?
             .iter()
             .all(|&b| CLASSES[usize::from(b)] & NAME != 0);
-    if !named || bytes.get(name.end..=open) != Some(b" \"") {
-        return None;
-    }
-    let value = open + 1..;
-    let close = open
-        + 1
-        + find(bytes.get(value)?, |w| {
-            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
-        });
-    (bytes.get(close..close + 2) == Some(b"\"]")).then_some((name, open + 1..close, close + 2))
+    (named && bytes.get(name.end..=open) == Some(b" \"")).then_some((
+        name,
+        open + 1..close,
+        close + 2,
+    ))
 }
 
 /// Whether a tag value's quote followed by `rest` closes the value: nothing but white space

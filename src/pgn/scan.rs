@@ -65,6 +65,26 @@ pub(super) fn find(bytes: &[u8], flags: impl Fn(u64) -> u64) -> usize {
     bytes.len()
 }
 
+/// The two quotes of the commonest tag line, `[Name "value"]`, at the start of `bytes` (from
+/// its `[`): the first before any `]` or line end, the second before any escape or line end
+/// and right before the `]`; two searches. `None` for any other shape, which the splitter's
+/// state machine and the lexer read byte by byte.
+#[inline]
+pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
+    let open = 1 + find(bytes.get(1..)?, |w| {
+        first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
+    });
+    if bytes.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = open
+        + 1
+        + find(bytes.get(open + 1..)?, |w| {
+            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
+        });
+    (bytes.get(close..close + 2) == Some(b"\"]")).then_some((open, close))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{bytes_below, find, first_equal};

@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use super::scan::{HIGHS, find, first_equal, splat, word_at};
+use super::scan::{HIGHS, find, first_equal, simple_tag_quotes, splat, word_at};
 
 /// The most bytes of one game kept in memory; the rest of an oversized game is skipped and
 /// reported, so that a hostile file cannot exhaust memory.
@@ -363,28 +363,13 @@ fn skip_tag(scan: &mut Scan, bytes: &[u8]) -> usize {
 }
 
 /// The length of the tag line at the start of `bytes` (from its `[` through its `\n`) if it is
-/// the commonest kind, `[Name "value"]` and blanks, with nothing in the name part that ends
-/// the tag and no escape in the value: read in two searches, where the state machine of
-/// [`skip_tag`] takes a round per quote. `None` for any other line, left to that machine
-/// (it ends in the same place for these lines: the `]` after the second quote).
+/// the commonest kind, `[Name "value"]` and blanks (see [`simple_tag_quotes`]): two searches,
+/// where the state machine of [`skip_tag`] takes a round per quote. `None` for any other line,
+/// left to that machine (it ends these lines in the same place: the `]` after the second
+/// quote).
 #[inline]
 fn simple_tag_line(bytes: &[u8]) -> Option<usize> {
-    let after_bracket = bytes.get(1..)?;
-    let open = 1 + find(after_bracket, |w| {
-        first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
-    });
-    if bytes.get(open) != Some(&b'"') {
-        return None;
-    }
-    let value = bytes.get(open + 1..)?;
-    let close = open
-        + 1
-        + find(value, |w| {
-            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
-        });
-    if bytes.get(close..close + 2) != Some(b"\"]") {
-        return None;
-    }
+    let (_, close) = simple_tag_quotes(bytes)?;
     let mut end = close + 2;
     while bytes
         .get(end)
