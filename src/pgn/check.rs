@@ -526,91 +526,95 @@ fn walk(
         let Some(line) = lines.last_mut() else {
             break;
         };
-        match &token.kind {
-            TokenKind::San => {
-                if line.dead {
-                    line.died_at_last_move = false;
-                    continue;
+        // Moves first, on one test: the match below is a jump table, harder to predict.
+        if matches!(token.kind, TokenKind::San) {
+            if line.dead {
+                line.died_at_last_move = false;
+                continue;
+            }
+            // Where a variation on this move starts. Kept whatever the outcome: after an
+            // error the line is dead, and a dead line's variations start from `now`.
+            let before = line.before.insert(line.now);
+            let ply = line.ply + 1;
+            let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
+            // The move played (`None` for a null move), or why not: the commonest moves
+            // straight from their bytes, then the general path (from `before` again:
+            // the fast path may have played on `now` before giving up).
+            let fast = san::play_common(&mut line.now, bytes, options.lang);
+            let written = if fast.is_some() {
+                ""
+            } else {
+                line.now = *before;
+                text.get(span.clone()).unwrap_or_default()
+            };
+            let outcome = if let Some(mv) = fast {
+                moves += 1;
+                Ok(Some(mv))
+            } else if matches!(written, "--" | "Z0") {
+                // A null move: not chess, but some tools write it for a skipped move.
+                match before.play_null() {
+                    Some(after) => {
+                        line.now = after;
+                        out.push(
+                            Diagnostic::new(
+                                Code::NonstandardNotation,
+                                "a null move: not a chess move",
+                                "the side to move passes",
+                                span.clone(),
+                            ),
+                            Some(ply),
+                            Some(written),
+                        );
+                        Ok(None)
+                    }
+                    None => Err(Diagnostic::new(
+                        Code::IllegalMove,
+                        "a null move while in check: the king would stay in check",
+                        "the side to move is in check",
+                        span.clone(),
+                    )),
                 }
-                // Where a variation on this move starts. Kept whatever the outcome: after an
-                // error the line is dead, and a dead line's variations start from `now`.
-                let before = line.before.insert(line.now);
-                let ply = line.ply + 1;
-                let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
-                // The move played (`None` for a null move), or why not: the commonest moves
-                // straight from their bytes, then the general path (from `before` again:
-                // the fast path may have played on `now` before giving up).
-                let fast = san::play_common(&mut line.now, bytes, options.lang);
-                let written = if fast.is_some() {
-                    ""
-                } else {
-                    line.now = *before;
-                    text.get(span.clone()).unwrap_or_default()
-                };
-                let outcome = if let Some(mv) = fast {
-                    moves += 1;
-                    Ok(Some(mv))
-                } else if matches!(written, "--" | "Z0") {
-                    // A null move: not chess, but some tools write it for a skipped move.
-                    match before.play_null() {
-                        Some(after) => {
-                            line.now = after;
-                            out.push(
-                                Diagnostic::new(
-                                    Code::NonstandardNotation,
-                                    "a null move: not a chess move",
-                                    "the side to move passes",
-                                    span.clone(),
-                                ),
-                                Some(ply),
-                                Some(written),
-                            );
-                            Ok(None)
-                        }
-                        None => Err(Diagnostic::new(
-                            Code::IllegalMove,
-                            "a null move while in check: the king would stay in check",
-                            "the side to move is in check",
-                            span.clone(),
-                        )),
-                    }
-                } else {
-                    match san::play_text(&mut line.now, written, options.lang) {
-                        Ok(played) => {
-                            // Most moves have none: no vector to build and drop.
-                            if !played.warnings.is_empty() {
-                                for mut d in
-                                    san::warnings_of_text(before, written, options.lang, &played)
-                                {
-                                    d.span = within(&d.span, &span);
-                                    out.push(d, Some(ply), Some(written));
-                                }
+            } else {
+                match san::play_text(&mut line.now, written, options.lang) {
+                    Ok(played) => {
+                        // Most moves have none: no vector to build and drop.
+                        if !played.warnings.is_empty() {
+                            for mut d in
+                                san::warnings_of_text(before, written, options.lang, &played)
+                            {
+                                d.span = within(&d.span, &span);
+                                out.push(d, Some(ply), Some(written));
                             }
-                            moves += 1;
-                            Ok(Some(played.mv))
                         }
-                        Err(error) => {
-                            let mut d = san::error_diagnostic(written, &error);
-                            d.span = within(&d.span, &span);
-                            Err(d)
-                        }
+                        moves += 1;
+                        Ok(Some(played.mv))
                     }
-                };
-                match outcome {
-                    Ok(mv) => {
-                        line.ply = ply;
-                        if depth == 0 {
-                            history.record(&line.now, mv);
-                        }
+                    Err(error) => {
+                        let mut d = san::error_diagnostic(written, &error);
+                        d.span = within(&d.span, &span);
+                        Err(d)
                     }
-                    Err(d) => {
-                        out.push(d, Some(ply), Some(written));
-                        line.dead = true;
-                        line.died_at_last_move = true;
-                        mainline_error |= depth == 0;
+                }
+            };
+            match outcome {
+                Ok(mv) => {
+                    line.ply = ply;
+                    if depth == 0 {
+                        history.record(&line.now, mv);
                     }
+                }
+                Err(d) => {
+                    out.push(d, Some(ply), Some(written));
+                    line.dead = true;
+                    line.died_at_last_move = true;
+                    mainline_error |= depth == 0;
                 }
             }
+            continue;
+        }
+        match &token.kind {
+            // Played above.
+            TokenKind::San => {}
             TokenKind::MoveNumber { number, dots: _ } => {
                 if line.dead {
                     continue;
