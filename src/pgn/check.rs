@@ -536,11 +536,13 @@ fn walk(
             // error the line is dead, and a dead line's variations start from `now`.
             let before = line.before.insert(line.now);
             let ply = line.ply + 1;
-            let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
             // The move played (`None` for a null move), or why not: the commonest moves
             // straight from their bytes, then the general path (from `before` again:
             // the fast path may have played on `now` before giving up).
-            let fast = san::play_common(&mut line.now, bytes, options.lang);
+            let fast = match text.as_bytes().get(span.clone()) {
+                Some(bytes) => san::play_common(&mut line.now, bytes, options.lang),
+                None => None,
+            };
             let written = if fast.is_some() {
                 ""
             } else {
