@@ -260,12 +260,18 @@ impl Position {
         let queens = self.by_role(Role::Queen);
         let sliders = (bishop_attacks(king, occupied) & (self.by_role(Role::Bishop) | queens))
             | (rook_attacks(king, occupied) & (self.by_role(Role::Rook) | queens));
-        // A pawn or knight checks only if it is the moved piece.
-        let leaper = match mv.role() {
-            Role::Pawn => pawn_attacks(!self.turn, to),
-            Role::Knight => knight_attacks(to),
-            _ => Bitboard::EMPTY,
-        };
+        // A pawn or knight checks only if it is the moved piece. Both tables are read and one
+        // kept, without a branch on the role (a game's next mover is anyone's guess).
+        let role = mv.role();
+        let leaper = std::hint::select_unpredictable(
+            role == Role::Pawn,
+            pawn_attacks(!self.turn, to),
+            std::hint::select_unpredictable(
+                role == Role::Knight,
+                knight_attacks(to),
+                Bitboard::EMPTY,
+            ),
+        );
         let direct = if leaper.contains(king) {
             Bitboard::from(to)
         } else {
