@@ -152,8 +152,8 @@ impl Line {
 /// Nothing here branches on whether a move was reversible (a coin toss), and the position is
 /// not copied right after it was played (the copy waits for the move's stores to land): it is
 /// taken from the walk's own copy of the position before the next move, into one of two
-/// slots, the kept one only after a capture, pawn move or null move. The old way, a branch
-/// and a copy per move, cost about 5 ms of 50 for the corpus (measured).
+/// slots, the kept one only after a capture, pawn move or null move. For the corpus this took
+/// 1.5 ms of 52 off the old way, a branch and a copy per move (measured, A/B).
 struct History {
     moves: Vec<Option<Move>>,
     /// The index in `moves` after the last capture, pawn move or null move.
