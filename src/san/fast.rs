@@ -87,16 +87,20 @@ fn square(file: u8, rank: u8) -> Square {
     )
 }
 
+/// The role of a piece letter, read from a table: a match compiles to a jump on the letter,
+/// which a game's moves make unpredictable.
 #[inline(always)]
 fn role(letter: u8) -> Option<Role> {
-    match letter {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
+    const ROLES: [Option<Role>; 256] = {
+        let mut roles = [None; 256];
+        roles[b'N' as usize] = Some(Role::Knight);
+        roles[b'B' as usize] = Some(Role::Bishop);
+        roles[b'R' as usize] = Some(Role::Rook);
+        roles[b'Q' as usize] = Some(Role::Queen);
+        roles[b'K' as usize] = Some(Role::King);
+        roles
+    };
+    ROLES[usize::from(letter)]
 }
 
 /// The square `ranks` behind `to` from the side to move's point of view.
