@@ -194,7 +194,8 @@ impl History {
     }
 
     /// The reversible moves since the last capture, pawn move or null move, and the position
-    /// they start from (kept when the first of them was played: there is none before that).
+    /// they start from (taken as the first of them was about to be played; while there is
+    /// none yet, that position is not taken and the one returned is stale).
     fn reversible(&self) -> (&Position, &[Option<Move>]) {
         let moves = self.moves.get(self.reversible_from..).unwrap_or_default();
         (&self.slots[0], moves)
