@@ -160,9 +160,6 @@ struct History {
     reversible_from: usize,
     /// The position after that move (or the start), and a slot for the positions not kept.
     slots: [Position; 2],
-    /// The last move recorded was a capture, pawn move or null move: the position before the
-    /// next one is kept.
-    keep_next: bool,
 }
 
 impl History {
@@ -172,15 +169,15 @@ impl History {
             moves: Vec::with_capacity(128),
             reversible_from: 0,
             slots: [start; 2],
-            keep_next: false,
         }
     }
 
-    /// A mainline move is about to be played from `before`.
+    /// A mainline move is about to be played from `before`: kept if it is the first of the
+    /// run (the run begins at the end of the moves so far).
     #[inline]
     fn before_move(&mut self, before: &Position) {
-        self.slots[usize::from(!self.keep_next)] = *before;
-        self.keep_next = false;
+        let first_of_run = self.reversible_from == self.moves.len();
+        self.slots[usize::from(!first_of_run)] = *before;
     }
 
     /// `now` was reached by `mv` (`None`: a null move, after which nothing repeats).
@@ -190,7 +187,6 @@ impl History {
         let irreversible = mv.is_none() || now.halfmove_clock() == 0;
         self.reversible_from =
             std::hint::select_unpredictable(irreversible, self.moves.len(), self.reversible_from);
-        self.keep_next = irreversible;
     }
 
     /// The reversible moves since the last capture, pawn move or null move, and the position
@@ -559,101 +555,96 @@ fn walk(
         let Some(line) = lines.last_mut() else {
             break;
         };
-        // Moves first: the commonest token and the longest arm (LLVM may still fold this test
-        // into the jump table of the match below).
-        if matches!(token.kind, TokenKind::San) {
-            if line.dead {
-                line.died_at_last_move = false;
-                continue;
-            }
-            // Where a variation on this move starts. Kept whatever the outcome: after an
-            // error the line is dead, and a dead line's variations start from `now`.
-            let before = line.before.insert(line.now);
-            if depth == 0 {
-                history.before_move(before);
-            }
-            let ply = line.ply + 1;
-            // The move played (`None` for a null move), or why not: the commonest moves
-            // straight from their bytes, then the general path (from `before` again:
-            // the fast path may have played on `now` before giving up).
-            let fast = match text.as_bytes().get(span.clone()) {
-                Some(bytes) => san::play_common(&mut line.now, bytes, options.lang),
-                None => None,
-            };
-            let written = if fast.is_some() {
-                ""
-            } else {
-                line.now = *before;
-                text.get(span.clone()).unwrap_or_default()
-            };
-            let outcome = if let Some(mv) = fast {
-                moves += 1;
-                Ok(Some(mv))
-            } else if matches!(written, "--" | "Z0") {
-                // A null move: not chess, but some tools write it for a skipped move.
-                match before.play_null() {
-                    Some(after) => {
-                        line.now = after;
-                        out.push(
-                            Diagnostic::new(
-                                Code::NonstandardNotation,
-                                "a null move: not a chess move",
-                                "the side to move passes",
-                                span.clone(),
-                            ),
-                            Some(ply),
-                            Some(written),
-                        );
-                        Ok(None)
-                    }
-                    None => Err(Diagnostic::new(
-                        Code::IllegalMove,
-                        "a null move while in check: the king would stay in check",
-                        "the side to move is in check",
-                        span.clone(),
-                    )),
-                }
-            } else {
-                match san::play_text(&mut line.now, written, options.lang) {
-                    Ok(played) => {
-                        // Most moves have none: no vector to build and drop.
-                        if !played.warnings.is_empty() {
-                            for mut d in
-                                san::warnings_of_text(before, written, options.lang, &played)
-                            {
-                                d.span = within(&d.span, &span);
-                                out.push(d, Some(ply), Some(written));
-                            }
-                        }
-                        moves += 1;
-                        Ok(Some(played.mv))
-                    }
-                    Err(error) => {
-                        let mut d = san::error_diagnostic(written, &error);
-                        d.span = within(&d.span, &span);
-                        Err(d)
-                    }
-                }
-            };
-            match outcome {
-                Ok(mv) => {
-                    line.ply = ply;
-                    if depth == 0 {
-                        history.record(&line.now, mv);
-                    }
-                }
-                Err(d) => {
-                    out.push(d, Some(ply), Some(written));
-                    line.dead = true;
-                    line.died_at_last_move = true;
-                    mainline_error |= depth == 0;
-                }
-            }
-            continue;
-        }
         match &token.kind {
-            // Played above.
-            TokenKind::San => {}
+            TokenKind::San => {
+                if line.dead {
+                    line.died_at_last_move = false;
+                    continue;
+                }
+                // Where a variation on this move starts. Kept whatever the outcome: after an
+                // error the line is dead, and a dead line's variations start from `now`.
+                let before = line.before.insert(line.now);
+                if depth == 0 {
+                    history.before_move(before);
+                }
+                let ply = line.ply + 1;
+                // The move played (`None` for a null move), or why not: the commonest moves
+                // straight from their bytes, then the general path (from `before` again:
+                // the fast path may have played on `now` before giving up).
+                let fast = match text.as_bytes().get(span.clone()) {
+                    Some(bytes) => san::play_common(&mut line.now, bytes, options.lang),
+                    None => None,
+                };
+                let written = if fast.is_some() {
+                    ""
+                } else {
+                    line.now = *before;
+                    text.get(span.clone()).unwrap_or_default()
+                };
+                let outcome = if let Some(mv) = fast {
+                    moves += 1;
+                    Ok(Some(mv))
+                } else if matches!(written, "--" | "Z0") {
+                    // A null move: not chess, but some tools write it for a skipped move.
+                    match before.play_null() {
+                        Some(after) => {
+                            line.now = after;
+                            out.push(
+                                Diagnostic::new(
+                                    Code::NonstandardNotation,
+                                    "a null move: not a chess move",
+                                    "the side to move passes",
+                                    span.clone(),
+                                ),
+                                Some(ply),
+                                Some(written),
+                            );
+                            Ok(None)
+                        }
+                        None => Err(Diagnostic::new(
+                            Code::IllegalMove,
+                            "a null move while in check: the king would stay in check",
+                            "the side to move is in check",
+                            span.clone(),
+                        )),
+                    }
+                } else {
+                    match san::play_text(&mut line.now, written, options.lang) {
+                        Ok(played) => {
+                            // Most moves have none: no vector to build and drop.
+                            if !played.warnings.is_empty() {
+                                for mut d in
+                                    san::warnings_of_text(before, written, options.lang, &played)
+                                {
+                                    d.span = within(&d.span, &span);
+                                    out.push(d, Some(ply), Some(written));
+                                }
+                            }
+                            moves += 1;
+                            Ok(Some(played.mv))
+                        }
+                        Err(error) => {
+                            let mut d = san::error_diagnostic(written, &error);
+                            d.span = within(&d.span, &span);
+                            Err(d)
+                        }
+                    }
+                };
+                match outcome {
+                    Ok(mv) => {
+                        line.ply = ply;
+                        if depth == 0 {
+                            history.record(&line.now, mv);
+                        }
+                    }
+                    Err(d) => {
+                        out.push(d, Some(ply), Some(written));
+                        line.dead = true;
+                        line.died_at_last_move = true;
+                        mainline_error |= depth == 0;
+                    }
+                }
+            }
             TokenKind::MoveNumber { number, dots: _ } => {
                 if line.dead {
                     continue;
