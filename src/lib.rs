@@ -36,7 +36,7 @@
 //! assert!(rook.contains(Square::E4) && !rook.contains(Square::E5));
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod attacks;
