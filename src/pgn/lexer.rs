@@ -198,6 +198,7 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
     let mut errors = Vec::new();
     let mut i = 0;
     let mut line_start = true;
+    let mut ends = SymbolEnds::default();
     let push = |tokens: &mut Vec<Token>, kind, span| tokens.push(Token { kind, span });
     while let Some(&byte) = bytes.get(i) {
         if is_blank(byte) {
@@ -211,7 +212,7 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
         // They are the symbols that start with none of the bytes that start the other
         // tokens, move numbers, markers and glyphs.
         if CLASSES[usize::from(byte)] & MOVE_START != 0
-            && let Some(len) = short_symbol(bytes, i)
+            && let Some(len) = ends.symbol_len(bytes, i)
         {
             i += len;
             push(&mut tokens, TokenKind::San, start..i);
@@ -335,6 +336,49 @@ fn symbol_kind(symbol: &str) -> TokenKind {
         TokenKind::Glyph
     } else {
         TokenKind::San
+    }
+}
+
+/// Where symbols end, as a bit mask of the delimiters in 64 bytes of the text, made once for
+/// those bytes: the length of each symbol in them is then a shift and a count of trailing
+/// zeros, where reading each symbol's bytes puts a load and a dozen operations between the
+/// start of one token and the next (the lexer's critical path).
+#[derive(Default)]
+struct SymbolEnds {
+    /// Where the mask's bytes start.
+    base: usize,
+    /// Bit `i` for a delimiter at `base + i`; none before the first use.
+    delimiters: u64,
+    /// Whether the mask was made (else fall back to words of eight bytes).
+    made: bool,
+}
+
+impl SymbolEnds {
+    /// The length of the symbol at `start` (not a delimiter) if it ends within the mask's
+    /// bytes, or within the next 64 (the mask is then made from `start`); `None` where
+    /// neither holds (a long symbol, or too few bytes left for a mask: the caller reads
+    /// those byte by byte).
+    #[inline]
+    fn symbol_len(&mut self, bytes: &[u8], start: usize) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let offset = start.wrapping_sub(self.base);
+            let rest = if self.made && offset < 64 {
+                self.delimiters >> offset
+            } else {
+                0
+            };
+            if rest != 0 {
+                return Some(rest.trailing_zeros() as usize);
+            }
+            if let Some(chunk) = bytes.get(start..).and_then(<[u8]>::first_chunk::<64>) {
+                self.base = start;
+                self.delimiters = super::scan::wide::delimiters(chunk);
+                self.made = true;
+                return (self.delimiters != 0).then(|| self.delimiters.trailing_zeros() as usize);
+            }
+        }
+        short_symbol(bytes, start)
     }
 }
 
@@ -498,7 +542,7 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TagError, TokenKind, short_symbol, simple_tag, symbol, tag};
+    use super::{SymbolEnds, TagError, TokenKind, short_symbol, simple_tag, symbol, tag};
     use std::ops::Range;
 
     type TagRead = Result<(Range<usize>, Range<usize>, usize), TagError>;
@@ -629,5 +673,97 @@ mod tests {
             }
         }
         assert!(answered > 10_000, "{answered}");
+    }
+
+    /// The mask of a 64-byte stretch ends symbols where the byte-wise lexer does, whether
+    /// it is made for the symbol or reused from an earlier one; and it answers for every
+    /// symbol shorter than 64 bytes that starts 64 bytes or more before the text's end.
+    #[test]
+    fn symbol_ends_read_as_the_bytewise_lexer_reads_them() {
+        let pieces: [&str; 28] = [
+            "e4",
+            "Nf3",
+            "Qxe7+",
+            "1.",
+            "12...",
+            "1-0",
+            "1/2-1/2",
+            "*",
+            "!?",
+            " ",
+            " ",
+            " ",
+            "\n",
+            "\r\n",
+            "\t",
+            "{",
+            "}",
+            "(",
+            ")",
+            ";",
+            "$",
+            "\"",
+            "[",
+            "]",
+            "\u{b}",
+            "O-O",
+            "♘",
+            "Nbd7xe5=Q#!!longer",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut answered = 0;
+        for _ in 0..5_000 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
+            }
+            let mut ends = SymbolEnds::default();
+            for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+                let first = text.as_bytes()[start];
+                if super::is_delimiter(first) || b"{}()[];$\".%0123456789*!?".contains(&first) {
+                    continue;
+                }
+                let (kind, end) = symbol(&text, start);
+                match ends.symbol_len(text.as_bytes(), start) {
+                    Some(len) => {
+                        assert_eq!(
+                            (&kind, end),
+                            (&TokenKind::San, start + len),
+                            "{text:?} from {start}"
+                        );
+                        answered += 1;
+                    }
+                    None => assert!(
+                        start + 64 > text.len()
+                            || end - start >= 64
+                            || !cfg!(target_arch = "x86_64"),
+                        "{text:?} from {start}"
+                    ),
+                }
+            }
+        }
+        assert!(answered > 100_000, "{answered}");
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_delimiter_mask_flags_exactly_the_delimiters_in_every_lane() {
+        for byte in 0..=255u8 {
+            for lane in 0..64 {
+                for fill in [b'e', b' ', byte, b'(', 0xff] {
+                    let mut chunk = [fill; 64];
+                    chunk[lane] = byte;
+                    let expected = chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (i, &b)| m | u64::from(super::is_delimiter(b)) << i);
+                    let mask = crate::pgn::scan::wide::delimiters(&chunk);
+                    assert_eq!(mask, expected, "{byte:#x} in lane {lane}, fill {fill:#x}");
+                }
+            }
+        }
     }
 }

@@ -164,6 +164,38 @@ pub(super) mod wide {
             sse2(chunk)
         }
     }
+
+    /// Bit `i` set where byte `i` of `chunk` ends a symbol for the lexer: white space
+    /// (space, tab, line feed, vertical tab, form feed, carriage return) and
+    /// `{ } ( ) [ ] ; $ "`.
+    #[inline]
+    pub(in crate::pgn) fn delimiters(chunk: &[u8; 64]) -> u64 {
+        #[target_feature(enable = "sse2")]
+        fn sse2(chunk: &[u8; 64]) -> u64 {
+            let mut mask = 0;
+            for (i, part) in chunk.chunks_exact(16).enumerate() {
+                let Some(part) = part.first_chunk::<16>() else {
+                    continue;
+                };
+                let v = load(part);
+                let blank = _mm_or_si128(equal(v, b' '), in_range(v, b'\t', b'\r'));
+                // `(` and `)`, `[` and `{`, `]` and `}` differ in one bit.
+                let parens = equal(_mm_or_si128(v, splat(0x01)), b')');
+                let folded = _mm_and_si128(v, splat(!0x20));
+                let brackets = _mm_or_si128(equal(folded, b'['), equal(folded, b']'));
+                let others =
+                    _mm_or_si128(_mm_or_si128(equal(v, b';'), equal(v, b'$')), equal(v, b'"'));
+                let all = _mm_or_si128(_mm_or_si128(blank, parens), _mm_or_si128(brackets, others));
+                mask |= bits(all) << (16 * i);
+            }
+            mask
+        }
+        // SAFETY: as in `special_bytes`, SSE2 is part of the x86-64 baseline.
+        #[allow(unsafe_code)]
+        unsafe {
+            sse2(chunk)
+        }
+    }
 }
 
 #[cfg(test)]
