@@ -227,13 +227,6 @@ impl Game {
         &self.moves
     }
 
-    /// Room for `additional` more moves without reallocating (a replay of known length).
-    pub(crate) fn reserve(&mut self, additional: usize) {
-        self.positions.reserve(additional);
-        self.hashes.reserve(additional);
-        self.moves.reserve(additional);
-    }
-
     /// Plays `mv`, which must be legal in the current position.
     pub fn play(&mut self, mv: Move) {
         let before = *self.position();

@@ -4,14 +4,16 @@
 
 use std::ops::Range;
 
-use super::lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize};
+use super::lexer::{LexError, Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::split::RawGame;
 use super::tags::Tags;
+use crate::bitboard::Bitboard;
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::game::{Game, Status};
-use crate::moves::Move;
+use crate::game::Status;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::san::{self, Lang};
+use crate::san::{self, Fast, Lang};
+use crate::square::Square;
 
 /// Variations nested deeper than this are skipped (and reported), to bound memory.
 pub const MAX_VARIATION_DEPTH: usize = 256;
@@ -118,6 +120,7 @@ struct Line {
     /// The position now.
     now: Position,
     /// The position before this line's last move: where a variation on that move starts.
+    /// Kept only where a variation may start (see the walk).
     before: Option<Position>,
     /// Half-moves from the game's start to `now`.
     ply: usize,
@@ -146,38 +149,35 @@ impl Line {
     }
 }
 
-/// The mainline's moves (`None` for a null move), where its last run of reversible moves
-/// begins, and the position it begins from: enough for repetitions.
+/// The mainline's moves (`None` for a null move) from its start position, where its last
+/// run of reversible moves begins, and that run's en-passant square and castling rights:
+/// enough for repetitions, which are counted going back from the last position.
 ///
-/// Nothing here branches on whether a move was reversible (a coin toss), and the position is
-/// not copied right after it was played (the copy waits for the move's stores to land): it is
-/// taken from the walk's own copy of the position before the next move, into one of two
-/// slots, the kept one only after a capture, pawn move or null move. For the corpus this took
-/// 1.5 ms of 52 off the old way, a branch and a copy per move (measured, A/B).
+/// No position is copied per move: a copy of the position just played waits for the move's
+/// stores to land (a vector load over scalar stores cannot take them from the store buffer),
+/// and nothing branches on whether a move was reversible (a coin toss). For the corpus,
+/// dropping the two copies per move took 3.4% off split + check (A/B, 48.4 -> 46.8 ms).
 struct History {
+    start: Position,
     moves: Vec<Option<Move>>,
     /// The index in `moves` after the last capture, pawn move or null move.
     reversible_from: usize,
-    /// The position after that move (or the start), and a slot for the positions not kept.
-    slots: [Position; 2],
+    /// The en-passant square and the castling rights of the position after that move (or of
+    /// the start).
+    run_ep_square: Option<Square>,
+    run_castling: Bitboard,
 }
 
 impl History {
     fn new(start: Position) -> History {
         History {
+            start,
             // A game's mainline: rarely longer than this.
             moves: Vec::with_capacity(128),
             reversible_from: 0,
-            slots: [start; 2],
+            run_ep_square: start.ep_square(),
+            run_castling: start.castling,
         }
-    }
-
-    /// A mainline move is about to be played from `before`: kept if it is the first of the
-    /// run (the run begins at the end of the moves so far).
-    #[inline]
-    fn before_move(&mut self, before: &Position) {
-        let first_of_run = self.reversible_from == self.moves.len();
-        self.slots[usize::from(!first_of_run)] = *before;
     }
 
     /// `now` was reached by `mv` (`None`: a null move, after which nothing repeats).
@@ -185,16 +185,68 @@ impl History {
     fn record(&mut self, now: &Position, mv: Option<Move>) {
         self.moves.push(mv);
         let irreversible = mv.is_none() || now.halfmove_clock() == 0;
-        self.reversible_from =
-            std::hint::select_unpredictable(irreversible, self.moves.len(), self.reversible_from);
+        use std::hint::select_unpredictable as select;
+        self.reversible_from = select(irreversible, self.moves.len(), self.reversible_from);
+        self.run_ep_square = select(irreversible, now.ep_square(), self.run_ep_square);
+        self.run_castling = select(irreversible, now.castling, self.run_castling);
     }
 
-    /// The reversible moves since the last capture, pawn move or null move, and the position
-    /// they start from (taken as the first of them was about to be played; while there is
-    /// none yet, that position is not taken and the one returned is stale).
-    fn reversible(&self) -> (&Position, &[Option<Move>]) {
-        let moves = self.moves.get(self.reversible_from..).unwrap_or_default();
-        (&self.slots[0], moves)
+    /// The position after every move recorded, played again from the start (where the fast
+    /// path hands back a mainline move: rare).
+    fn last_position(&self) -> Position {
+        let mut position = self.start;
+        for &mv in &self.moves {
+            match mv {
+                Some(mv) => position.play_in_place(mv),
+                // It was played once from this very position: it can be again.
+                None => position = position.play_null().unwrap_or(position),
+            }
+        }
+        position
+    }
+
+    /// The reversible moves since the last capture, pawn move or null move.
+    fn reversible_moves(&self) -> &[Option<Move>] {
+        self.moves.get(self.reversible_from..).unwrap_or_default()
+    }
+
+    /// How many times `last`, the position after every move recorded, has occurred since
+    /// the last capture, pawn move or null move, this time included: found by taking the
+    /// reversible moves back one by one. Castling rights never come back, so the walk back
+    /// stops at the last move that lost some (castling among them): no position before it
+    /// can be `last` again. The rights before each move are found forward from the run's.
+    fn repetitions(&self, last: &Position) -> usize {
+        let moves: Vec<Move> = self.reversible_moves().iter().flatten().copied().collect();
+        let mut rights = Position {
+            castling: self.run_castling,
+            // The side to move at the run's start: one ply back per move from the last.
+            turn: if moves.len().is_multiple_of(2) {
+                last.turn
+            } else {
+                !last.turn
+            },
+            ..*last
+        };
+        let mut castling = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            castling.push(rights.castling);
+            rights.castling = rights.castling_after_reversible(mv);
+            rights.turn = !rights.turn;
+        }
+        let mut position = *last;
+        let mut count = 1;
+        for (taken, (&mv, &before)) in moves.iter().zip(&castling).rev().enumerate() {
+            if before != last.castling || mv.kind() == MoveKind::Castle {
+                break;
+            }
+            position.unplay_reversible(mv);
+            if taken + 1 == moves.len() {
+                position.ep_square = self.run_ep_square;
+            }
+            // Every second position has the same side to move.
+            count += usize::from(taken % 2 == 1 && position.repeats(last));
+        }
+        count
     }
 }
 
@@ -266,7 +318,11 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             None,
         );
     }
-    let (tokens, lex_errors) = tokenize(text);
+    let Lexed {
+        tokens,
+        errors: lex_errors,
+        variations,
+    } = lex(text);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()
@@ -397,7 +453,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
     };
     let movetext = tokens.get(movetext_start..).unwrap_or_default();
     if let Some(start) = start {
-        let walked = walk(text, movetext, start, options, &mut out);
+        let walked = walk(text, movetext, variations, start, options, &mut out);
         report.plies = walked.plies;
         report.moves = walked.moves;
         report.final_position = Some(walked.final_position);
@@ -526,9 +582,11 @@ struct Walked {
     termination: Option<(Outcome, Range<usize>)>,
 }
 
+/// Plays the moves of `movetext` from `start` (`variations`: whether any `(` is in it).
 fn walk(
     text: &str,
     movetext: &[Token],
+    variations: bool,
     start: Position,
     options: &Options,
     out: &mut Collector,
@@ -561,73 +619,44 @@ fn walk(
                     line.died_at_last_move = false;
                     continue;
                 }
-                // Where a variation on this move starts. Kept whatever the outcome: after an
-                // error the line is dead, and a dead line's variations start from `now`.
-                let before = line.before.insert(line.now);
-                if depth == 0 {
-                    history.before_move(before);
+                // Where a variation on this move starts, kept only in games that have
+                // variations (most have none) and in variations, whose moves no history
+                // keeps (the fast path's wrong signs are handed back from this copy). Kept
+                // whatever the outcome: after an error the line is dead, and a dead line's
+                // variations start from `now`.
+                let kept = depth > 0 || variations;
+                if kept {
+                    line.before = Some(line.now);
                 }
                 let ply = line.ply + 1;
                 // The move played (`None` for a null move), or why not: the commonest moves
-                // straight from their bytes, then the general path (from `before` again:
-                // the fast path may have played on `now` before giving up).
+                // straight from their bytes, then the general path, from the position before
+                // the move (handed back where the fast path played a move with a wrong sign).
                 let fast = match text.as_bytes().get(span.clone()) {
                     Some(bytes) => san::play_common(&mut line.now, bytes, options.lang),
-                    None => None,
+                    None => Fast::Untouched,
                 };
-                let written = if fast.is_some() {
-                    ""
-                } else {
-                    line.now = *before;
-                    text.get(span.clone()).unwrap_or_default()
-                };
-                let outcome = if let Some(mv) = fast {
-                    moves += 1;
-                    Ok(Some(mv))
-                } else if matches!(written, "--" | "Z0") {
-                    // A null move: not chess, but some tools write it for a skipped move.
-                    match before.play_null() {
-                        Some(after) => {
-                            line.now = after;
-                            out.push(
-                                Diagnostic::new(
-                                    Code::NonstandardNotation,
-                                    "a null move: not a chess move",
-                                    "the side to move passes",
-                                    span.clone(),
-                                ),
-                                Some(ply),
-                                Some(written),
-                            );
-                            Ok(None)
-                        }
-                        None => Err(Diagnostic::new(
-                            Code::IllegalMove,
-                            "a null move while in check: the king would stay in check",
-                            "the side to move is in check",
-                            span.clone(),
-                        )),
+                let fast = match fast {
+                    Fast::Played(mv) => Some(mv),
+                    Fast::Untouched => None,
+                    Fast::WrongSign => {
+                        line.now = match line.before {
+                            Some(before) if kept => before,
+                            _ => history.last_position(),
+                        };
+                        None
                     }
-                } else {
-                    match san::play_text(&mut line.now, written, options.lang) {
-                        Ok(played) => {
-                            // Most moves have none: no vector to build and drop.
-                            if !played.warnings.is_empty() {
-                                for mut d in
-                                    san::warnings_of_text(before, written, options.lang, &played)
-                                {
-                                    d.span = within(&d.span, &span);
-                                    out.push(d, Some(ply), Some(written));
-                                }
-                            }
-                            moves += 1;
-                            Ok(Some(played.mv))
-                        }
-                        Err(error) => {
-                            let mut d = san::error_diagnostic(written, &error);
-                            d.span = within(&d.span, &span);
-                            Err(d)
-                        }
+                };
+                let (outcome, written) = match fast {
+                    Some(mv) => {
+                        moves += 1;
+                        (Ok(Some(mv)), "")
+                    }
+                    None => {
+                        let written = text.get(span.clone()).unwrap_or_default();
+                        let outcome = general(&mut line.now, written, &span, ply, options, out);
+                        moves += usize::from(matches!(outcome, Ok(Some(_))));
+                        (outcome, written)
                     }
                 };
                 match outcome {
@@ -755,20 +784,68 @@ fn walk(
 
 /// What the rules say about the mainline's last position, `last`. Repetitions need the
 /// positions since the last capture or pawn move: with fewer than eight reversible moves none
-/// can repeat three times, and only the last position is looked at; otherwise they are played
-/// again in a [`Game`], which counts repetitions.
+/// can repeat three times, and only the last position is looked at; otherwise the moves are
+/// taken back one by one to count how often `last` occurred.
 fn status(last: &Position, history: &History) -> Status {
-    let (since, reversible) = history.reversible();
-    if reversible.len() < 8 {
+    if history.reversible_moves().len() < 8 {
         return Status::of(last, 1);
     }
-    let mut game = Game::new(*since);
-    game.reserve(reversible.len());
-    // A null move starts a new run: none is in it.
-    for mv in reversible.iter().flatten() {
-        game.play(*mv);
+    Status::of(last, history.repetitions(last))
+}
+
+/// A move that the fast path did not play, `written` at `span`, by the general path from
+/// `position`, the position before it: the move (`None` for a null move) with its warnings
+/// given to `out`, or the error. `position` is played on only where the move is.
+#[inline(never)]
+fn general(
+    position: &mut Position,
+    written: &str,
+    span: &Range<usize>,
+    ply: usize,
+    options: &Options,
+    out: &mut Collector,
+) -> Result<Option<Move>, Diagnostic> {
+    let before = *position;
+    if matches!(written, "--" | "Z0") {
+        // A null move: not chess, but some tools write it for a skipped move.
+        let Some(after) = before.play_null() else {
+            return Err(Diagnostic::new(
+                Code::IllegalMove,
+                "a null move while in check: the king would stay in check",
+                "the side to move is in check",
+                span.clone(),
+            ));
+        };
+        *position = after;
+        out.push(
+            Diagnostic::new(
+                Code::NonstandardNotation,
+                "a null move: not a chess move",
+                "the side to move passes",
+                span.clone(),
+            ),
+            Some(ply),
+            Some(written),
+        );
+        return Ok(None);
     }
-    game.status()
+    match san::play_text(position, written, options.lang) {
+        Ok(played) => {
+            // Most moves have none: no vector to build and drop.
+            if !played.warnings.is_empty() {
+                for mut d in san::warnings_of_text(&before, written, options.lang, &played) {
+                    d.span = within(&d.span, span);
+                    out.push(d, Some(ply), Some(written));
+                }
+            }
+            Ok(Some(played.mv))
+        }
+        Err(error) => {
+            let mut d = san::error_diagnostic(written, &error);
+            d.span = within(&d.span, span);
+            Err(d)
+        }
+    }
 }
 
 /// A span inside a token (a SAN error may point one past its end) as a span of the game.

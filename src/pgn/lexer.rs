@@ -192,7 +192,22 @@ fn is_delimiter(byte: u8) -> bool {
 /// assert_eq!(tokens.iter().filter(|t| t.kind == TokenKind::San).count(), 3);
 /// ```
 pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
+    let lexed = lex(text);
+    (lexed.tokens, lexed.errors)
+}
+
+/// What [`tokenize`] gives, and whether any `(` was read: most games have no variation, and
+/// knowing that lets the checker skip looking for one after every move.
+pub(crate) struct Lexed {
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) errors: Vec<LexError>,
+    pub(crate) variations: bool,
+}
+
+/// [`tokenize`], with whether any variation opens.
+pub(crate) fn lex(text: &str) -> Lexed {
     let bytes = text.as_bytes();
+    let mut variations = false;
     // About one token per five bytes of a typical game: one allocation, no regrowth.
     let mut tokens = Vec::with_capacity(text.len() / 5 + 16);
     let mut errors = Vec::new();
@@ -257,6 +272,7 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
             }
             b'(' => {
                 i += 1;
+                variations = true;
                 push(&mut tokens, TokenKind::VariationStart, start..i);
             }
             b')' => {
@@ -295,7 +311,11 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
             }
         }
     }
-    (tokens, errors)
+    Lexed {
+        tokens,
+        errors,
+        variations,
+    }
 }
 
 /// A move number or a symbol, from a byte that starts none of the other tokens, and where it

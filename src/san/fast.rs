@@ -28,11 +28,43 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
 
+/// What the fast path made of a text.
+pub(crate) enum Fast<T> {
+    /// One of its moves, played: what the general path would say of it, no warning.
+    Played(T),
+    /// Not one of its moves (or no legal one): the position is untouched.
+    Untouched,
+    /// One of its moves, played, but with a wrong check sign: the general path says how,
+    /// from the position before the move, which the caller restores (no copy is made here).
+    WrongSign,
+}
+
 /// Plays `text` on `position` if it is one of the fast path's moves (see the module), with
-/// what [`super::play`] would say of it; `None` otherwise, `position` then maybe played on
-/// (the caller restores it from its own copy: no copy here).
+/// what [`super::play`] would say of it.
 #[inline(always)]
-pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Option<Played> {
+pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Fast<Played> {
+    match choose(position, text) {
+        Some((mv, suffix)) => {
+            position.play_in_place(mv);
+            let (check, mate, correct) = marks(position);
+            if suffix != correct {
+                return Fast::WrongSign;
+            }
+            Fast::Played(Played {
+                mv,
+                check,
+                mate,
+                warnings: Vec::new(),
+            })
+        }
+        None => Fast::Untouched,
+    }
+}
+
+/// The move that `text` names here and the check sign written, if it is one of the fast
+/// path's moves; the position is only read.
+#[inline(always)]
+fn choose(position: &Position, text: &[u8]) -> Option<(Move, Option<Suffix>)> {
     let (body, suffix) = match text {
         [body @ .., b'+'] => (body, Some(Suffix::Check)),
         [body @ .., b'#'] => (body, Some(Suffix::Mate)),
@@ -64,18 +96,7 @@ pub(crate) fn play_export(position: &mut Position, text: &[u8]) -> Option<Played
         [b'O', b'-', b'O', b'-', b'O'] => resolve_castle(position, true).ok()?,
         _ => return None,
     };
-    position.play_in_place(mv);
-    let (check, mate, correct) = marks(position);
-    if suffix != correct {
-        // The general path says how the sign is wrong.
-        return None;
-    }
-    Some(Played {
-        mv,
-        check,
-        mate,
-        warnings: Vec::new(),
-    })
+    Some((mv, suffix))
 }
 
 /// The square of a file byte `a..=h` and a rank byte `1..=8`.
@@ -230,7 +251,7 @@ fn piece_move(
 
 #[cfg(test)]
 mod tests {
-    use super::play_export;
+    use super::{Fast, play_export};
     use crate::position::Position;
     use crate::san::{Lang, parse, play};
 
@@ -276,8 +297,16 @@ mod tests {
         for (position, text, original) in &cases {
             oracle += usize::from(*original);
             let mut fast = *position;
-            let Some(played) = play_export(&mut fast, text.as_bytes()) else {
-                continue;
+            let played = match play_export(&mut fast, text.as_bytes()) {
+                Fast::Played(played) => played,
+                Fast::Untouched => {
+                    assert_eq!(fast, *position, "{text:?}: touched");
+                    continue;
+                }
+                Fast::WrongSign => {
+                    assert_ne!(fast, *position, "{text:?}: not played");
+                    continue;
+                }
             };
             answered += usize::from(*original);
             let mut general = *position;

@@ -37,6 +37,7 @@ pub use writer::to_san;
 
 use crate::moves::Move;
 use crate::position::Position;
+pub(crate) use fast::Fast;
 
 /// Parses and resolves one SAN move in one step.
 ///
@@ -69,10 +70,11 @@ pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resol
 pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
     if lang == Lang::English {
         let before = *position;
-        if let Some(played) = fast::play_export(position, text.as_bytes()) {
-            return Ok(played);
+        match fast::play_export(position, text.as_bytes()) {
+            Fast::Played(played) => return Ok(played),
+            Fast::Untouched => {}
+            Fast::WrongSign => *position = before,
         }
-        *position = before;
         if let Some(san) = export::export_san(text) {
             return play(position, &san);
         }
@@ -80,17 +82,21 @@ pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Play
     play_text_slow(position, text, lang)
 }
 
-/// The fast path of [`play_text`] alone, for a caller that keeps a copy of the position
-/// before the move anyway (the PGN walk does, for variations): the commonest export SAN,
-/// read and played straight from its bytes, is the move played when [`play_text`] would
-/// play it without a warning. `None` where [`play_text`] must be asked; `position` is then
-/// maybe played on, to be restored from that copy (so that no copy is made here).
+/// The fast path of [`play_text`] alone, for a caller that can restore the position before
+/// the move without copying it at every move (the PGN walk replays the mainline): the
+/// commonest export SAN, read and played straight from its bytes, is the move played when
+/// [`play_text`] would play it without a warning. Elsewhere [`play_text`] must be asked, from
+/// the position before the move.
 #[inline(always)]
-pub(crate) fn play_common(position: &mut Position, text: &[u8], lang: Lang) -> Option<Move> {
+pub(crate) fn play_common(position: &mut Position, text: &[u8], lang: Lang) -> Fast<Move> {
     if lang != Lang::English {
-        return None;
+        return Fast::Untouched;
     }
-    fast::play_export(position, text).map(|played| played.mv)
+    match fast::play_export(position, text) {
+        Fast::Played(played) => Fast::Played(played.mv),
+        Fast::Untouched => Fast::Untouched,
+        Fast::WrongSign => Fast::WrongSign,
+    }
 }
 
 #[inline(never)]
