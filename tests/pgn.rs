@@ -373,9 +373,13 @@ fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
         "10.",
         "%e\n",
         "\n\n",
+        "{ [%clk 0:03:00] }",
+        "{a\n b}",
+        "\n e5",
+        "O-O-O+",
     ];
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    for round in 0..400 {
+    for round in 0..2_000 {
         let mut text = String::new();
         for _ in 0..40 {
             state ^= state << 13;

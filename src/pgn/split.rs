@@ -257,12 +257,13 @@ const fn first_special_byte(word: u64) -> u64 {
     exact | minus | semicolon | brackets
 }
 
-/// The length of the longest run of whole symbols and the spaces after them at the start of
-/// `bytes`, read sixteen bytes at a time (eight where SSE2 is missing): it ends just after a space and holds no byte that
-/// [`first_special_byte`] flags, so none of its symbols is a termination marker and nothing in it
-/// but the symbols matters to the splitter. Most of a movetext line is such a run; finding it
-/// a chunk at a time takes one branch per chunk where the byte-wise loop takes several per
-/// symbol, most of them hard to predict.
+/// The length of the longest run of whole symbols and the blanks between them at the start of
+/// `bytes`, read sixteen bytes at a time (eight where SSE2 is missing): it holds no byte that
+/// [`first_special_byte`] flags and ends just after a space or right before a byte that ends
+/// a symbol, so none of its symbols is a termination marker and nothing in it but the
+/// symbols matters to the splitter. Most of a movetext line is such a run; finding it a chunk
+/// at a time takes one branch per chunk where the byte-wise loop takes several per symbol,
+/// most of them hard to predict.
 // Never inline: in the splitter's large loop the eight-byte constants of the test are loaded
 // again for every word (ten instructions of 35); on its own they stay in registers (A/B:
 // 51.4 -> 50.8 ms for split + check of the corpus).
@@ -293,14 +294,49 @@ fn plain_run(bytes: &[u8]) -> usize {
 }
 
 /// The run of [`plain_run`] when the first special byte (or the end of the whole words) is at
-/// `limit`: back to just after the last space before it, a symbol's length at most.
+/// `limit`: up to that byte if it ends a symbol without being part of one (a blank, a bracket,
+/// `;` or `$`: the symbol before it, with no `-` or `*`, is no marker), else back to just
+/// after the last space before it, a symbol's length at most.
 #[inline]
 fn run_before(bytes: &[u8], limit: usize) -> usize {
+    if bytes
+        .get(limit)
+        .is_some_and(|&b| ENDS_SYMBOL[usize::from(b)])
+    {
+        return limit;
+    }
     bytes
         .get(..limit)
         .and_then(|clean| clean.iter().rposition(|&b| b == b' '))
         .map_or(0, |space| space + 1)
 }
+
+/// The bytes that end a symbol for the splitter's state machine without being part of one:
+/// the blanks and `{ } ( ) [ ] ; $`.
+const ENDS_SYMBOL: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        ends[b] = matches!(
+            b as u8,
+            b' ' | b'\t'
+                | b'\r'
+                | b'\n'
+                | 0x0b
+                | 0x0c
+                | b'{'
+                | b'}'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b';'
+                | b'$'
+        );
+        b += 1;
+    }
+    ends
+};
 
 /// Skips the symbols of a line of movetext and the blanks between them, the bulk of a game,
 /// in one loop; stops before any other byte (`Ok`: how many bytes), or at a blank that ends a
@@ -325,6 +361,20 @@ fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
                 i += 1;
                 // Past a castling or a marker-like symbol, the rest of the line is
                 // likely plain again.
+                i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
+            }
+            // A line end in movetext, before a line that starts with a symbol: what the state
+            // machine does with it (a tag line, an escape line, a blank line or the chunk's
+            // end after it are the state machine's).
+            Some(b'\n')
+                if scan.movetext && bytes.get(i + 1).is_some_and(|&b| PLAIN[usize::from(b)]) =>
+            {
+                if scan.end_symbol() {
+                    return Err(i);
+                }
+                scan.line_start = true;
+                scan.line_has_content = false;
+                i += 1;
                 i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
             }
             _ => return Ok(i),
@@ -441,20 +491,15 @@ fn skip_tag_lines(scan: &mut Scan, bytes: &[u8]) -> usize {
     i
 }
 
-/// Skips the inside of a brace comment up to `}`, a newline or `[`; returns how many bytes.
+/// Skips the inside of a brace comment up to `}` or a newline, on a line that already has
+/// content; returns how many bytes. At a line's start the state machine reads the comment up
+/// to its first non-blank byte: a `[` there may open a tag line (the comment never closed).
 #[inline]
 fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
-    let run = find(bytes, |w| {
-        first_equal(w, b'}') | first_equal(w, b'\n') | first_equal(w, b'[')
-    });
-    if run < 2 {
+    if scan.line_start || !scan.line_has_content {
         return 0;
     }
-    if bytes[..run].iter().any(|b| !b.is_ascii_whitespace()) {
-        scan.line_start = false;
-        scan.line_has_content = true;
-    }
-    run
+    find(bytes, |w| first_equal(w, b'}') | first_equal(w, b'\n'))
 }
 
 /// How many `\n` bytes `bytes` holds. Counting in `u8` lanes, 255 bytes at a time so that a
@@ -826,9 +871,10 @@ mod tests {
     }
 
     /// The run is what a byte-wise reading says: whole words up to the first special byte,
-    /// cut just after the last space before it.
+    /// cut there if it ends a symbol without being part of one, else just after the last
+    /// space before it.
     #[test]
-    fn plain_run_ends_after_the_last_space_before_anything_special() {
+    fn plain_run_ends_where_the_byte_wise_reading_ends_it() {
         let alphabet = b"  e4Nf3x1-0O*{};(\n\t\r.=+#!?Y\xc3";
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..20_000 {
@@ -848,10 +894,15 @@ mod tests {
                 .iter()
                 .position(|&b| special(b))
                 .unwrap_or(words);
-            let expected = bytes[..clean]
-                .iter()
-                .rposition(|&b| b == b' ')
-                .map_or(0, |i| i + 1);
+            let ends_symbol = |b: u8| b" \t\r\n\x0b\x0c{}()[];$".contains(&b);
+            let expected = if bytes.get(clean).is_some_and(|&b| ends_symbol(b)) {
+                clean
+            } else {
+                bytes[..clean]
+                    .iter()
+                    .rposition(|&b| b == b' ')
+                    .map_or(0, |i| i + 1)
+            };
             assert_eq!(
                 plain_run(&bytes),
                 expected,
