@@ -228,6 +228,19 @@ fn move_numbers_are_checked_once_per_line() {
 }
 
 #[test]
+fn a_tag_after_the_movetext_has_begun_is_reported_once() {
+    // Not at a line's start, so the game goes on around it.
+    let text = b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 [Note \"x\"] e5 2. Nf3 *";
+    let report = &reports(text)[0];
+    assert_eq!(codes(report), vec![(Code::Syntax, 4, None)]);
+    let span = report.diagnostics[0].diagnostic.span.clone();
+    assert_eq!(&report.text[span], "[Note \"x\"]");
+    assert_eq!(report.plies, 3);
+    // Tags before the movetext only: nothing to say.
+    assert_eq!(codes(&reports(b"[Event \"a\"]\n\n1. e4 e5 *")[0]), vec![]);
+}
+
+#[test]
 fn results_are_checked_against_the_final_position() {
     let mate = "1. f3 e5 2. g4 Qh4#";
     let case = |result: &str| {

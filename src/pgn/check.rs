@@ -322,6 +322,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         tokens,
         errors: lex_errors,
         variations,
+        late_tags,
     } = lex(text);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
@@ -494,18 +495,21 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             );
         }
     }
-    for token in movetext {
-        if let TokenKind::Tag { .. } = token.kind {
-            out.push(
-                Diagnostic::new(
-                    Code::Syntax,
-                    "a tag pair after the movetext has begun",
-                    "tag in movetext",
-                    token.span.clone(),
-                ),
-                None,
-                None,
-            );
+    // Tags after the movetext has begun (the lexer says whether there are any).
+    if late_tags {
+        for token in movetext {
+            if let TokenKind::Tag { .. } = token.kind {
+                out.push(
+                    Diagnostic::new(
+                        Code::Syntax,
+                        "a tag pair after the movetext has begun",
+                        "tag in movetext",
+                        token.span.clone(),
+                    ),
+                    None,
+                    None,
+                );
+            }
         }
     }
     if raw.skipped > 0 {

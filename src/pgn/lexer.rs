@@ -196,18 +196,20 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
     (lexed.tokens, lexed.errors)
 }
 
-/// What [`tokenize`] gives, and whether any `(` was read: most games have no variation, and
-/// knowing that lets the checker skip looking for one after every move.
+/// What [`tokenize`] gives, whether any `(` was read and whether a tag came after another
+/// token: most games have neither, and knowing that spares the checker looking for them.
 pub(crate) struct Lexed {
     pub(crate) tokens: Vec<Token>,
     pub(crate) errors: Vec<LexError>,
     pub(crate) variations: bool,
+    pub(crate) late_tags: bool,
 }
 
 /// [`tokenize`], with whether any variation opens.
 pub(crate) fn lex(text: &str) -> Lexed {
     let bytes = text.as_bytes();
     let mut variations = false;
+    let (mut tags, mut late_tags) = (0, false);
     // About one token per five bytes of a typical game: one allocation, no regrowth.
     let mut tokens = Vec::with_capacity(text.len() / 5 + 16);
     let mut errors = Vec::new();
@@ -241,6 +243,8 @@ pub(crate) fn lex(text: &str) -> Lexed {
                 Ok((name, value, len)) => {
                     let (name, value) =
                         (i + name.start..i + name.end, i + value.start..i + value.end);
+                    late_tags |= tokens.len() != tags;
+                    tags += 1;
                     push(&mut tokens, TokenKind::Tag { name, value }, i..i + len);
                     i += len;
                 }
@@ -315,6 +319,7 @@ pub(crate) fn lex(text: &str) -> Lexed {
         tokens,
         errors,
         variations,
+        late_tags,
     }
 }
 
