@@ -20,6 +20,7 @@ insufficient_material, fivefold (is_fivefold_repetition), fifty_moves (halfmove 
 100), threefold (is_repetition(3)), ongoing: the order in which jaque's Status decides.
 """
 
+import io
 import json
 import os
 import random
@@ -151,7 +152,7 @@ def main():
     for index, (kind, start, board) in enumerate(games, 1):
         text = pgn_of(index, start, board)
         # Cross-check: python-chess reads the written game back to the same position.
-        reread = chess.pgn.read_game(__import__("io").StringIO(text)).end().board()
+        reread = chess.pgn.read_game(io.StringIO(text)).end().board()
         assert reread.fen() == board.fen(), (index, text)
         pgn.append(text)
         expect.append(
