@@ -6,10 +6,8 @@
 
 mod common;
 
-use common::vendored;
-use jaque::pgn::{Options, Splitter, check_game};
+use common::checked_with_expectations;
 use pretty_assertions::assert_eq;
-use serde_json::Value;
 
 type Outcome = (
     usize,
@@ -20,23 +18,7 @@ type Outcome = (
 
 #[test]
 fn generated_games_give_exactly_the_planted_diagnostics() {
-    let pgn = std::fs::read(vendored("pgn/generated.pgn")).expect("generated.pgn");
-    let expect = std::fs::read_to_string(vendored("pgn/generated.expect.jsonl")).expect("expect");
-    let mut lines = expect
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"));
-    let header = lines.next().expect("header");
-    let expected: Vec<Value> = lines.collect();
-    assert_eq!(header["games"].as_u64(), Some(expected.len() as u64));
-
-    let reports: Vec<_> = Splitter::new(&pgn[..])
-        .map(|g| check_game(&g.expect("in memory"), &Options::default()))
-        .collect();
-    assert_eq!(
-        reports.len(),
-        expected.len(),
-        "every game is read, none merged or split"
-    );
+    let (reports, _, expected) = checked_with_expectations("generated");
 
     let mut categories = std::collections::BTreeMap::new();
     for (report, want) in reports.iter().zip(&expected) {

@@ -7,28 +7,13 @@
 
 mod common;
 
-use common::vendored;
+use common::checked_with_expectations;
 use jaque::Status;
-use jaque::pgn::{Options, Splitter, check_game};
 use pretty_assertions::assert_eq;
-use serde_json::Value;
 
 #[test]
 fn repetitions_are_counted_as_python_chess_counts_them() {
-    let pgn = std::fs::read(vendored("pgn/repetition.pgn")).expect("repetition.pgn");
-    let expect = std::fs::read_to_string(vendored("pgn/repetition.expect.jsonl")).expect("expect");
-    let mut lines = expect
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"));
-    let header = lines.next().expect("header");
-    let expected: Vec<Value> = lines.collect();
-    assert_eq!(header["games"].as_u64(), Some(expected.len() as u64));
-
-    let reports: Vec<_> = Splitter::new(&pgn[..])
-        .map(|g| check_game(&g.expect("in memory"), &Options::default()))
-        .collect();
-    assert_eq!(reports.len(), expected.len());
-
+    let (reports, _, expected) = checked_with_expectations("repetition");
     let mut statuses = std::collections::BTreeMap::new();
     for (report, want) in reports.iter().zip(&expected) {
         let status = match report.status {

@@ -776,19 +776,10 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_delimiter_mask_flags_exactly_the_delimiters_in_every_lane() {
-        for byte in 0..=255u8 {
-            for lane in 0..64 {
-                for fill in [b'e', b' ', byte, b'(', 0xff] {
-                    let mut chunk = [fill; 64];
-                    chunk[lane] = byte;
-                    let expected = chunk
-                        .iter()
-                        .enumerate()
-                        .fold(0, |m, (i, &b)| m | u64::from(super::is_delimiter(b)) << i);
-                    let mask = crate::pgn::scan::wide::delimiters(&chunk);
-                    assert_eq!(mask, expected, "{byte:#x} in lane {lane}, fill {fill:#x}");
-                }
-            }
-        }
+        crate::pgn::scan::tests::mask_agrees_in_every_lane(
+            crate::pgn::scan::wide::delimiters,
+            super::is_delimiter,
+            b'(',
+        );
     }
 }

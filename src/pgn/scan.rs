@@ -199,8 +199,35 @@ pub(super) mod wide {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{bytes_below, find, first_equal};
+
+    /// `mask` (bit `i` for byte `i` of an `N`-byte chunk) flags exactly the bytes that `test`
+    /// picks, for every byte in every lane, among fills of a plain byte, a space, the byte
+    /// itself, `other` and a byte beyond ASCII.
+    pub(in crate::pgn) fn mask_agrees_in_every_lane<const N: usize>(
+        mask: impl Fn(&[u8; N]) -> u64,
+        test: impl Fn(u8) -> bool,
+        other: u8,
+    ) {
+        for byte in 0..=255u8 {
+            for lane in 0..N {
+                for fill in [b'e', b' ', byte, other, 0xff] {
+                    let mut chunk = [fill; N];
+                    chunk[lane] = byte;
+                    let expected = chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (i, &b)| m | u64::from(test(b)) << i);
+                    assert_eq!(
+                        mask(&chunk),
+                        expected,
+                        "{byte:#x} in lane {lane}, fill {fill:#x}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn masks_match_bytewise_tests_in_every_lane() {

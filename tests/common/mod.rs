@@ -98,6 +98,36 @@ pub fn vendored(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A vendored PGN file checked game by game, and its expectations: the `.expect.jsonl` file
+/// of the same name (a header line, then one line per game), with the header's game count
+/// checked against the lines and the number of games read.
+pub fn checked_with_expectations(
+    name: &str,
+) -> (
+    Vec<jaque::pgn::GameReport>,
+    serde_json::Value,
+    Vec<serde_json::Value>,
+) {
+    let pgn = std::fs::read(vendored(&format!("pgn/{name}.pgn"))).expect("vendored PGN");
+    let expect = std::fs::read_to_string(vendored(&format!("pgn/{name}.expect.jsonl")))
+        .expect("vendored expectations");
+    let mut lines = expect
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"));
+    let header = lines.next().expect("header");
+    let expected: Vec<serde_json::Value> = lines.collect();
+    assert_eq!(header["games"].as_u64(), Some(expected.len() as u64));
+    let reports: Vec<_> = jaque::pgn::Splitter::new(&pgn[..])
+        .map(|g| jaque::pgn::check_game(&g.expect("in memory"), &Default::default()))
+        .collect();
+    assert_eq!(
+        reports.len(),
+        expected.len(),
+        "every game is read, none merged or split"
+    );
+    (reports, header, expected)
+}
+
 /// xorshift64: a small deterministic generator, so that random tests draw the same cases
 /// every run.
 pub struct XorShift(pub u64);
