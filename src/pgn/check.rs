@@ -387,15 +387,20 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         (Some(first), Some(last)) => first.span.start..last.span.end,
         _ => 0..0,
     };
-    let mut fen_span = None;
-    let mut variant_span = None;
-    let pairs = tag_tokens.iter().filter_map(|token| {
+    // The first FEN, Variant and Result tags, each by its index among the pairs (every tag
+    // token gives one) and its span: found in this one pass, not looked up by name.
+    let mut fen = None;
+    let mut variant = None;
+    let mut result = None;
+    let pairs = tag_tokens.iter().enumerate().filter_map(|(index, token)| {
         let TokenKind::Tag { name, value } = &token.kind else {
             return None;
         };
+        let found = (index, token.span.clone());
         match text.as_bytes().get(name.clone()) {
-            Some(b"FEN") => _ = fen_span.get_or_insert(token.span.clone()),
-            Some(b"Variant") => _ = variant_span.get_or_insert(token.span.clone()),
+            Some(b"FEN") => _ = fen.get_or_insert(found),
+            Some(b"Variant") => _ = variant.get_or_insert(found),
+            Some(b"Result") => _ = result.get_or_insert(index),
             _ => {}
         }
         // Ranges of the section (every tag token lies in it).
@@ -405,9 +410,12 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         Some((in_section(name), in_section(value)))
     });
     let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
-    let tag = |name: &str| tags.get(name);
+    let value = |index: Option<usize>| index.and_then(|i| tags.value(i));
+    let fen_span = fen.as_ref().map(|(_, span)| span.clone());
+    let variant_span = variant.as_ref().map(|(_, span)| span.clone());
+    let result_tag = value(result);
 
-    let start = match is_chess960(tag("Variant")) {
+    let start = match is_chess960(value(variant.map(|(i, _)| i))) {
         Err(variant) => {
             out.push(
                 Diagnostic::new(
@@ -421,7 +429,7 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             );
             None
         }
-        Ok(chess960) => match tag("FEN") {
+        Ok(chess960) => match value(fen.map(|(i, _)| i)) {
             None => Some(Position::starting()),
             Some(fen) => match Position::from_fen_with(fen, chess960) {
                 Ok(position) => Some(position),
@@ -465,14 +473,14 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
             check_result(
                 text,
                 !movetext.is_empty() && !swallowed,
-                tag("Result"),
+                result_tag,
                 &termination,
                 status,
                 &walked.final_position,
                 &mut out,
             );
         } else if let Some((marker, span)) = &termination {
-            check_marker_against_tag(tag("Result"), *marker, span, &mut out);
+            check_marker_against_tag(result_tag, *marker, span, &mut out);
         }
     } else {
         // Nothing can be played: the movetext is skipped, but not silently.

@@ -75,6 +75,12 @@ impl Tags {
         self.text.get(value.clone())
     }
 
+    /// The value of the pair at `index` (in the order read).
+    pub(crate) fn value(&self, index: usize) -> Option<&str> {
+        let (_, value) = self.pairs.get(index)?;
+        self.text.get(value.clone())
+    }
+
     /// The pairs `(name, value)` in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
         self.pairs.iter().map(|(name, value)| {
