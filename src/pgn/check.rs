@@ -383,33 +383,12 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
         .unwrap_or(tokens.len());
     let tag_tokens = tokens.get(..movetext_start).unwrap_or_default();
-    let section = match (tag_tokens.first(), tag_tokens.last()) {
-        (Some(first), Some(last)) => first.span.start..last.span.end,
-        _ => 0..0,
-    };
-    // The first FEN, Variant and Result tags, each by its index among the pairs (every tag
-    // token gives one) and its span: found in this one pass, not looked up by name.
-    let mut fen = None;
-    let mut variant = None;
-    let mut result = None;
-    let pairs = tag_tokens.iter().enumerate().filter_map(|(index, token)| {
-        let TokenKind::Tag { name, value } = &token.kind else {
-            return None;
-        };
-        let found = (index, token.span.clone());
-        match text.as_bytes().get(name.clone()) {
-            Some(b"FEN") => _ = fen.get_or_insert(found),
-            Some(b"Variant") => _ = variant.get_or_insert(found),
-            Some(b"Result") => _ = result.get_or_insert(index),
-            _ => {}
-        }
-        // Ranges of the section (every tag token lies in it).
-        let in_section = |range: &Range<usize>| {
-            range.start.saturating_sub(section.start)..range.end.saturating_sub(section.start)
-        };
-        Some((in_section(name), in_section(value)))
-    });
-    let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
+    let SectionTags {
+        tags,
+        fen,
+        variant,
+        result,
+    } = read_tags(text, tag_tokens);
     let value = |index: Option<usize>| index.and_then(|i| tags.value(i));
     let fen_span = fen.as_ref().map(|(_, span)| span.clone());
     let variant_span = variant.as_ref().map(|(_, span)| span.clone());
@@ -857,6 +836,52 @@ fn general(
             d.span = within(&d.span, span);
             Err(d)
         }
+    }
+}
+
+/// A game's tags, and where its first FEN, Variant and Result tags are: each by its index
+/// among the pairs, FEN and Variant also by their token's span (for diagnostics).
+struct SectionTags {
+    tags: Tags,
+    fen: Option<(usize, Range<usize>)>,
+    variant: Option<(usize, Range<usize>)>,
+    result: Option<usize>,
+}
+
+/// The tags of the tag tokens `tag_tokens` of `text`, read into one copy of their section,
+/// and the three tags the checker asks for, found in the same pass (not looked up by name
+/// afterwards). Out of line: inside the checker's one large function, this loop cost the
+/// walk more than it saved (A/B).
+#[inline(never)]
+fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
+    let section = match (tag_tokens.first(), tag_tokens.last()) {
+        (Some(first), Some(last)) => first.span.start..last.span.end,
+        _ => 0..0,
+    };
+    let (mut fen, mut variant, mut result) = (None, None, None);
+    let pairs = tag_tokens.iter().enumerate().filter_map(|(index, token)| {
+        let TokenKind::Tag { name, value } = &token.kind else {
+            return None;
+        };
+        let found = (index, token.span.clone());
+        match text.as_bytes().get(name.clone()) {
+            Some(b"FEN") => _ = fen.get_or_insert(found),
+            Some(b"Variant") => _ = variant.get_or_insert(found),
+            Some(b"Result") => _ = result.get_or_insert(index),
+            _ => {}
+        }
+        // Ranges of the section (every tag token lies in it).
+        let in_section = |range: &Range<usize>| {
+            range.start.saturating_sub(section.start)..range.end.saturating_sub(section.start)
+        };
+        Some((in_section(name), in_section(value)))
+    });
+    let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
+    SectionTags {
+        tags,
+        fen,
+        variant,
+        result,
     }
 }
 

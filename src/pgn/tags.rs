@@ -27,6 +27,7 @@ impl Tags {
     /// The tags of a tag section: `section` copied once, in one allocation, and each pair
     /// `(name, value)` given as byte ranges of it, the value as written (its escapes are
     /// undone here, the rare value that has them copied again).
+    #[inline]
     pub(crate) fn of_section(
         section: &str,
         pairs: impl Iterator<Item = (Range<usize>, Range<usize>)>,
