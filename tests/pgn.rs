@@ -2,7 +2,7 @@
 //! Expected values are facts of the inputs as written (which game, which line, which ply);
 //! the positions come from python-chess-generated data in `tests/data/pgn/`.
 
-use jaque::pgn::{GameReport, Options, RawGame, Splitter, check_game};
+use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter, check_game};
 use jaque::{Code, Position, Severity};
 use pretty_assertions::assert_eq;
 
@@ -225,6 +225,43 @@ fn move_numbers_are_checked_once_per_line() {
     let text = b"[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 8\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
     let report = &reports(text)[0];
     assert_eq!(codes(report), vec![(Code::NonstandardNotation, 3, Some(1))]);
+}
+
+/// A checker reuses its buffers from game to game: every report is the one a fresh check
+/// gives (nothing of one game leaks into the next), over the vendored games and after a game
+/// too large for its buffer to be kept.
+#[test]
+fn a_checker_reports_every_game_as_a_fresh_check_does() {
+    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "repetition.pgn", "fmt_input.pgn"]
+        .iter()
+        .map(|name| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/pgn")
+                .join(name);
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect();
+    let mut huge = b"1. e4 ".to_vec();
+    huge.extend(b"{} $1 ".repeat(40_000));
+    huge.extend(b"e5 *\n\n");
+    huge.extend(TWO_GAMES.as_bytes());
+    inputs.push(huge);
+    let mut checker = Checker::new(Options::default());
+    let mut checked = 0;
+    for input in &inputs {
+        for game in games(input) {
+            let reused = checker.check(&game);
+            let fresh = check_game(&game, &Options::default());
+            assert_eq!(
+                format!("{reused:?}"),
+                format!("{fresh:?}"),
+                "game {}",
+                game.index
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 600, "{checked}");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use jaque::pgn::{GameReport, Options, RawGame, Splitter, check_game};
+use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter};
 use jaque::san::Lang;
 use jaque::{Severity, Status};
 use rayon::prelude::*;
@@ -223,8 +223,12 @@ fn check_input(
                 }
             };
             let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
-            let reports: Vec<GameReport> =
-                pool.install(|| batch.par_iter().map(|g| check_game(g, &options)).collect());
+            let reports: Vec<GameReport> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map_init(|| Checker::new(options), |checker, g| checker.check(g))
+                    .collect()
+            });
             for report in &reports {
                 let global = totals.games;
                 printer.game(&name, global, report, totals);

@@ -278,6 +278,50 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
     }
 }
 
+/// Checks games one after another with the same buffers: how to check many games. A fresh
+/// token buffer for every game, as [`check_game`] takes, costs 3% of the time of checking a
+/// typical file (its pages come cold from the allocator).
+///
+/// ```
+/// use jaque::pgn::{Checker, Options, Splitter};
+/// let text = "1. e4 e5 *\n\n1. d4 d5 2. c4 *\n";
+/// let mut checker = Checker::new(Options::default());
+/// let plies: Vec<usize> = Splitter::new(text.as_bytes())
+///     .map(|game| checker.check(&game.unwrap()).plies)
+///     .collect();
+/// assert_eq!(plies, [2, 3]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Checker {
+    options: Options,
+    tokens: Vec<Token>,
+}
+
+impl Checker {
+    /// A checker with no game read yet.
+    pub fn new(options: Options) -> Checker {
+        Checker {
+            options,
+            tokens: Vec::new(),
+        }
+    }
+
+    /// Checks one game, as [`check_game`] does.
+    pub fn check(&mut self, raw: &RawGame) -> GameReport {
+        let report = check_with(raw, &self.options, &mut self.tokens);
+        // A huge game's buffer is not kept for the games after it: memory stays bounded by
+        // the games of ordinary size.
+        if self.tokens.capacity() > MAX_KEPT_TOKENS {
+            self.tokens = Vec::new();
+        }
+        report
+    }
+}
+
+/// The most tokens a [`Checker`] keeps room for between games (4 MB of tokens, the games of
+/// a few hundred kilobytes).
+const MAX_KEPT_TOKENS: usize = 1 << 16;
+
 /// Checks one game.
 ///
 /// ```
@@ -292,6 +336,11 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
 /// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
+    check_with(raw, options, &mut Vec::new())
+}
+
+/// Checks `raw` with `tokens` as the buffer of its tokens.
+fn check_with(raw: &RawGame, options: &Options, tokens: &mut Vec<Token>) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
     let text: &str = &text;
     let mut out = Collector {
@@ -319,11 +368,11 @@ pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
         );
     }
     let Lexed {
-        tokens,
         errors: lex_errors,
         variations,
         late_tags,
-    } = lex(text);
+    } = lex(text, tokens);
+    let tokens: &[Token] = tokens;
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()

@@ -192,26 +192,28 @@ fn is_delimiter(byte: u8) -> bool {
 /// assert_eq!(tokens.iter().filter(|t| t.kind == TokenKind::San).count(), 3);
 /// ```
 pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
-    let lexed = lex(text);
-    (lexed.tokens, lexed.errors)
+    let mut tokens = Vec::new();
+    let lexed = lex(text, &mut tokens);
+    (tokens, lexed.errors)
 }
 
-/// What [`tokenize`] gives, whether any `(` was read and whether a tag came after another
-/// token: most games have neither, and knowing that spares the checker looking for them.
+/// What [`tokenize`] gives besides the tokens, whether any `(` was read and whether a tag
+/// came after another token: most games have neither, and knowing that spares the checker
+/// looking for them.
 pub(crate) struct Lexed {
-    pub(crate) tokens: Vec<Token>,
     pub(crate) errors: Vec<LexError>,
     pub(crate) variations: bool,
     pub(crate) late_tags: bool,
 }
 
-/// [`tokenize`], with whether any variation opens.
-pub(crate) fn lex(text: &str) -> Lexed {
+/// [`tokenize`] into `tokens` (cleared first: a checker reuses one buffer for every game).
+pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
     let bytes = text.as_bytes();
     let mut variations = false;
     let (mut tags, mut late_tags) = (0, false);
-    // About one token per five bytes of a typical game: one allocation, no regrowth.
-    let mut tokens = Vec::with_capacity(text.len() / 5 + 16);
+    // About one token per five bytes of a typical game: no regrowth.
+    tokens.clear();
+    tokens.reserve(text.len() / 5 + 16);
     let mut errors = Vec::new();
     let mut i = 0;
     let mut line_start = true;
@@ -232,7 +234,7 @@ pub(crate) fn lex(text: &str) -> Lexed {
             && let Some(len) = ends.symbol_len(bytes, i)
         {
             i += len;
-            push(&mut tokens, TokenKind::San, start..i);
+            push(tokens, TokenKind::San, start..i);
             continue;
         }
         match byte {
@@ -245,7 +247,7 @@ pub(crate) fn lex(text: &str) -> Lexed {
                         (i + name.start..i + name.end, i + value.start..i + value.end);
                     late_tags |= tokens.len() != tags;
                     tags += 1;
-                    push(&mut tokens, TokenKind::Tag { name, value }, i..i + len);
+                    push(tokens, TokenKind::Tag { name, value }, i..i + len);
                     i += len;
                 }
                 Err(TagError::Unterminated) => {
@@ -264,7 +266,7 @@ pub(crate) fn lex(text: &str) -> Lexed {
                 let close = i + find(rest, |w| first_equal(w, b'}'));
                 if close < bytes.len() {
                     i = close + 1;
-                    push(&mut tokens, TokenKind::Comment, start..i);
+                    push(tokens, TokenKind::Comment, start..i);
                 } else {
                     errors.push(LexError::UnterminatedComment(start..bytes.len()));
                     i = bytes.len();
@@ -272,16 +274,16 @@ pub(crate) fn lex(text: &str) -> Lexed {
             }
             b';' => {
                 i = end_of_line(bytes, i);
-                push(&mut tokens, TokenKind::Comment, start..i);
+                push(tokens, TokenKind::Comment, start..i);
             }
             b'(' => {
                 i += 1;
                 variations = true;
-                push(&mut tokens, TokenKind::VariationStart, start..i);
+                push(tokens, TokenKind::VariationStart, start..i);
             }
             b')' => {
                 i += 1;
-                push(&mut tokens, TokenKind::VariationEnd, start..i);
+                push(tokens, TokenKind::VariationEnd, start..i);
             }
             b'$' => {
                 i += 1;
@@ -289,7 +291,7 @@ pub(crate) fn lex(text: &str) -> Lexed {
                     i += 1;
                 }
                 match text[start + 1..i].parse::<u8>() {
-                    Ok(nag) => push(&mut tokens, TokenKind::Nag(nag), start..i),
+                    Ok(nag) => push(tokens, TokenKind::Nag(nag), start..i),
                     Err(_) => errors.push(LexError::BadNag(start..i)),
                 }
             }
@@ -310,13 +312,12 @@ pub(crate) fn lex(text: &str) -> Lexed {
             _ => {
                 // A move number, a marker, a glyph, or a move longer than `short_symbol` reads.
                 let (kind, end) = symbol(text, i);
-                push(&mut tokens, kind, start..end);
+                push(tokens, kind, start..end);
                 i = end;
             }
         }
     }
     Lexed {
-        tokens,
         errors,
         variations,
         late_tags,

@@ -5,9 +5,11 @@
 //! - [`tokenize`] splits one game's text into tokens with byte spans.
 //! - [`format_game`] writes a game in export format.
 //! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
-//!   what is wrong, each problem with its line, column, ply and token.
+//!   what is wrong, each problem with its line, column, ply and token. A [`Checker`] does the
+//!   same for many games in turn, reusing its buffers.
 //!
-//! Games are independent once cut, so a caller may check them in parallel.
+//! Games are independent once cut, so a caller may check them in parallel (a checker per
+//! thread).
 //!
 //! ```
 //! use jaque::pgn::{Options, Splitter, check_game};
@@ -30,7 +32,8 @@ mod split;
 mod tags;
 
 pub use check::{
-    GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options, check_game,
+    Checker, GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options,
+    check_game,
 };
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};

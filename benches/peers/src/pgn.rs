@@ -147,10 +147,10 @@ pub fn peer(data: &[u8]) -> u64 {
 
 /// jaque on one thread: cuts and checks every game; returns the mainline moves played.
 pub fn jaque_one_thread(data: &[u8]) -> u64 {
-    let options = jaque::pgn::Options::default();
+    let mut checker = jaque::pgn::Checker::new(jaque::pgn::Options::default());
     jaque::pgn::Splitter::new(data)
         .filter_map(Result::ok)
-        .map(|game| jaque::pgn::check_game(&game, &options).plies as u64)
+        .map(|game| checker.check(&game).plies as u64)
         .sum()
 }
 
@@ -159,15 +159,23 @@ pub fn jaque_one_thread(data: &[u8]) -> u64 {
 /// competes for them).
 pub fn jaque_two_threads(data: &[u8]) -> u64 {
     let options = jaque::pgn::Options::default();
-    let check = |batch: &[jaque::pgn::RawGame]| -> u64 {
+    // Each thread checks with a checker of its own.
+    let check = |checker: &mut jaque::pgn::Checker, batch: &[jaque::pgn::RawGame]| -> u64 {
         batch
             .iter()
-            .map(|game| jaque::pgn::check_game(game, &options).plies as u64)
+            .map(|game| checker.check(game).plies as u64)
             .sum()
     };
     let (sender, receiver) = mpsc::sync_channel::<Vec<jaque::pgn::RawGame>>(2);
     std::thread::scope(|scope| {
-        let worker = scope.spawn(move || receiver.iter().map(|batch| check(&batch)).sum::<u64>());
+        let worker = scope.spawn(move || {
+            let mut checker = jaque::pgn::Checker::new(options);
+            receiver
+                .iter()
+                .map(|batch| check(&mut checker, &batch))
+                .sum::<u64>()
+        });
+        let mut checker = jaque::pgn::Checker::new(options);
         let mut plies = 0;
         let mut batch = Vec::new();
         for game in jaque::pgn::Splitter::new(data).filter_map(Result::ok) {
@@ -175,12 +183,14 @@ pub fn jaque_two_threads(data: &[u8]) -> u64 {
             if batch.len() == 32 {
                 match sender.try_send(std::mem::take(&mut batch)) {
                     Ok(()) => {}
-                    Err(mpsc::TrySendError::Full(full)) => plies += check(&full),
-                    Err(mpsc::TrySendError::Disconnected(lost)) => plies += check(&lost),
+                    Err(mpsc::TrySendError::Full(full)) => plies += check(&mut checker, &full),
+                    Err(mpsc::TrySendError::Disconnected(lost)) => {
+                        plies += check(&mut checker, &lost)
+                    }
                 }
             }
         }
-        plies += check(&batch);
+        plies += check(&mut checker, &batch);
         drop(sender);
         plies + worker.join().unwrap_or(0)
     })
