@@ -169,11 +169,15 @@ struct History {
 }
 
 impl History {
-    fn new(start: Position) -> History {
+    /// A history from `start`, its moves kept in `moves` (cleared: a checker hands the same
+    /// vector to every game).
+    fn new(start: Position, mut moves: Vec<Option<Move>>) -> History {
+        moves.clear();
+        // A game's mainline: rarely longer than this.
+        moves.reserve(128);
         History {
             start,
-            // A game's mainline: rarely longer than this.
-            moves: Vec::with_capacity(128),
+            moves,
             reversible_from: 0,
             run_ep_square: start.ep_square(),
             run_castling: start.castling,
@@ -294,7 +298,14 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
 #[derive(Clone, Debug, Default)]
 pub struct Checker {
     options: Options,
+    buffers: Buffers,
+}
+
+/// What checking a game needs room for, kept by a [`Checker`] from game to game.
+#[derive(Clone, Debug, Default)]
+struct Buffers {
     tokens: Vec<Token>,
+    moves: Vec<Option<Move>>,
 }
 
 impl Checker {
@@ -302,17 +313,17 @@ impl Checker {
     pub fn new(options: Options) -> Checker {
         Checker {
             options,
-            tokens: Vec::new(),
+            buffers: Buffers::default(),
         }
     }
 
     /// Checks one game, as [`check_game`] does.
     pub fn check(&mut self, raw: &RawGame) -> GameReport {
-        let report = check_with(raw, &self.options, &mut self.tokens);
-        // A huge game's buffer is not kept for the games after it: memory stays bounded by
+        let report = check_with(raw, &self.options, &mut self.buffers);
+        // A huge game's buffers are not kept for the games after it: memory stays bounded by
         // the games of ordinary size.
-        if self.tokens.capacity() > MAX_KEPT_TOKENS {
-            self.tokens = Vec::new();
+        if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
+            self.buffers = Buffers::default();
         }
         report
     }
@@ -336,11 +347,11 @@ const MAX_KEPT_TOKENS: usize = 1 << 16;
 /// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
-    check_with(raw, options, &mut Vec::new())
+    check_with(raw, options, &mut Buffers::default())
 }
 
-/// Checks `raw` with `tokens` as the buffer of its tokens.
-fn check_with(raw: &RawGame, options: &Options, tokens: &mut Vec<Token>) -> GameReport {
+/// Checks `raw` in `buffers`.
+fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
     let text: &str = &text;
     let mut out = Collector {
@@ -371,8 +382,8 @@ fn check_with(raw: &RawGame, options: &Options, tokens: &mut Vec<Token>) -> Game
         errors: lex_errors,
         variations,
         late_tags,
-    } = lex(text, tokens);
-    let tokens: &[Token] = tokens;
+    } = lex(text, &mut buffers.tokens);
+    let tokens: &[Token] = &buffers.tokens;
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = lex_errors
         .iter()
@@ -490,7 +501,8 @@ fn check_with(raw: &RawGame, options: &Options, tokens: &mut Vec<Token>) -> Game
     };
     let movetext = tokens.get(movetext_start..).unwrap_or_default();
     if let Some(start) = start {
-        let walked = walk(text, movetext, variations, start, options, &mut out);
+        let moves = std::mem::take(&mut buffers.moves);
+        let walked = walk(text, movetext, variations, start, moves, options, &mut out);
         report.plies = walked.plies;
         report.moves = walked.moves;
         report.final_position = Some(walked.final_position);
@@ -510,6 +522,8 @@ fn check_with(raw: &RawGame, options: &Options, tokens: &mut Vec<Token>) -> Game
         } else if let Some((marker, span)) = &termination {
             check_marker_against_tag(result_tag, *marker, span, &mut out);
         }
+        // The moves' vector back for the next game.
+        buffers.moves = walked.history.moves;
     } else {
         // Nothing can be played: the movetext is skipped, but not silently.
         let moves = movetext.iter().filter(|t| t.kind == TokenKind::San).count();
@@ -628,11 +642,12 @@ fn walk(
     movetext: &[Token],
     variations: bool,
     start: Position,
+    moves: Vec<Option<Move>>,
     options: &Options,
     out: &mut Collector,
 ) -> Walked {
     let mut lines = vec![Line::new(start, 0, 0)];
-    let mut history = History::new(start);
+    let mut history = History::new(start, moves);
     let mut moves = 0;
     let mut mainline_error = false;
     let mut termination = None;
