@@ -116,6 +116,7 @@ impl GameReport {
 }
 
 /// One line of play being walked.
+#[derive(Clone, Debug)]
 struct Line {
     /// The position now.
     now: Position,
@@ -306,6 +307,7 @@ pub struct Checker {
 struct Buffers {
     tokens: Vec<Token>,
     moves: Vec<Option<Move>>,
+    lines: Vec<Line>,
 }
 
 impl Checker {
@@ -501,8 +503,13 @@ fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameRe
     };
     let movetext = tokens.get(movetext_start..).unwrap_or_default();
     if let Some(start) = start {
-        let moves = std::mem::take(&mut buffers.moves);
-        let walked = walk(text, movetext, variations, start, moves, options, &mut out);
+        let vectors = (
+            std::mem::take(&mut buffers.lines),
+            std::mem::take(&mut buffers.moves),
+        );
+        let walked = walk(
+            text, movetext, variations, start, vectors, options, &mut out,
+        );
         report.plies = walked.plies;
         report.moves = walked.moves;
         report.final_position = Some(walked.final_position);
@@ -522,8 +529,9 @@ fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameRe
         } else if let Some((marker, span)) = &termination {
             check_marker_against_tag(result_tag, *marker, span, &mut out);
         }
-        // The moves' vector back for the next game.
+        // The vectors back for the next game.
         buffers.moves = walked.history.moves;
+        buffers.lines = walked.lines;
     } else {
         // Nothing can be played: the movetext is skipped, but not silently.
         let moves = movetext.iter().filter(|t| t.kind == TokenKind::San).count();
@@ -632,6 +640,8 @@ struct Walked {
     moves: usize,
     final_position: Position,
     history: History,
+    /// The lines' vector, for the next game.
+    lines: Vec<Line>,
     mainline_error: bool,
     termination: Option<(Outcome, Range<usize>)>,
 }
@@ -642,11 +652,13 @@ fn walk(
     movetext: &[Token],
     variations: bool,
     start: Position,
-    moves: Vec<Option<Move>>,
+    buffers: (Vec<Line>, Vec<Option<Move>>),
     options: &Options,
     out: &mut Collector,
 ) -> Walked {
-    let mut lines = vec![Line::new(start, 0, 0)];
+    let (mut lines, moves) = buffers;
+    lines.clear();
+    lines.push(Line::new(start, 0, 0));
     let mut history = History::new(start, moves);
     let mut moves = 0;
     let mut mainline_error = false;
@@ -826,12 +838,15 @@ fn walk(
     for open in lines.iter().skip(1) {
         out.push(unclosed(open.opened), None, None);
     }
-    let main = &lines[0];
+    let (plies, final_position) = lines
+        .first()
+        .map_or((0, start), |main| (main.ply, main.now));
     Walked {
-        plies: main.ply,
+        plies,
         moves,
-        final_position: main.now,
+        final_position,
         history,
+        lines,
         mainline_error,
         termination,
     }
