@@ -264,6 +264,43 @@ fn a_checker_reports_every_game_as_a_fresh_check_does() {
     assert!(checked > 600, "{checked}");
 }
 
+/// A splitter that is handed each game's buffer back cuts the same games, byte for byte,
+/// whatever the read chunk size (a recycled buffer holds nothing of the game before).
+#[test]
+fn recycled_buffers_cut_the_same_games() {
+    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "fmt_input.pgn"]
+        .iter()
+        .map(|name| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/pgn")
+                .join(name);
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect();
+    // Blank-only stretches between games, and a long game before short ones.
+    inputs.push(
+        format!(
+            "\n\n\n{TWO_GAMES}\n\n   \n{}",
+            "1. e4 e5 ".repeat(500) + "*\n\n1. d4 *"
+        )
+        .into_bytes(),
+    );
+    for input in &inputs {
+        let whole = games(input);
+        for capacity in [3, 64, 1 << 16] {
+            let mut splitter =
+                Splitter::new(std::io::BufReader::with_capacity(capacity, &input[..]));
+            let mut recycled = Vec::new();
+            while let Some(game) = splitter.next() {
+                let game = game.expect("in-memory input cannot fail");
+                recycled.push(game.clone());
+                splitter.recycle(game);
+            }
+            assert!(recycled == whole, "capacity {capacity}");
+        }
+    }
+}
+
 #[test]
 fn a_tag_after_the_movetext_has_begun_is_reported_once() {
     // Not at a line's start, so the game goes on around it.

@@ -148,10 +148,16 @@ pub fn peer(data: &[u8]) -> u64 {
 /// jaque on one thread: cuts and checks every game; returns the mainline moves played.
 pub fn jaque_one_thread(data: &[u8]) -> u64 {
     let mut checker = jaque::pgn::Checker::new(jaque::pgn::Options::default());
-    jaque::pgn::Splitter::new(data)
-        .filter_map(Result::ok)
-        .map(|game| checker.check(&game).plies as u64)
-        .sum()
+    let mut splitter = jaque::pgn::Splitter::new(data);
+    let mut plies = 0;
+    // Each game's buffer goes back to the splitter for a later game.
+    while let Some(game) = splitter.next() {
+        if let Ok(game) = game {
+            plies += checker.check(&game).plies as u64;
+            splitter.recycle(game);
+        }
+    }
+    plies
 }
 
 /// Two threads in all: one cuts games and hands batches to the other, and checks a batch
