@@ -19,6 +19,19 @@ fn reports(text: &[u8]) -> Vec<GameReport> {
         .collect()
 }
 
+/// The vendored PGN files `names` (in `tests/data/pgn`), read whole.
+fn vendored_pgn(names: &[&str]) -> Vec<Vec<u8>> {
+    names
+        .iter()
+        .map(|name| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/pgn")
+                .join(name);
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
 fn codes(report: &GameReport) -> Vec<(Code, usize, Option<usize>)> {
     report
         .diagnostics
@@ -232,15 +245,7 @@ fn move_numbers_are_checked_once_per_line() {
 /// too large for its buffer to be kept.
 #[test]
 fn a_checker_reports_every_game_as_a_fresh_check_does() {
-    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "repetition.pgn", "fmt_input.pgn"]
-        .iter()
-        .map(|name| {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/pgn")
-                .join(name);
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        })
-        .collect();
+    let mut inputs = vendored_pgn(&["generated.pgn", "repetition.pgn", "fmt_input.pgn"]);
     let mut huge = b"1. e4 ".to_vec();
     huge.extend(b"{} $1 ".repeat(40_000));
     huge.extend(b"e5 *\n\n");
@@ -268,15 +273,7 @@ fn a_checker_reports_every_game_as_a_fresh_check_does() {
 /// whatever the read chunk size (a recycled buffer holds nothing of the game before).
 #[test]
 fn recycled_buffers_cut_the_same_games() {
-    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "fmt_input.pgn"]
-        .iter()
-        .map(|name| {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/pgn")
-                .join(name);
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        })
-        .collect();
+    let mut inputs = vendored_pgn(&["generated.pgn", "fmt_input.pgn"]);
     // Blank-only stretches between games, and a long game before short ones.
     inputs.push(
         format!(
@@ -488,15 +485,7 @@ fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
 /// cut anywhere between two chunks must give the same games as the whole input at once.
 #[test]
 fn games_are_the_same_whatever_the_read_chunk_size() {
-    let mut inputs: Vec<Vec<u8>> = ["generated.pgn", "fmt_input.pgn"]
-        .iter()
-        .map(|name| {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/pgn")
-                .join(name);
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        })
-        .collect();
+    let mut inputs = vendored_pgn(&["generated.pgn", "fmt_input.pgn"]);
     inputs.push(TWO_GAMES.as_bytes().to_vec());
     // Markers at the very end, a lone `*`, `1/2-1/2` after a long symbol, a comment holding
     // a marker, a marker inside a variation.
