@@ -269,6 +269,35 @@ fn a_checker_reports_every_game_as_a_fresh_check_does() {
     assert!(checked > 600, "{checked}");
 }
 
+/// Each game's line is one more than the line feeds before its first byte in the input,
+/// however the input is read (the splitter counts them as it reads them, on every path).
+#[test]
+fn every_game_starts_on_the_line_its_offset_is_on() {
+    let mut inputs = vendored_pgn(&["generated.pgn", "fmt_input.pgn", "repetition.pgn"]);
+    inputs.push(
+        format!(
+            "\u{feff}\r\n\n{TWO_GAMES}\n{{a\nb}} 1. e4 *\n;c\n%d\n[Event \"x\"]\n\n\n1-0\n\
+             [Event \"x\"]\n[Site \"a \\\"q\\\" b\"]\n[Round \"1\"]\n\n1. e4 *\n\n[Event \"y\"]\n\n*"
+        )
+        .into_bytes(),
+    );
+    for input in &inputs {
+        for capacity in [1, 7, 64, 1 << 16] {
+            let reader = std::io::BufReader::with_capacity(capacity, &input[..]);
+            for game in Splitter::new(reader) {
+                let game = game.expect("in-memory input cannot fail");
+                let before = &input[..game.offset as usize];
+                let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(
+                    game.line, line,
+                    "game {} at capacity {capacity}",
+                    game.index
+                );
+            }
+        }
+    }
+}
+
 /// A splitter that is handed each game's buffer back cuts the same games, byte for byte,
 /// whatever the read chunk size (a recycled buffer holds nothing of the game before).
 #[test]

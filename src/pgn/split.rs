@@ -112,6 +112,9 @@ struct Scan {
     content: bool,
     /// The game's tag names, once a blank line in its tag section makes them matter.
     tag_names: Option<HashSet<Vec<u8>>>,
+    /// Line feeds read since the splitter last counted them (every reading of a `\n` adds
+    /// one: no second pass over the bytes for the line numbers).
+    newlines: usize,
 }
 
 impl Scan {
@@ -132,6 +135,7 @@ impl Scan {
             symbol_len: 0,
             content: false,
             tag_names: None,
+            newlines: 0,
         }
     }
 
@@ -365,6 +369,7 @@ fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
                 }
                 scan.line_start = true;
                 scan.line_has_content = false;
+                scan.newlines += 1;
                 i += 1;
                 i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
             }
@@ -460,6 +465,7 @@ fn skip_tag_lines(scan: &mut Scan, bytes: &[u8]) -> usize {
             i += len;
             scan.line_start = true;
             scan.line_has_content = false;
+            scan.newlines += 1;
             continue;
         }
         scan.mode = Mode::Tag;
@@ -478,6 +484,7 @@ fn skip_tag_lines(scan: &mut Scan, bytes: &[u8]) -> usize {
         i += 1;
         scan.line_start = true;
         scan.line_has_content = false;
+        scan.newlines += 1;
     }
     i
 }
@@ -493,7 +500,8 @@ fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
     find(bytes, |w| first_equal(w, b'}') | first_equal(w, b'\n'))
 }
 
-/// How many `\n` bytes `bytes` holds. Counting in `u8` lanes, 255 bytes at a time so that a
+/// How many `\n` bytes `bytes` holds (the blanks before a game; the game's own line feeds are
+/// counted as they are read). Counting in `u8` lanes, 255 bytes at a time so that a
 /// lane cannot overflow, lets the compiler compare 16 bytes per instruction.
 fn count_newlines(bytes: &[u8]) -> usize {
     bytes
@@ -682,6 +690,7 @@ impl<R: BufRead> Splitter<R> {
             }
             scan.line_start = true;
             scan.line_has_content = false;
+            scan.newlines += 1;
         } else if !blank {
             scan.line_start = false;
             scan.line_has_content = true;
@@ -797,7 +806,8 @@ impl<R: BufRead> Splitter<R> {
                 }
             }
             let mut piece = &chunk[start..used];
-            self.line += count_newlines(piece);
+            // Every line feed of the piece was read once on the way (no second pass).
+            self.line += std::mem::take(&mut self.game.newlines);
             self.offset += piece.len() as u64;
             if self.game.bytes.is_empty() && self.game.skipped == 0 {
                 // Blanks before a game belong to no game: it starts at its first character.
