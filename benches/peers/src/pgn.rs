@@ -145,7 +145,8 @@ pub fn peer(data: &[u8]) -> u64 {
     read_all(data, &mut Replay)
 }
 
-/// jaque on one thread: cuts and checks every game; returns the mainline moves played.
+/// jaque on one thread: cuts and checks every game with one `Checker`, each game's buffer handed
+/// back to the splitter; returns the mainline moves played.
 pub fn jaque_one_thread(data: &[u8]) -> u64 {
     let mut checker = jaque::pgn::Checker::new(jaque::pgn::Options::default());
     let mut splitter = jaque::pgn::Splitter::new(data);
