@@ -447,17 +447,17 @@ impl Position {
     }
 }
 
-impl Position {
-    /// The castling rights after `mv`, a reversible move (neither a capture nor a pawn move)
-    /// of the side to move, from these: as [`Position::play_in_place`] leaves them.
-    pub(crate) fn castling_after_reversible(&self, mv: Move) -> Bitboard {
-        let mut lost = Bitboard::from(mv.from()) | Bitboard::from(mv.to());
-        if mv.kind() == MoveKind::Castle || mv.role() == Role::King {
-            lost |= Bitboard::rank(back_rank(self.turn));
-        }
-        self.castling.minus(lost)
+/// The castling rights `castling` after `mv`, a reversible move (neither a capture nor a pawn
+/// move) of `mover`: as [`Position::play_in_place`] leaves them.
+pub(crate) fn castling_after_reversible(castling: Bitboard, mover: Color, mv: Move) -> Bitboard {
+    let mut lost = Bitboard::from(mv.from()) | Bitboard::from(mv.to());
+    if mv.kind() == MoveKind::Castle || mv.role() == Role::King {
+        lost |= Bitboard::rank(back_rank(mover));
     }
+    castling.minus(lost)
+}
 
+impl Position {
     /// Takes back `mv`, the last move played, a reversible move (neither a capture nor a pawn
     /// move) other than castling that left the castling rights as they were: the pieces and
     /// the side to move are as before it, and there is no en-passant square (none can follow
@@ -678,7 +678,7 @@ mod tests {
                     continue;
                 }
                 assert_eq!(
-                    position.castling_after_reversible(mv),
+                    castling_after_reversible(position.castling, position.turn, mv),
                     after.castling,
                     "{mv:?}"
                 );
