@@ -663,6 +663,18 @@ mod tests {
         assert!(simple_read > 500, "{simple_read}");
     }
 
+    /// `count` of the `pieces` one after another, drawn by xorshift from `state`.
+    fn random_text(state: &mut u64, pieces: &[&str], count: usize) -> String {
+        (0..count)
+            .map(|_| {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                pieces[(*state >> 40) as usize % pieces.len()]
+            })
+            .collect()
+    }
+
     /// Wherever the one-word reading answers, it answers as the byte-wise one does.
     #[test]
     fn short_symbols_read_as_the_bytewise_lexer_reads_them() {
@@ -673,13 +685,7 @@ mod tests {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut answered = 0;
         for _ in 0..30_000 {
-            let mut text = String::new();
-            for _ in 0..6 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
-            }
+            let text = random_text(&mut state, &pieces, 6);
             for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
                 let first = text.as_bytes()[start];
                 // The bytes that start other tokens, and those of move numbers, markers and
@@ -739,13 +745,7 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut answered = 0;
         for _ in 0..5_000 {
-            let mut text = String::new();
-            for _ in 0..40 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
-            }
+            let text = random_text(&mut state, &pieces, 40);
             let mut ends = SymbolEnds::default();
             for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
                 let first = text.as_bytes()[start];
