@@ -1,0 +1,190 @@
+//! Checking one game: tags, then every move of every line of play from its own branch
+//! position, then the result against the final position. Variations are walked with an
+//! explicit stack, so no nesting a file contains can overflow the call stack.
+
+mod history;
+mod placement;
+mod report;
+mod result;
+mod syntax;
+mod tags;
+mod walk;
+
+pub use report::{GameDiagnostic, GameReport};
+
+use super::lexer::{Lexed, Token, TokenKind, decode, lex};
+use super::split::RawGame;
+use crate::moves::Move;
+use crate::san::Lang;
+use history::status;
+use report::Collector;
+use walk::{Line, walk};
+
+/// Variations nested deeper than this are skipped (and reported), to bound memory.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
+/// At most this many diagnostics are kept per game; the rest are counted.
+pub const MAX_DIAGNOSTICS_PER_GAME: usize = 1000;
+
+/// How games are checked.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The language of the piece letters.
+    pub lang: Lang,
+}
+
+/// Checks games one after another with the same buffers: how to check many games. A fresh
+/// token buffer for every game, as [`check_game`] takes, comes cold from the allocator, and
+/// filling cold pages is a measurable part of checking a typical game.
+///
+/// ```
+/// use jaque::pgn::{Checker, Options, Splitter};
+/// let text = "1. e4 e5 *\n\n1. d4 d5 2. c4 *\n";
+/// let mut checker = Checker::new(Options::default());
+/// let plies: Vec<usize> = Splitter::new(text.as_bytes())
+///     .map(|game| checker.check(&game.unwrap()).plies)
+///     .collect();
+/// assert_eq!(plies, [2, 3]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Checker {
+    options: Options,
+    buffers: Buffers,
+}
+
+/// What checking a game needs room for, kept by a [`Checker`] from game to game.
+#[derive(Clone, Debug, Default)]
+struct Buffers {
+    tokens: Vec<Token>,
+    moves: Vec<Option<Move>>,
+    lines: Vec<Line>,
+}
+
+impl Checker {
+    /// A checker with no game read yet.
+    pub fn new(options: Options) -> Checker {
+        Checker {
+            options,
+            buffers: Buffers::default(),
+        }
+    }
+
+    /// Checks one game, as [`check_game`] does.
+    pub fn check(&mut self, raw: &RawGame) -> GameReport {
+        let report = check_with(raw, &self.options, &mut self.buffers);
+        // A huge game's buffers are not kept for the games after it: memory stays bounded by
+        // the games of ordinary size.
+        if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
+            self.buffers = Buffers::default();
+        }
+        report
+    }
+}
+
+/// The most tokens a [`Checker`] keeps room for between games (4 MB of tokens, the games of
+/// a few hundred kilobytes).
+const MAX_KEPT_TOKENS: usize = 1 << 16;
+
+/// Checks one game.
+///
+/// ```
+/// use jaque::pgn::{Options, Splitter, check_game};
+/// use jaque::Code;
+/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6 1-0\n";
+/// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let report = check_game(&game, &Options::default());
+/// assert_eq!(report.plies, 9);
+/// let problem = &report.diagnostics[0];
+/// assert_eq!(problem.diagnostic.code, Code::CheckAnnotation); // a discovered check: Nc6+
+/// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
+/// ```
+pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
+    check_with(raw, options, &mut Buffers::default())
+}
+
+/// Checks `raw` in `buffers`: the text's own problems, the tags and the start position, every
+/// line of play, the result, then every diagnostic placed by line and column.
+fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameReport {
+    let (text, latin1) = decode(&raw.bytes);
+    let text: &str = &text;
+    let mut out = Collector::default();
+    if latin1 {
+        out.game(syntax::not_utf8(&raw.bytes, text));
+    }
+    let Lexed {
+        errors,
+        variations,
+        late_tags,
+    } = lex(text, &mut buffers.tokens);
+    let tokens: &[Token] = &buffers.tokens;
+    // A comment that never closes swallows the marker: no second report about it.
+    let swallowed = syntax::swallows_the_rest(&errors);
+    for error in errors {
+        out.game(syntax::lex_error(error, text, tokens));
+    }
+
+    let movetext_start = tokens
+        .iter()
+        .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
+        .unwrap_or(tokens.len());
+    let (tag_tokens, movetext) = tokens.split_at(movetext_start);
+    let section = tags::read_tags(text, tag_tokens);
+    let start = section.start_position(&mut out);
+
+    let mut report = GameReport {
+        index: raw.index,
+        offset: raw.offset,
+        line: raw.line,
+        text: String::new(),
+        tags: Default::default(),
+        plies: 0,
+        start_position: start,
+        final_position: start,
+        status: None,
+        moves: 0,
+        skipped_bytes: raw.skipped,
+        more_diagnostics: 0,
+        diagnostics: Vec::new(),
+    };
+    match start {
+        Some(start) => {
+            let result_tag = section.result_tag();
+            let vectors = (
+                std::mem::take(&mut buffers.lines),
+                std::mem::take(&mut buffers.moves),
+            );
+            let walked = walk(
+                text, movetext, variations, start, vectors, options, &mut out,
+            );
+            report.plies = walked.plies;
+            report.moves = walked.moves;
+            report.final_position = Some(walked.final_position);
+            let status = status(&walked.final_position, &walked.history);
+            report.status = Some(status);
+            let has_movetext = !movetext.is_empty() && !swallowed;
+            result::check(text, has_movetext, result_tag, &walked, status, &mut out);
+            // The vectors back for the next game.
+            buffers.moves = walked.history.moves;
+            buffers.lines = walked.lines;
+        }
+        // Nothing can be played: the movetext is skipped, but not silently.
+        None => out.extend(syntax::not_checked(movetext)),
+    }
+    if late_tags {
+        out.extend(syntax::late_tags(movetext));
+    }
+    if raw.skipped > 0 {
+        out.game(syntax::not_read(text, raw));
+    }
+
+    out.diagnostics
+        .sort_by_key(|(d, _, _)| (d.span.start, d.span.end));
+    report.diagnostics = placement::place(text, raw.line, out.diagnostics);
+    report.more_diagnostics = out.more;
+    report.tags = section.tags;
+    // The text is kept for showing diagnostics; a clean game needs none of it.
+    if !report.diagnostics.is_empty() {
+        report.text = text.to_string();
+    }
+    report
+}

@@ -1,0 +1,123 @@
+//! What checking a game gives back: the report and its placed diagnostics.
+
+use super::super::tags::Tags;
+use super::MAX_DIAGNOSTICS_PER_GAME;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::game::Status;
+use crate::position::Position;
+
+/// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDiagnostic {
+    /// What, how bad, and the bytes of the game's text.
+    pub diagnostic: Diagnostic,
+    /// 1-based line in the input.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// For moves: the 1-based half-move index in its line of play.
+    pub ply: Option<usize>,
+    /// For moves: the SAN token as written.
+    pub san: Option<String>,
+}
+
+/// What checking one game found.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 0-based index of the game in its input.
+    pub index: usize,
+    /// Byte offset of the game in its input.
+    pub offset: u64,
+    /// 1-based line where the game starts.
+    pub line: usize,
+    /// The game's text, decoded (what the diagnostics' spans point into).
+    pub text: String,
+    /// The tag pairs, in order.
+    pub tags: Tags,
+    /// Mainline half-moves played before the first mainline error (all when there is none).
+    pub plies: usize,
+    /// The position the game starts from (`None` when its FEN or variant is bad).
+    pub start_position: Option<Position>,
+    /// The position after those plies (`None` when the start position itself is bad).
+    pub final_position: Option<Position>,
+    /// What the rules say about that position.
+    pub status: Option<Status>,
+    /// Moves checked and played, variations included.
+    pub moves: usize,
+    /// Bytes of the game that were not read (beyond the size limit).
+    pub skipped_bytes: u64,
+    /// Diagnostics dropped beyond [`MAX_DIAGNOSTICS_PER_GAME`].
+    pub more_diagnostics: usize,
+    /// What is wrong, in the order of the text.
+    pub diagnostics: Vec<GameDiagnostic>,
+}
+
+impl GameReport {
+    /// The value of a tag, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name)
+    }
+
+    /// The move number of a ply as PGN writes it: `12.` before a white move, `12...` before
+    /// a black one.
+    ///
+    /// ```
+    /// use jaque::pgn::{Options, Splitter, check_game};
+    /// let game = Splitter::new(&b"1. e4 e5 *"[..]).next().unwrap().unwrap();
+    /// let report = check_game(&game, &Options::default());
+    /// assert_eq!(report.move_label(2).as_deref(), Some("1..."));
+    /// assert_eq!(report.move_label(3).as_deref(), Some("2."));
+    /// ```
+    pub fn move_label(&self, ply: usize) -> Option<String> {
+        let start = self.start_position.as_ref()?;
+        let black = usize::from(start.turn() == crate::color::Color::Black);
+        let halfmove = 2 * (start.fullmove_number() as usize).saturating_sub(1) + black + ply;
+        let number = halfmove.saturating_sub(1) / 2 + 1;
+        let dots = if halfmove % 2 == 1 { "." } else { "..." };
+        Some(format!("{number}{dots}"))
+    }
+
+    /// How many diagnostics of `severity` (with those beyond the limit counted as errors).
+    pub fn count(&self, severity: Severity) -> usize {
+        let extra = if severity == Severity::Error {
+            self.more_diagnostics
+        } else {
+            0
+        };
+        extra
+            + self
+                .diagnostics
+                .iter()
+                .filter(|d| d.diagnostic.severity == severity)
+                .count()
+    }
+}
+
+/// The diagnostics of one game as they are found, each with its ply and SAN token, up to
+/// [`MAX_DIAGNOSTICS_PER_GAME`]; the rest are counted.
+#[derive(Default)]
+pub(super) struct Collector {
+    pub(super) diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
+    pub(super) more: usize,
+}
+
+impl Collector {
+    pub(super) fn push(&mut self, diagnostic: Diagnostic, ply: Option<usize>, san: Option<&str>) {
+        if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_GAME {
+            self.diagnostics
+                .push((diagnostic, ply, san.map(str::to_string)));
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// A diagnostic about no move.
+    pub(super) fn game(&mut self, diagnostic: Diagnostic) {
+        self.push(diagnostic, None, None);
+    }
+
+    /// Diagnostics about no move.
+    pub(super) fn extend(&mut self, diagnostics: impl IntoIterator<Item = Diagnostic>) {
+        diagnostics.into_iter().for_each(|d| self.game(d));
+    }
+}

@@ -1,0 +1,138 @@
+//! Problems of the text itself, before any move is played: its encoding, what the lexer could
+//! not read, tags among the moves, moves that cannot be checked, bytes not read.
+
+use super::super::lexer::{LexError, Token, TokenKind};
+use super::super::split::RawGame;
+use crate::diagnostic::{Code, Diagnostic};
+
+/// The game is not UTF-8 and was read as Latin-1: said once, at its first such byte.
+pub(super) fn not_utf8(bytes: &[u8], text: &str) -> Diagnostic {
+    let valid = std::str::from_utf8(bytes)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
+    // Every byte before it is ASCII or UTF-8; in the Latin-1 reading, each byte from 0x80
+    // up became two.
+    let at = bytes
+        .get(..valid)
+        .unwrap_or_default()
+        .iter()
+        .map(|&b| if b < 0x80 { 1 } else { 2 })
+        .sum::<usize>();
+    let end = text
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(at, |c| at + c.len_utf8());
+    Diagnostic::new(
+        Code::NonstandardNotation,
+        "the game is not UTF-8: read as Latin-1",
+        "not UTF-8",
+        at..end,
+    )
+}
+
+/// Whether an error of the lexer swallowed the rest of the game (a comment that never
+/// closes), termination marker included.
+pub(super) fn swallows_the_rest(errors: &[LexError]) -> bool {
+    errors
+        .iter()
+        .any(|e| matches!(e, LexError::UnterminatedComment(_)))
+}
+
+/// What the lexer could not read, as a diagnostic.
+pub(super) fn lex_error(error: LexError, text: &str, tokens: &[Token]) -> Diagnostic {
+    match error {
+        LexError::UnterminatedComment(span) => Diagnostic::new(
+            Code::Unterminated,
+            "this comment never closes",
+            "no `}` after this `{`",
+            span.start..span.start + 1,
+        ),
+        LexError::UnterminatedTag(span) => Diagnostic::new(
+            Code::Unterminated,
+            "this tag never closes",
+            "no closing `\"]` on this line",
+            span,
+        ),
+        LexError::BadTag(span) => Diagnostic::new(
+            Code::Syntax,
+            "a tag pair is written [Name \"value\"]",
+            "not a tag pair",
+            span,
+        ),
+        LexError::Stray(span) => {
+            let nested = text.get(span.clone()) == Some("}")
+                && after_nested_comment(text, tokens, span.start);
+            let d = Diagnostic::new(
+                Code::Syntax,
+                "unexpected character in movetext",
+                "not expected here",
+                span,
+            );
+            if nested {
+                d.with_help("comments do not nest: the comment before this ended at its first `}`")
+            } else {
+                d
+            }
+        }
+        LexError::BadNag(span) => {
+            Diagnostic::new(Code::Syntax, "a NAG is $0 to $255", "not a NAG", span)
+        }
+    }
+}
+
+/// Whether the comment before `at` holds a `{`: the writer of a stray `}` thought comments
+/// nest.
+fn after_nested_comment(text: &str, tokens: &[Token], at: usize) -> bool {
+    tokens
+        .iter()
+        .rev()
+        .find(|t| t.span.end <= at && t.kind == TokenKind::Comment)
+        .and_then(|t| text.get(t.span.start + 1..t.span.end))
+        .is_some_and(|inner| inner.contains('{'))
+}
+
+/// The moves of a game without a valid start position: not checked, and said so once.
+pub(super) fn not_checked(movetext: &[Token]) -> Option<Diagnostic> {
+    let mut moves = movetext.iter().filter(|t| t.kind == TokenKind::San);
+    let first = moves.next()?;
+    let count = 1 + moves.count();
+    Some(Diagnostic::new(
+        Code::Syntax,
+        format!(
+            "{count} {} not checked: the game has no valid start position",
+            if count == 1 { "move" } else { "moves" }
+        ),
+        "not checked",
+        first.span.clone(),
+    ))
+}
+
+/// Tag pairs after the movetext has begun.
+pub(super) fn late_tags(movetext: &[Token]) -> impl Iterator<Item = Diagnostic> {
+    movetext
+        .iter()
+        .filter(|token| matches!(token.kind, TokenKind::Tag { .. }))
+        .map(|token| {
+            Diagnostic::new(
+                Code::Syntax,
+                "a tag pair after the movetext has begun",
+                "tag in movetext",
+                token.span.clone(),
+            )
+        })
+}
+
+/// The game was longer than the splitter's limit: where reading stopped.
+pub(super) fn not_read(text: &str, raw: &RawGame) -> Diagnostic {
+    let end = text.len();
+    Diagnostic::new(
+        Code::Syntax,
+        format!(
+            "the game is longer than {} bytes: the {} bytes after this point were not read",
+            raw.bytes.len(),
+            raw.skipped
+        ),
+        "reading stopped here",
+        end.saturating_sub(1)..end,
+    )
+}

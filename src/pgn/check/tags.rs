@@ -1,0 +1,107 @@
+//! The tag section: the tags, and the position the game starts from.
+
+use std::ops::Range;
+
+use super::super::lexer::{Token, TokenKind};
+use super::super::tags::Tags;
+use super::report::Collector;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::position::Position;
+
+/// Whether a Variant tag's value is Chess960, standard chess, or (`Err`) a variant whose
+/// rules jaque does not know.
+fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
+    let Some(variant) = variant else {
+        return Ok(false);
+    };
+    let lower = variant.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => Ok(false),
+        _ if lower.contains("960") || lower.contains("fischer") => Ok(true),
+        _ => Err(variant.to_string()),
+    }
+}
+
+/// A game's tags, and where its first FEN, Variant and Result tags are: each by its index
+/// among the pairs, FEN and Variant also by their token's span (for diagnostics).
+pub(super) struct SectionTags {
+    pub(super) tags: Tags,
+    fen: Option<(usize, Range<usize>)>,
+    variant: Option<(usize, Range<usize>)>,
+    result: Option<usize>,
+}
+
+/// The tags of the tag tokens `tag_tokens` of `text`, read into one copy of their section,
+/// and the three tags the checker asks for, found in the same pass (not looked up by name
+/// afterwards). Out of line: inlined into the checker, this loop slowed the walk more than
+/// it saved.
+#[inline(never)]
+pub(super) fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
+    let section = match (tag_tokens.first(), tag_tokens.last()) {
+        (Some(first), Some(last)) => first.span.start..last.span.end,
+        _ => 0..0,
+    };
+    let (mut fen, mut variant, mut result) = (None, None, None);
+    let pairs = tag_tokens.iter().enumerate().filter_map(|(index, token)| {
+        let TokenKind::Tag { name, value } = &token.kind else {
+            return None;
+        };
+        let found = (index, token.span.clone());
+        match text.as_bytes().get(name.clone()) {
+            Some(b"FEN") => _ = fen.get_or_insert(found),
+            Some(b"Variant") => _ = variant.get_or_insert(found),
+            Some(b"Result") => _ = result.get_or_insert(index),
+            _ => {}
+        }
+        // Ranges of the section (every tag token lies in it).
+        let in_section = |range: &Range<usize>| {
+            range.start.saturating_sub(section.start)..range.end.saturating_sub(section.start)
+        };
+        Some((in_section(name), in_section(value)))
+    });
+    let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
+    SectionTags {
+        tags,
+        fen,
+        variant,
+        result,
+    }
+}
+
+impl SectionTags {
+    fn value(&self, index: Option<usize>) -> Option<&str> {
+        index.and_then(|i| self.tags.value(i))
+    }
+
+    /// The value of the first Result tag.
+    pub(super) fn result_tag(&self) -> Option<&str> {
+        self.value(self.result)
+    }
+
+    /// The position the game starts from: the FEN tag's (with Chess960 castling when the
+    /// Variant tag says so), else the standard one; `None`, said in `out`, when the variant is
+    /// unknown or the FEN is bad.
+    pub(super) fn start_position(&self, out: &mut Collector) -> Option<Position> {
+        let span = |tag: &Option<(usize, Range<usize>)>| {
+            tag.as_ref().map_or(0..0, |(_, span)| span.clone())
+        };
+        let chess960 = match is_chess960(self.value(self.variant.as_ref().map(|(i, _)| *i))) {
+            Ok(chess960) => chess960,
+            Err(variant) => {
+                out.game(Diagnostic::new(
+                    Code::Syntax,
+                    format!("the variant {variant:?} is not supported: its moves are not checked"),
+                    "unsupported variant",
+                    span(&self.variant),
+                ));
+                return None;
+            }
+        };
+        let Some(fen) = self.value(self.fen.as_ref().map(|(i, _)| *i)) else {
+            return Some(Position::starting());
+        };
+        Position::from_fen_with(fen, chess960)
+            .map_err(|error| out.game(error.diagnostic(span(&self.fen))))
+            .ok()
+    }
+}
