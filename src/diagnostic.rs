@@ -105,7 +105,7 @@ impl fmt::Display for Code {
 /// ```
 /// use jaque::{Code, Position, san::{self, Lang}};
 /// let mut position = Position::starting();
-/// let diagnostics = san::check_text(&mut position, "Ng1f3", Lang::English).diagnostics;
+/// let diagnostics = san::play(&mut position, "Ng1f3", Lang::English).unwrap().diagnostics("Ng1f3");
 /// assert_eq!(diagnostics[0].code, Code::OverDisambiguation);
 /// assert_eq!(diagnostics[0].span, 1..3); // the "g1"
 /// assert_eq!(diagnostics[0].help.as_deref(), Some("write Nf3"));

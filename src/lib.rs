@@ -13,11 +13,11 @@
 //! ```
 //! use jaque::Position;
 //! use jaque::pgn::{Options, Splitter, check_game};
-//! use jaque::san::{Lang, resolve_text};
+//! use jaque::san::{Lang, resolve};
 //!
 //! let position = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
 //! assert_eq!(position.legal_moves().len(), 15); // python-chess agrees
-//! let error = resolve_text(&position, "Nd2", Lang::English).unwrap_err();
+//! let error = resolve(&position, "Nd2", Lang::English).unwrap_err();
 //! assert_eq!(error.to_string(), "ambiguous: Nbd2 and Nfd2 both match");
 //!
 //! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";

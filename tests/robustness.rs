@@ -10,7 +10,7 @@ use common::{XorShift as Rng, read_epd, vendored};
 use jaque::Position;
 use jaque::perft::perft;
 use jaque::pgn::{Options, Splitter, check_game, format_game};
-use jaque::san::{Lang, play_text};
+use jaque::san::{Lang, play};
 
 const SPECIAL: &[u8] =
     b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
@@ -153,7 +153,7 @@ fn random_text_never_panics_the_san_compiler() {
             .collect();
         let lang = [Lang::English, Lang::Spanish, Lang::German][i % 3];
         let mut position = positions[i % positions.len()];
-        if let Ok(played) = play_text(&mut position, &text, lang) {
+        if let Ok(played) = play(&mut position, &text, lang) {
             assert!(position.is_check() == played.check);
         }
     }

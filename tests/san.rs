@@ -2,7 +2,7 @@
 
 mod common;
 
-use jaque::san::{Lang, Nonstandard, SanError, SanWarning, parse, resolve, resolve_text, to_san};
+use jaque::san::{Lang, Nonstandard, SanError, SanWarning, parse, resolve, to_san};
 use jaque::{Code, Position};
 use pretty_assertions::assert_eq;
 
@@ -24,7 +24,7 @@ fn writer_and_resolver_agree_with_python_chess_on_legal_moves() {
         let (fen, san, uci, fen_after) = (&c[0], &c[1], &c[2], &c[3]);
         let (check, mate) = (c[4] == "true", c[5] == "true");
         let position = Position::from_fen(fen).unwrap();
-        let resolved = resolve_text(&position, san, Lang::English)
+        let resolved = resolve(&position, san, Lang::English)
             .unwrap_or_else(|e| panic!("line {line}: {san} in {fen}: {e}"));
         assert_eq!(
             resolved.mv.uci(false).to_string(),
@@ -59,7 +59,7 @@ fn every_legal_move_round_trips_through_writer_parser_and_resolver() {
         let position = Position::from_fen(fen).unwrap();
         for &mv in position.legal_moves().iter() {
             let san = to_san(&position, mv);
-            let resolved = resolve_text(&position, &san, Lang::English)
+            let resolved = resolve(&position, &san, Lang::English)
                 .unwrap_or_else(|e| panic!("{san} in {fen}: {e}"));
             assert_eq!(resolved.mv, mv, "{san} in {fen}");
             assert!(
@@ -108,7 +108,7 @@ fn verdicts_agree_with_python_chess_on_hand_picked_cases() {
     for (line, c) in &rows {
         let (category, fen, input, verdict, uci) = (&c[0], &c[1], &c[2], c[3].as_str(), &c[4]);
         let position = Position::from_fen(fen).unwrap();
-        let ours = resolve_text(&position, input, Lang::English);
+        let ours = resolve(&position, input, Lang::English);
         let agrees = match (&ours, verdict) {
             (Ok(r), "ok") => r.warnings.is_empty() && r.mv.uci(false).to_string() == *uci,
             (Ok(r), "nonstandard") => !r.warnings.is_empty() && r.mv.uci(false).to_string() == *uci,
@@ -150,10 +150,10 @@ fn syntax_errors_say_column_and_expectation() {
 fn pinned_knight_does_not_make_a_move_ambiguous() {
     // PGN standard 8.2.3.4: knights on c3 and g1 can both reach e2, but c3 is pinned by b4.
     let position = Position::from_fen("4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1").unwrap();
-    let resolved = resolve_text(&position, "Ne2", Lang::English).unwrap();
+    let resolved = resolve(&position, "Ne2", Lang::English).unwrap();
     assert_eq!(resolved.mv.uci(false).to_string(), "g1e2");
     assert!(resolved.warnings.is_empty());
-    let over = resolve_text(&position, "Nge2", Lang::English).unwrap();
+    let over = resolve(&position, "Nge2", Lang::English).unwrap();
     assert_eq!(
         over.warnings
             .iter()
@@ -161,7 +161,7 @@ fn pinned_knight_does_not_make_a_move_ambiguous() {
             .collect::<Vec<_>>(),
         [Code::OverDisambiguation]
     );
-    let pinned = resolve_text(&position, "Nce2", Lang::English).unwrap_err();
+    let pinned = resolve(&position, "Nce2", Lang::English).unwrap_err();
     assert_eq!(pinned.code(), Code::IllegalMove);
     assert_eq!(
         pinned.to_string(),
@@ -172,7 +172,7 @@ fn pinned_knight_does_not_make_a_move_ambiguous() {
 #[test]
 fn ambiguity_lists_the_candidates_in_san() {
     let position = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
-    let error = resolve_text(&position, "Nd2", Lang::English).unwrap_err();
+    let error = resolve(&position, "Nd2", Lang::English).unwrap_err();
     assert_eq!(error.code(), Code::AmbiguousMove);
     assert_eq!(error.to_string(), "ambiguous: Nbd2 and Nfd2 both match");
     assert_eq!(error.help().as_deref(), Some("did you mean Nbd2 or Nfd2?"));
@@ -254,7 +254,7 @@ fn illegal_moves_say_why() {
     ];
     for (fen, san, message) in cases {
         let position = Position::from_fen(fen).unwrap();
-        let error = resolve_text(&position, san, Lang::English).unwrap_err();
+        let error = resolve(&position, san, Lang::English).unwrap_err();
         assert_eq!(error.code(), Code::IllegalMove, "{san} in {fen}");
         assert_eq!(error.to_string(), message, "{san} in {fen}");
     }
@@ -265,7 +265,7 @@ fn warnings_name_what_is_not_export_san() {
     let start = Position::starting();
     let codes = |fen: &str, san: &str| -> Vec<Code> {
         let position = Position::from_fen(fen).unwrap();
-        resolve_text(&position, san, Lang::English)
+        resolve(&position, san, Lang::English)
             .unwrap_or_else(|e| panic!("{san}: {e}"))
             .warnings
             .iter()
@@ -295,7 +295,7 @@ fn warnings_name_what_is_not_export_san() {
 
 /// The UCI of the move `san` resolves to.
 fn uci_of(position: &Position, san: &str, lang: Lang) -> String {
-    resolve_text(position, san, lang)
+    resolve(position, san, lang)
         .unwrap()
         .mv
         .uci(false)
@@ -305,31 +305,25 @@ fn uci_of(position: &Position, san: &str, lang: Lang) -> String {
 #[test]
 fn localized_letters_only_when_asked() {
     let start = Position::starting();
-    let spanish = resolve_text(&start, "Cf3", Lang::Spanish).unwrap();
+    let spanish = resolve(&start, "Cf3", Lang::Spanish).unwrap();
     assert_eq!(spanish.mv.uci(false).to_string(), "g1f3");
     assert_eq!(
         spanish.warnings,
         [SanWarning::Nonstandard(Nonstandard::LocalizedLetter)]
     );
-    assert!(resolve_text(&start, "Cf3", Lang::English).is_err());
+    assert!(resolve(&start, "Cf3", Lang::English).is_err());
     // R is a king in Spanish and French, a rook in English.
     let kings = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     assert_eq!(
-        resolve_text(&kings, "Rd1", Lang::Spanish)
-            .unwrap()
-            .mv
-            .from(),
+        resolve(&kings, "Rd1", Lang::Spanish).unwrap().mv.from(),
         jaque::Square::E1
     );
     assert_eq!(
-        resolve_text(&kings, "Rd1", Lang::English)
-            .unwrap()
-            .mv
-            .from(),
+        resolve(&kings, "Rd1", Lang::English).unwrap().mv.from(),
         jaque::Square::A1
     );
     assert_eq!(
-        resolve_text(&kings, "Td1", Lang::German).unwrap().mv.from(),
+        resolve(&kings, "Td1", Lang::German).unwrap().mv.from(),
         jaque::Square::A1
     );
     assert_eq!(uci_of(&start, "Sf3", Lang::German), "g1f3");
@@ -347,7 +341,8 @@ fn the_ast_keeps_what_the_writer_used() {
     assert_eq!((san.span.start, san.span.end), (0, 8));
     let resolved = resolve(
         &Position::from_fen("4k3/8/8/8/7q/8/8/K3R3 b - - 0 1").unwrap(),
-        &san,
+        "Qh4xe1+!",
+        Lang::English,
     );
     assert!(resolved.is_ok());
 }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use jaque::Position;
-use jaque::san::{Lang, check_text, parse};
+use jaque::san::{Lang, parse, play};
 use libfuzzer_sys::fuzz_target;
 
 const FENS: [&str; 4] = [
@@ -33,12 +33,18 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let before = position;
-    let checked = check_text(&mut position, text, lang);
-    if let Some(played) = checked.played {
-        assert!(before.legal_moves().into_iter().any(|mv| mv == played.mv));
-        assert_eq!(played.check, position.is_check());
-    }
-    for d in &checked.diagnostics {
+    let diagnostics = match play(&mut position, text, lang) {
+        Ok(played) => {
+            assert!(before.legal_moves().into_iter().any(|mv| mv == played.mv));
+            assert_eq!(played.check, position.is_check());
+            played.diagnostics(text)
+        }
+        Err(error) => {
+            assert_eq!(position, before, "unchanged on an error");
+            vec![error.diagnostic(text)]
+        }
+    };
+    for d in &diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len() + 1);
     }
 });

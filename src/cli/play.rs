@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use jaque::pgn::{Options, Splitter, format_game};
-use jaque::san::{Lang, check_text, to_san};
+use jaque::san::{self, Lang, to_san};
 use jaque::{Code, Color, Diagnostic, Game, Position, Severity, Status, Uci};
 
 use super::render::{Report, render};
@@ -105,15 +105,10 @@ impl Session {
             let mv = match uci {
                 Some(mv) => mv,
                 None => {
-                    let mut after = before;
-                    let checked = check_text(&mut after, word, self.lang);
                     // Only errors: the move is echoed in export SAN, which says the rest.
-                    let errors = checked
-                        .diagnostics
-                        .iter()
-                        .filter(|d| d.severity == Severity::Error);
-                    for d in errors {
-                        let mut d = d.clone();
+                    let mv = san::resolve(&before, word, self.lang).map(|r| r.mv);
+                    if let Err(error) = &mv {
+                        let mut d = error.diagnostic(word);
                         if d.code == Code::Syntax {
                             d.help = Some(d.help.take().map_or_else(
                                 || "type `help` for the commands".to_string(),
@@ -122,9 +117,9 @@ impl Session {
                         }
                         self.report(&d, source, offset, out)?;
                     }
-                    match checked.played {
-                        Some(played) => played.mv,
-                        None => break,
+                    match mv {
+                        Ok(mv) => mv,
+                        Err(_) => break,
                     }
                 }
             };

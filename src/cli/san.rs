@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use jaque::san::{Lang, Resolved, check_text};
+use jaque::san::{self, Lang, Resolved};
 use jaque::{Code, Diagnostic, Position, Severity};
 use serde_json::{Value, json};
 
@@ -42,21 +42,18 @@ struct Judgement {
 }
 
 fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement {
-    let mut after = *position;
-    let checked = check_text(&mut after, text, lang);
-    let mut diagnostics = checked.diagnostics;
+    let (resolved, mut diagnostics) = match san::resolve(position, text, lang) {
+        Ok(resolved) => {
+            let diagnostics = resolved.diagnostics(text);
+            (Some(resolved), diagnostics)
+        }
+        Err(error) => (None, vec![error.diagnostic(text)]),
+    };
     if strict {
         for d in &mut diagnostics {
             d.severity = Severity::Error;
         }
     }
-    let resolved = checked.played.map(|played| Resolved {
-        mv: played.mv,
-        after,
-        check: played.check,
-        mate: played.mate,
-        warnings: played.warnings,
-    });
     Judgement {
         resolved,
         diagnostics,

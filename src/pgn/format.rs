@@ -73,8 +73,8 @@ pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameR
                 } else {
                     // Parsed once: the move to play and the glyph to write as a NAG.
                     let parsed = san::parse(written, options.lang).ok();
-                    match parsed.map(|san| san::play(&mut line.now, &san)) {
-                        Some(Ok(played)) => words.push(&san::to_san(&before, played.mv)),
+                    match san::play(&mut line.now, written, options.lang) {
+                        Ok(played) => words.push(&san::to_san(&before, played.mv)),
                         // Not reached: the checker found no error in this game.
                         _ => words.push(written),
                     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::token::{Glyph, Span};
+use super::lexer::{Glyph, Span};
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
 
@@ -98,6 +98,16 @@ pub enum Suffix {
     Check,
     /// `#`.
     Mate,
+}
+
+impl Suffix {
+    /// `+` or `#`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Suffix::Check => "+",
+            Suffix::Mate => "#",
+        }
+    }
 }
 
 /// What the move says, apart from its suffixes.

@@ -1,106 +1,125 @@
 //! The SAN compiler: text → tokens → syntax tree → resolved move → new position → warnings.
 //!
-//! - [`lex`] splits a move into tokens (nom), [`parse`] builds the [`San`] tree (nom over the
-//!   tokens); neither knows the rules of chess.
-//! - [`resolve`] checks a tree against a [`Position`](crate::Position): exactly one legal move,
-//!   or a [`SanError`] that says why not, plus [`SanWarning`]s for text that is not export SAN.
-//! - [`to_san`] writes canonical SAN.
+//! [`play`] is the one way in: it reads a SAN move against a position and gives the move
+//! played with its warnings (each with its place in the text), or the error that says why no
+//! move was played. [`resolve`] does the same on a copy of the position. [`parse`] builds the
+//! syntax tree alone ([`San`]; the grammar knows no rules of chess), and [`to_san`] writes
+//! the export SAN of a move.
 //!
 //! ```
 //! use jaque::Position;
-//! use jaque::san::{Lang, parse, resolve};
-//! let position = Position::starting();
-//! let resolved = resolve(&position, &parse("0-0", Lang::English).unwrap());
-//! assert_eq!(resolved.unwrap_err().to_string(),
-//!            "cannot castle king side (O-O): f1 is occupied");
+//! use jaque::san::{Lang, play};
+//! let mut position = Position::starting();
+//! let error = play(&mut position, "0-0", Lang::English).unwrap_err();
+//! assert_eq!(error.to_string(), "cannot castle king side (O-O): f1 is occupied");
+//! let played = play(&mut position, "Ng1f3", Lang::English).unwrap();
+//! assert_eq!(played.diagnostics("Ng1f3")[0].help.as_deref(), Some("write Nf3"));
 //! ```
 
 mod ast;
 mod diagnose;
-mod export;
 mod fast;
 mod lang;
+mod lexer;
 mod parser;
+mod recognize;
 mod resolve;
-mod token;
 mod writer;
 
 pub use ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
-pub use diagnose::{Checked, check_text, error_diagnostic, warning_diagnostics, warnings_of_text};
-pub use lang::{Lang, ParseLangError, figurine};
+pub use lang::{Lang, ParseLangError};
+pub use lexer::{Glyph, Span, SyntaxError};
 pub use parser::parse;
-pub use resolve::{
-    CastlingReason, CheckReason, Illegal, Played, Resolved, SanError, SanWarning, play, resolve,
-};
-pub use token::{Glyph, Span, Spelling, SyntaxError, Token, TokenKind, Tokens, lex};
+pub use resolve::{CastlingReason, CheckReason, Illegal, Played, Resolved, SanError, SanWarning};
 pub use writer::to_san;
 
-use crate::moves::Move;
 use crate::position::Position;
-pub(crate) use fast::Fast;
+use fast::Fast;
 
-/// Parses and resolves one SAN move in one step.
+/// Reads `text`, a SAN move in `lang`, against `position` and plays it there: the move with
+/// its warnings, or the error (then `position` is unchanged).
+///
+/// Export SAN, nearly every move of a PGN file, is read and played straight from its bytes;
+/// everything else goes through the grammar and the general resolution, which say what is
+/// wrong and where.
 ///
 /// ```
 /// use jaque::Position;
-/// use jaque::san::{Lang, SanError, resolve_text};
-/// let position = Position::starting();
-/// assert_eq!(resolve_text(&position, "e4", Lang::English).unwrap().mv.uci(false).to_string(), "e2e4");
-/// assert!(matches!(resolve_text(&position, "e5", Lang::English), Err(SanError::Illegal(_))));
-/// ```
-pub fn resolve_text(position: &Position, text: &str, lang: Lang) -> Result<Resolved, SanError> {
-    let san = parse(text, lang)?;
-    resolve(position, &san)
-}
-
-/// Parses one SAN move and plays it on `position` itself (unchanged on an error): the inner
-/// loop of replaying a game.
-///
-/// ```
-/// use jaque::Position;
-/// use jaque::san::{Lang, play_text};
+/// use jaque::san::{Lang, play};
 /// let mut position = Position::starting();
 /// for text in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
-///     let played = play_text(&mut position, text, Lang::English).unwrap();
+///     let played = play(&mut position, text, Lang::English).unwrap();
 ///     assert!(played.warnings.is_empty());
 /// }
 /// assert!(position.is_check() && position.legal_moves().is_empty());
 /// ```
 #[inline]
-pub fn play_text(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
-    if lang == Lang::English {
-        let before = *position;
-        match fast::play_export(position, text.as_bytes()) {
-            Fast::Played(played) => return Ok(played),
-            Fast::Untouched => {}
-            Fast::WrongSign => *position = before,
-        }
-        if let Some(san) = export::export_san(text) {
-            return play(position, &san);
-        }
-    }
-    play_text_slow(position, text, lang)
+pub fn play(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    play_then(
+        position,
+        text.as_bytes(),
+        lang,
+        |mv, check, mate| Ok(Played::clean(mv, check, mate)),
+        |_, answer| answer,
+    )
 }
 
-/// The fast path of [`play_text`] alone, for a caller that can restore the position before
-/// the move without copying it at every move (the PGN walk replays the mainline): the
-/// commonest export SAN, read and played straight from its bytes, is the move played when
-/// [`play_text`] would play it without a warning. Elsewhere [`play_text`] must be asked, from
-/// the position before the move.
+/// [`play`], handing its answer on: a move read without warning to `clean` (the move, check,
+/// mate), any other answer to `other` with the position. Where the two are inlined, the
+/// common case goes on in registers, without a `Played` or a `Result` in memory.
 #[inline(always)]
-pub(crate) fn play_common(position: &mut Position, text: &[u8], lang: Lang) -> Fast<Move> {
-    if lang != Lang::English {
-        return Fast::Untouched;
+pub(crate) fn play_then<R>(
+    position: &mut Position,
+    text: &[u8],
+    lang: Lang,
+    clean: impl FnOnce(crate::moves::Move, bool, bool) -> R,
+    other: impl FnOnce(&mut Position, Result<Played, SanError>) -> R,
+) -> R {
+    if lang == Lang::English {
+        match fast::play_export(position, text) {
+            Fast::Played { mv, check, mate } => return clean(mv, check, mate),
+            Fast::WrongSign {
+                mv,
+                check,
+                mate,
+                written,
+                correct,
+            } => {
+                let played = fast::wrong_sign((mv, check, mate), text, written, correct);
+                return other(position, Ok(played));
+            }
+            Fast::Untouched => {}
+        }
     }
-    match fast::play_export(position, text) {
-        Fast::Played(played) => Fast::Played(played.mv),
-        Fast::Untouched => Fast::Untouched,
-        Fast::WrongSign => Fast::WrongSign,
-    }
+    // Every caller's text is UTF-8 (a `str`, or a token of one).
+    let text = std::str::from_utf8(text).unwrap_or_default();
+    let answer = play_in_general(position, text, lang);
+    other(position, answer)
 }
 
+/// [`play`] on a copy of `position`: the move, the position after it and the warnings.
+///
+/// ```
+/// use jaque::Position;
+/// use jaque::san::{Lang, SanError, resolve};
+/// let position = Position::starting();
+/// assert_eq!(resolve(&position, "e4", Lang::English).unwrap().mv.uci(false).to_string(), "e2e4");
+/// assert!(matches!(resolve(&position, "e5", Lang::English), Err(SanError::Illegal(_))));
+/// let error = resolve(&position, "Nd4", Lang::English).unwrap_err();
+/// assert_eq!(error.to_string(), "no white knight can reach d4");
+/// ```
+pub fn resolve(position: &Position, text: &str, lang: Lang) -> Result<Resolved, SanError> {
+    let mut after = *position;
+    let played = play(&mut after, text, lang)?;
+    Ok(Resolved::new(played, after))
+}
+
+/// Everything [`fast`] does not read: the tree (export SAN in one pass, else the grammar),
+/// resolved against the position, with the warnings placed on the tree's spans.
 #[inline(never)]
-fn play_text_slow(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
-    let san = parser::parse_with_grammar(text, lang)?;
-    play(position, &san)
+fn play_in_general(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    let san = parse(text, lang)?;
+    let before = *position;
+    let played = resolve::play(position, &san)?;
+    Ok(played.placed(&san, &before))
 }

@@ -16,7 +16,7 @@ use nom::{IResult, Parser};
 
 use super::ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
 use super::lang::Lang;
-use super::token::{Glyph, Span, Spelling, SyntaxError, Token, TokenKind, Tokens, lex};
+use super::lexer::{Glyph, Span, Spelling, SyntaxError, Token, TokenKind, Tokens, lex};
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
 
@@ -345,7 +345,7 @@ pub fn parse(text: &str, lang: Lang) -> Result<San, SyntaxError> {
     // Export SAN (nearly every move of a PGN file) is read in one pass; the nom grammar below
     // handles everything else and defines what the fast path must agree with.
     if lang == Lang::English
-        && let Some(san) = super::export::export_san(text)
+        && let Some(san) = super::recognize::export_san(text)
     {
         return Ok(san);
     }

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::ast::{Nonstandard, San, SanBody, Suffix};
+use super::lexer::Span;
 use super::writer::{disambiguation, separating, to_san};
 use crate::attacks::{between, pawn_attacks, piece_attacks};
 use crate::bitboard::Bitboard;
@@ -264,7 +265,7 @@ impl fmt::Display for Illegal {
 pub enum SanError {
     /// Not SAN at all.
     #[error("{0}")]
-    Syntax(#[from] super::token::SyntaxError),
+    Syntax(#[from] super::lexer::SyntaxError),
     /// Well-formed, but no legal move matches.
     #[error("{0}")]
     Illegal(Illegal),
@@ -406,7 +407,7 @@ impl fmt::Display for SanWarning {
     }
 }
 
-/// A SAN move resolved to its one legal move.
+/// A SAN move resolved to its one legal move, by [`super::resolve`].
 #[derive(Clone, Debug)]
 pub struct Resolved {
     /// The move.
@@ -419,16 +420,36 @@ pub struct Resolved {
     pub mate: bool,
     /// How the text differs from export SAN (empty when it is export SAN).
     pub warnings: Vec<SanWarning>,
+    pub(super) marks: Option<Box<Marks>>,
 }
 
 impl Resolved {
+    pub(super) fn new(played: Played, after: Position) -> Resolved {
+        let Played {
+            mv,
+            check,
+            mate,
+            warnings,
+            marks,
+        } = played;
+        Resolved {
+            mv,
+            after,
+            check,
+            mate,
+            warnings,
+            marks,
+        }
+    }
+
     /// The move in canonical SAN.
     pub fn canonical(&self, before: &Position) -> String {
         to_san(before, self.mv)
     }
 }
 
-/// A SAN move played by [`play`]: what [`Resolved`] says, without a copy of the position.
+/// A SAN move played by [`super::play`]: what [`Resolved`] says, without a copy of the
+/// position.
 #[derive(Clone, Debug)]
 pub struct Played {
     /// The move.
@@ -439,53 +460,49 @@ pub struct Played {
     pub mate: bool,
     /// How the text differs from export SAN (empty when it is export SAN).
     pub warnings: Vec<SanWarning>,
+    pub(super) marks: Option<Box<Marks>>,
 }
 
-/// Resolves a parsed SAN move against `position`.
-///
-/// ```
-/// use jaque::Position;
-/// use jaque::san::{Lang, SanError, parse, resolve};
-/// let position = Position::starting();
-/// let resolved = resolve(&position, &parse("Nf3", Lang::English).unwrap()).unwrap();
-/// assert_eq!(resolved.mv.uci(false).to_string(), "g1f3");
-/// assert!(resolved.warnings.is_empty());
-/// let error = resolve(&position, &parse("Nd4", Lang::English).unwrap()).unwrap_err();
-/// assert_eq!(error.to_string(), "no white knight can reach d4");
-/// ```
-pub fn resolve(position: &Position, san: &San) -> Result<Resolved, SanError> {
-    let mut after = *position;
-    let Played {
-        mv,
-        check,
-        mate,
-        warnings,
-    } = play(&mut after, san)?;
-    Ok(Resolved {
-        mv,
-        after,
-        check,
-        mate,
-        warnings,
-    })
+/// Where a move's warnings are in its text, and the export SAN to write instead: kept only
+/// for a move with warnings (boxed, so that a move without any stays small).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Marks {
+    pub(super) suffix: Option<Span>,
+    pub(super) disambiguation: Option<Span>,
+    pub(super) canonical: String,
+}
+
+impl Played {
+    /// A move without warnings.
+    #[inline(always)]
+    pub(super) fn clean(mv: Move, check: bool, mate: bool) -> Played {
+        Played {
+            mv,
+            check,
+            mate,
+            warnings: Vec::new(),
+            marks: None,
+        }
+    }
+
+    /// This move, read as the tree `san` and played from `before`, with its warnings placed
+    /// on the tree's spans.
+    pub(super) fn placed(mut self, san: &San, before: &Position) -> Played {
+        if !self.warnings.is_empty() {
+            self.marks = Some(Box::new(Marks {
+                suffix: san.suffix_span,
+                disambiguation: san.disambiguation_span,
+                canonical: to_san(before, self.mv),
+            }));
+        }
+        self
+    }
 }
 
 /// Resolves a parsed SAN move and plays it on `position` itself; on an error the position
-/// is unchanged. What a replayed game calls every move: no position is copied.
-///
-/// ```
-/// use jaque::Position;
-/// use jaque::san::{Lang, parse, play};
-/// let mut position = Position::starting();
-/// for text in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
-///     let played = play(&mut position, &parse(text, Lang::English).unwrap()).unwrap();
-///     assert_eq!(played.mate, text == "Qxf7");
-///     assert_eq!(played.warnings.is_empty(), text != "Qxf7"); // the # is missing
-/// }
-/// assert!(position.legal_moves().is_empty());
-/// ```
+/// is unchanged. No position is copied.
 #[inline]
-pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
+pub(super) fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
     // The common case in registers (a small `Option`), everything else in `find_move`.
     let (mv, rivals) = match quick_move(position, san) {
         Some((mv, rivals)) => (mv, Some(rivals)),
@@ -509,6 +526,7 @@ pub fn play(position: &mut Position, san: &San) -> Result<Played, SanError> {
         check,
         mate,
         warnings,
+        marks: None,
     })
 }
 

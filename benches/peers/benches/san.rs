@@ -47,7 +47,7 @@ fn prepare(cases: &[(String, String)]) -> (Ours<'_>, Theirs<'_>) {
         })
         .collect();
     for ((position, san), (theirs, bytes)) in ours.iter().zip(&theirs) {
-        let resolved = jaque::san::resolve_text(position, san, jaque::san::Lang::English).unwrap();
+        let resolved = jaque::san::resolve(position, san, jaque::san::Lang::English).unwrap();
         let mv = shakmaty::san::San::from_ascii(bytes)
             .unwrap()
             .to_move(theirs)
@@ -65,7 +65,7 @@ fn run_jaque(ours: &Ours) -> u32 {
     let mut mates = 0u32;
     for (position, san) in black_box(ours) {
         let mut after = *position;
-        if let Ok(played) = jaque::san::play_text(&mut after, san, jaque::san::Lang::English) {
+        if let Ok(played) = jaque::san::play(&mut after, san, jaque::san::Lang::English) {
             mates += u32::from(played.mate)
                 + u32::from(played.warnings.is_empty())
                 + u32::from(after.turn() == jaque::Color::White);

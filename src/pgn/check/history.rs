@@ -14,7 +14,6 @@ use crate::square::Square;
 /// stores to land (a vector load over scalar stores cannot take them from the store buffer),
 /// and nothing branches on whether a move was reversible (a coin toss).
 pub(super) struct History {
-    start: Position,
     pub(super) moves: Vec<Option<Move>>,
     /// The index in `moves` after the last capture, pawn move or null move.
     reversible_from: usize,
@@ -32,7 +31,6 @@ impl History {
         // A game's mainline: rarely longer than this.
         moves.reserve(128);
         History {
-            start,
             moves,
             reversible_from: 0,
             run_ep_square: start.ep_square(),
@@ -49,20 +47,6 @@ impl History {
         self.reversible_from = select(irreversible, self.moves.len(), self.reversible_from);
         self.run_ep_square = select(irreversible, now.ep_square(), self.run_ep_square);
         self.run_castling = select(irreversible, now.castling, self.run_castling);
-    }
-
-    /// The position after every move recorded, played again from the start (where the fast
-    /// path hands back a mainline move: rare).
-    pub(super) fn last_position(&self) -> Position {
-        let mut position = self.start;
-        for &mv in &self.moves {
-            match mv {
-                Some(mv) => position.play_in_place(mv),
-                // It was played once from this very position: it can be again.
-                None => position = position.play_null().unwrap_or(position),
-            }
-        }
-        position
     }
 
     /// The reversible moves since the last capture, pawn move or null move.

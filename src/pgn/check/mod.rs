@@ -18,7 +18,7 @@ use crate::moves::Move;
 use crate::san::Lang;
 use history::status;
 use report::Collector;
-use walk::{Line, walk};
+use walk::{Line, Listener, walk};
 
 /// Variations nested deeper than this are skipped (and reported), to bound memory.
 pub const MAX_VARIATION_DEPTH: usize = 256;
@@ -71,7 +71,7 @@ impl Checker {
 
     /// Checks one game, as [`check_game`] does.
     pub fn check(&mut self, raw: &RawGame) -> GameReport {
-        let report = check_with(raw, &self.options, &mut self.buffers);
+        let report = check_with(raw, &self.options, &mut self.buffers, &mut ());
         // A huge game's buffers are not kept for the games after it: memory stays bounded by
         // the games of ordinary size.
         if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
@@ -99,12 +99,17 @@ const MAX_KEPT_TOKENS: usize = 1 << 16;
 /// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
-    check_with(raw, options, &mut Buffers::default())
+    check_with(raw, options, &mut Buffers::default(), &mut ())
 }
 
 /// Checks `raw` in `buffers`: the text's own problems, the tags and the start position, every
 /// line of play, the result, then every diagnostic placed by line and column.
-fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameReport {
+fn check_with<L: Listener>(
+    raw: &RawGame,
+    options: &Options,
+    buffers: &mut Buffers,
+    listener: &mut L,
+) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
     let text: &str = &text;
     let mut out = Collector::default();
@@ -154,7 +159,7 @@ fn check_with(raw: &RawGame, options: &Options, buffers: &mut Buffers) -> GameRe
                 std::mem::take(&mut buffers.moves),
             );
             let walked = walk(
-                text, movetext, variations, start, vectors, options, &mut out,
+                text, movetext, variations, start, vectors, options, &mut out, listener,
             );
             report.plies = walked.plies;
             report.moves = walked.moves;

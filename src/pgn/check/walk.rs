@@ -10,7 +10,7 @@ use super::{MAX_VARIATION_DEPTH, Options};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{self, Fast};
+use crate::san;
 
 /// One line of play being walked.
 #[derive(Clone, Debug)]
@@ -47,6 +47,50 @@ impl Line {
     }
 }
 
+/// What became of a SAN token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The move was played.
+    Played(Move),
+    /// A null move (`--`, `Z0`): the side to move passed.
+    Null,
+    /// The move could not be played: the line ends here.
+    Failed,
+    /// The line had ended before it: the move was not read.
+    Skipped,
+}
+
+/// Who hears what the walk does, token by token: the game record is built from this. The
+/// plain check listens with `()`, and the calls compile to nothing.
+pub(super) trait Listener {
+    /// Whether [`Listener::moved`] is given the position before each move (a copy a move).
+    const BEFORE: bool;
+    /// The SAN token `token` of the movetext, at `ply` (from the game's start), from
+    /// `before` (when [`Listener::BEFORE`]) to `after`.
+    fn moved(
+        &mut self,
+        token: usize,
+        ply: usize,
+        verdict: Verdict,
+        before: &Position,
+        after: &Position,
+    );
+    /// A variation opened at token `token`.
+    fn opened(&mut self, token: usize);
+    /// The innermost open variation closed (`None`: every variation, at the marker).
+    fn closed(&mut self, token: Option<usize>);
+}
+
+impl Listener for () {
+    const BEFORE: bool = false;
+    #[inline(always)]
+    fn moved(&mut self, _: usize, _: usize, _: Verdict, _: &Position, _: &Position) {}
+    #[inline(always)]
+    fn opened(&mut self, _: usize) {}
+    #[inline(always)]
+    fn closed(&mut self, _: Option<usize>) {}
+}
+
 pub(super) struct Walked {
     pub(super) plies: usize,
     pub(super) moves: usize,
@@ -58,8 +102,25 @@ pub(super) struct Walked {
     pub(super) termination: Option<(Outcome, Range<usize>)>,
 }
 
-/// Plays the moves of `movetext` from `start` (`variations`: whether any `(` is in it).
-pub(super) fn walk(
+/// The walk's state between tokens.
+struct Walker<'a, L> {
+    text: &'a str,
+    options: &'a Options,
+    /// Whether the position before each move is kept: where a variation may start.
+    keep_before: bool,
+    lines: Vec<Line>,
+    history: History,
+    moves: usize,
+    mainline_error: bool,
+    termination: Option<(Outcome, Range<usize>)>,
+    out: &'a mut Collector,
+    listener: &'a mut L,
+}
+
+/// Plays the moves of `movetext` from `start` (`variations`: whether any `(` is in it),
+/// telling `listener` what it does.
+#[allow(clippy::too_many_arguments)] // the walk's inputs, each used once
+pub(super) fn walk<L: Listener>(
     text: &str,
     movetext: &[Token],
     variations: bool,
@@ -67,19 +128,27 @@ pub(super) fn walk(
     buffers: (Vec<Line>, Vec<Option<Move>>),
     options: &Options,
     out: &mut Collector,
+    listener: &mut L,
 ) -> Walked {
     let (mut lines, moves) = buffers;
     lines.clear();
     lines.push(Line::new(start, 0, 0));
-    let mut history = History::new(start, moves);
-    let mut moves = 0;
-    let mut mainline_error = false;
-    let mut termination = None;
+    let mut walker = Walker {
+        text,
+        options,
+        // Most games have no variation: no copy of the position per move for them.
+        keep_before: variations || L::BEFORE,
+        lines,
+        history: History::new(start, moves),
+        moves: 0,
+        mainline_error: false,
+        termination: None,
+        out,
+        listener,
+    };
     // Variations opened beyond the depth limit, skipped whole.
     let mut too_deep = 0usize;
-
-    for token in movetext {
-        let span = token.span.clone();
+    for (index, token) in movetext.iter().enumerate() {
         if too_deep > 0 {
             match token.kind {
                 TokenKind::VariationStart => too_deep += 1,
@@ -88,237 +157,269 @@ pub(super) fn walk(
             }
             continue;
         }
-        let depth = lines.len() - 1;
-        let Some(line) = lines.last_mut() else {
-            break;
-        };
         match &token.kind {
-            TokenKind::San => {
-                if line.dead {
-                    line.died_at_last_move = false;
-                    continue;
-                }
-                // Where a variation on this move starts, kept only in games that have
-                // variations (most have none) and in variations, whose moves no history
-                // keeps (the fast path's wrong signs are handed back from this copy). Kept
-                // whatever the outcome: after an error the line is dead, and a dead line's
-                // variations start from `now`.
-                let kept = depth > 0 || variations;
-                if kept {
-                    line.before = Some(line.now);
-                }
-                let ply = line.ply + 1;
-                // The move played (`None` for a null move), or why not: the commonest moves
-                // straight from their bytes, then the general path, from the position before
-                // the move (handed back where the fast path played a move with a wrong sign).
-                let fast = match text.as_bytes().get(span.clone()) {
-                    Some(bytes) => san::play_common(&mut line.now, bytes, options.lang),
-                    None => Fast::Untouched,
-                };
-                // Two matches, not one: with the hand-back inside the general arm the walk
-                // measured 2% slower (A/B, the layout of this hot loop).
-                let fast = match fast {
-                    Fast::Played(mv) => Some(mv),
-                    Fast::Untouched => None,
-                    Fast::WrongSign => {
-                        line.now = match line.before {
-                            Some(before) if kept => before,
-                            _ => history.last_position(),
-                        };
-                        None
-                    }
-                };
-                let (outcome, written) = match fast {
-                    Some(mv) => {
-                        moves += 1;
-                        (Ok(Some(mv)), "")
-                    }
-                    None => {
-                        let written = text.get(span.clone()).unwrap_or_default();
-                        let outcome = general(&mut line.now, written, &span, ply, options, out);
-                        moves += usize::from(matches!(outcome, Ok(Some(_))));
-                        (outcome, written)
-                    }
-                };
-                match outcome {
-                    Ok(mv) => {
-                        line.ply = ply;
-                        if depth == 0 {
-                            history.record(&line.now, mv);
-                        }
-                    }
-                    Err(d) => {
-                        out.push(d, Some(ply), Some(written));
-                        line.dead = true;
-                        line.died_at_last_move = true;
-                        mainline_error |= depth == 0;
-                    }
-                }
-            }
-            TokenKind::MoveNumber { number, dots: _ } => {
-                if line.dead {
-                    continue;
-                }
-                // After one wrong number, the line's own numbering is followed: a file that
-                // counts from 1 after a FEN gets one warning, not one per move.
-                let due = line.now.fullmove_number();
-                let expected = due.wrapping_add_signed(line.numbering_offset);
-                if *number != expected {
-                    line.numbering_offset = number.wrapping_sub(due) as i32;
-                    out.push(
-                        Diagnostic::new(
-                            Code::NonstandardNotation,
-                            format!("move number {number}, but this is move {due}"),
-                            format!("move {due}"),
-                            span,
-                        )
-                        .with_help(format!("write {due}.")),
-                        Some(line.ply + 1),
-                        None,
-                    );
-                }
-            }
+            TokenKind::San => walker.san(index, &token.span),
+            TokenKind::MoveNumber { number, dots: _ } => walker.move_number(*number, &token.span),
             TokenKind::VariationStart => {
-                if depth >= MAX_VARIATION_DEPTH {
-                    out.push(
-                        Diagnostic::new(
-                            Code::Syntax,
-                            format!(
-                                "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is not checked"
-                            ),
-                            "too deep",
-                            span,
-                        ),
-                        None,
-                        None,
-                    );
+                if !walker.open(index, &token.span) {
                     too_deep = 1;
-                    continue;
-                }
-                // A variation replaces the line's last move: it starts where that move did.
-                let child = if line.dead && line.died_at_last_move {
-                    Line::new(line.now, line.ply, span.start)
-                } else if line.dead {
-                    let mut child = Line::new(line.now, line.ply, span.start);
-                    child.dead = true;
-                    child
-                } else if let Some(before) = line.before {
-                    Line::new(before, line.ply - 1, span.start)
-                } else {
-                    out.push(
-                        Diagnostic::new(
-                            Code::Syntax,
-                            "a variation must follow the move it replaces",
-                            "no move before this variation",
-                            span.start..span.start + 1,
-                        ),
-                        None,
-                        None,
-                    );
-                    let mut child = Line::new(line.now, line.ply, span.start);
-                    child.dead = true;
-                    child
-                };
-                let mut child = child;
-                child.numbering_offset = line.numbering_offset;
-                lines.push(child);
-            }
-            TokenKind::VariationEnd => {
-                if lines.len() > 1 {
-                    lines.pop();
-                } else {
-                    out.push(
-                        Diagnostic::new(
-                            Code::Syntax,
-                            "`)` without a `(` to close",
-                            "unmatched",
-                            span,
-                        ),
-                        None,
-                        None,
-                    );
                 }
             }
-            TokenKind::Result(outcome) => {
-                // A marker inside a variation: the variations never closed.
-                for open in lines.drain(1..) {
-                    out.push(unclosed(open.opened), None, None);
-                }
-                termination = Some((*outcome, span));
-            }
+            TokenKind::VariationEnd => walker.close(index, &token.span),
+            TokenKind::Result(outcome) => walker.marker(*outcome, &token.span),
             TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment | TokenKind::Tag { .. } => {}
         }
     }
-    for open in lines.iter().skip(1) {
-        out.push(unclosed(open.opened), None, None);
+    walker.finish(start)
+}
+
+impl<L: Listener> Walker<'_, L> {
+    /// A SAN token: the move played on its line, or the error that ends the line.
+    #[inline(always)]
+    fn san(&mut self, index: usize, span: &Range<usize>) {
+        let depth = self.lines.len() - 1;
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        if line.dead {
+            line.died_at_last_move = false;
+            self.listener
+                .moved(index, line.ply + 1, Verdict::Skipped, &line.now, &line.now);
+            return;
+        }
+        // Where a variation on this move starts. Kept whatever the outcome: after an error
+        // the line is dead, and a dead line's variations start from `now`.
+        if self.keep_before {
+            line.before = Some(line.now);
+        }
+        let ply = line.ply + 1;
+        let verdict = play(&mut line.now, self.text, span, ply, self.options, self.out);
+        match verdict {
+            Verdict::Played(_) | Verdict::Null => {
+                self.moves += usize::from(verdict != Verdict::Null);
+                line.ply = ply;
+                if depth == 0 {
+                    let mv = match verdict {
+                        Verdict::Played(mv) => Some(mv),
+                        _ => None,
+                    };
+                    self.history.record(&line.now, mv);
+                }
+            }
+            _ => {
+                line.dead = true;
+                line.died_at_last_move = true;
+                self.mainline_error |= depth == 0;
+            }
+        }
+        if L::BEFORE {
+            let before = line.before.unwrap_or(line.now);
+            self.listener.moved(index, ply, verdict, &before, &line.now);
+        }
     }
-    let (plies, final_position) = lines
-        .first()
-        .map_or((0, start), |main| (main.ply, main.now));
-    Walked {
-        plies,
-        moves,
-        final_position,
-        history,
-        lines,
-        mainline_error,
-        termination,
+
+    /// A move number: checked against the line's position. After one wrong number, the
+    /// line's own numbering is followed: a file that counts from 1 after a FEN gets one
+    /// warning, not one per move.
+    fn move_number(&mut self, number: u32, span: &Range<usize>) {
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        if line.dead {
+            return;
+        }
+        let due = line.now.fullmove_number();
+        let expected = due.wrapping_add_signed(line.numbering_offset);
+        if number != expected {
+            line.numbering_offset = number.wrapping_sub(due) as i32;
+            self.out.push(
+                Diagnostic::new(
+                    Code::NonstandardNotation,
+                    format!("move number {number}, but this is move {due}"),
+                    format!("move {due}"),
+                    span.clone(),
+                )
+                .with_help(format!("write {due}.")),
+                Some(line.ply + 1),
+                None,
+            );
+        }
+    }
+
+    /// A `(`: a variation replaces the line's last move, so it starts where that move did.
+    /// `false` when it is nested too deep to be read.
+    fn open(&mut self, index: usize, span: &Range<usize>) -> bool {
+        if self.lines.len() > MAX_VARIATION_DEPTH {
+            self.out.game(Diagnostic::new(
+                Code::Syntax,
+                format!(
+                    "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is not checked"
+                ),
+                "too deep",
+                span.clone(),
+            ));
+            return false;
+        }
+        let Some(line) = self.lines.last() else {
+            return false;
+        };
+        let mut child = if line.dead {
+            let mut child = Line::new(line.now, line.ply, span.start);
+            child.dead = !line.died_at_last_move;
+            child
+        } else if let Some(before) = line.before {
+            Line::new(before, line.ply - 1, span.start)
+        } else {
+            self.out.game(Diagnostic::new(
+                Code::Syntax,
+                "a variation must follow the move it replaces",
+                "no move before this variation",
+                span.start..span.start + 1,
+            ));
+            let mut child = Line::new(line.now, line.ply, span.start);
+            child.dead = true;
+            child
+        };
+        child.numbering_offset = line.numbering_offset;
+        self.lines.push(child);
+        self.listener.opened(index);
+        true
+    }
+
+    /// A `)`: back to the line the variation branched from.
+    fn close(&mut self, index: usize, span: &Range<usize>) {
+        if self.lines.len() > 1 {
+            self.lines.pop();
+            self.listener.closed(Some(index));
+        } else {
+            self.out.game(Diagnostic::new(
+                Code::Syntax,
+                "`)` without a `(` to close",
+                "unmatched",
+                span.clone(),
+            ));
+        }
+    }
+
+    /// The termination marker; inside a variation, the variations never closed.
+    fn marker(&mut self, outcome: Outcome, span: &Range<usize>) {
+        for open in self.lines.drain(1..) {
+            self.out.game(unclosed(open.opened));
+        }
+        self.listener.closed(None);
+        self.termination = Some((outcome, span.clone()));
+    }
+
+    fn finish(self, start: Position) -> Walked {
+        for open in self.lines.iter().skip(1) {
+            self.out.game(unclosed(open.opened));
+        }
+        let (plies, final_position) = self
+            .lines
+            .first()
+            .map_or((0, start), |main| (main.ply, main.now));
+        Walked {
+            plies,
+            moves: self.moves,
+            final_position,
+            history: self.history,
+            lines: self.lines,
+            mainline_error: self.mainline_error,
+            termination: self.termination,
+        }
     }
 }
 
-/// A move that the fast path did not play, `written` at `span`, by the general path from
-/// `position`, the position before it: the move (`None` for a null move) with its warnings
-/// given to `out`, or the error. `position` is played on only where the move is.
-#[inline(never)]
-fn general(
+/// The move at `span` of `text`, played on `position`: what became of it, with its warnings
+/// or its error given to `out`. `position` is played on only where the move is.
+#[inline(always)]
+fn play(
     position: &mut Position,
-    written: &str,
+    text: &str,
     span: &Range<usize>,
     ply: usize,
     options: &Options,
     out: &mut Collector,
-) -> Result<Option<Move>, Diagnostic> {
-    let before = *position;
-    if matches!(written, "--" | "Z0") {
-        // A null move: not chess, but some tools write it for a skipped move.
-        let Some(after) = before.play_null() else {
-            return Err(Diagnostic::new(
-                Code::IllegalMove,
-                "a null move while in check: the king would stay in check",
-                "the side to move is in check",
-                span.clone(),
-            ));
-        };
-        *position = after;
-        out.push(
-            Diagnostic::new(
-                Code::NonstandardNotation,
-                "a null move: not a chess move",
-                "the side to move passes",
-                span.clone(),
-            ),
-            Some(ply),
-            Some(written),
-        );
-        return Ok(None);
+) -> Verdict {
+    let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
+    san::play_then(
+        position,
+        bytes,
+        options.lang,
+        |mv, _, _| Verdict::Played(mv),
+        |position, answer| match answer {
+            // Most moves have no warning.
+            Ok(played) if played.warnings.is_empty() => Verdict::Played(played.mv),
+            Ok(played) => warn(played, text, span, ply, out),
+            Err(error) => not_san(position, error, text, span, ply, out),
+        },
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn warn(
+    played: san::Played,
+    text: &str,
+    span: &Range<usize>,
+    ply: usize,
+    out: &mut Collector,
+) -> Verdict {
+    let written = text.get(span.clone()).unwrap_or_default();
+    for mut d in played.diagnostics(written) {
+        d.span = within(&d.span, span);
+        out.push(d, Some(ply), Some(written));
     }
-    match san::play_text(position, written, options.lang) {
-        Ok(played) => {
-            // Most moves have none: no vector to build and drop.
-            if !played.warnings.is_empty() {
-                for mut d in san::warnings_of_text(&before, written, options.lang, &played) {
-                    d.span = within(&d.span, span);
-                    out.push(d, Some(ply), Some(written));
-                }
+    Verdict::Played(played.mv)
+}
+
+/// A token that is not a SAN move that can be played: a null move, or the error.
+#[cold]
+#[inline(never)]
+fn not_san(
+    position: &mut Position,
+    error: san::SanError,
+    text: &str,
+    span: &Range<usize>,
+    ply: usize,
+    out: &mut Collector,
+) -> Verdict {
+    let written = text.get(span.clone()).unwrap_or_default();
+    let diagnostic = if matches!(written, "--" | "Z0") {
+        match null_move(position, span) {
+            Ok(warning) => {
+                out.push(warning, Some(ply), Some(written));
+                return Verdict::Null;
             }
-            Ok(Some(played.mv))
+            Err(error) => error,
         }
-        Err(error) => {
-            let mut d = san::error_diagnostic(written, &error);
-            d.span = within(&d.span, span);
-            Err(d)
-        }
-    }
+    } else {
+        let mut d = error.diagnostic(written);
+        d.span = within(&d.span, span);
+        d
+    };
+    out.push(diagnostic, Some(ply), Some(written));
+    Verdict::Failed
+}
+
+/// A null move: not chess, but some tools write it for a skipped move. The warning that it
+/// is not a move, or the error where it cannot be played.
+fn null_move(position: &mut Position, span: &Range<usize>) -> Result<Diagnostic, Diagnostic> {
+    let Some(after) = position.play_null() else {
+        return Err(Diagnostic::new(
+            Code::IllegalMove,
+            "a null move while in check: the king would stay in check",
+            "the side to move is in check",
+            span.clone(),
+        ));
+    };
+    *position = after;
+    Ok(Diagnostic::new(
+        Code::NonstandardNotation,
+        "a null move: not a chess move",
+        "the side to move passes",
+        span.clone(),
+    ))
 }
 
 /// A span inside a token (a SAN error may point one past its end) as a span of the game.

@@ -134,28 +134,6 @@ pub enum TokenKind {
     End,
 }
 
-impl TokenKind {
-    /// The token's name as a compiler would print it in "expected ..." messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            TokenKind::Piece(_) => "piece",
-            TokenKind::File(_) => "file",
-            TokenKind::Rank(_) => "rank",
-            TokenKind::Capture => "capture",
-            TokenKind::Dash => "dash",
-            TokenKind::Promote => "promote",
-            TokenKind::PromotePiece(_) => "promote-piece",
-            TokenKind::Check => "check",
-            TokenKind::Mate => "mate",
-            TokenKind::CastleShort => "castle-short",
-            TokenKind::CastleLong => "castle-long",
-            TokenKind::EnPassant => "en-passant",
-            TokenKind::Glyph(_) => "annotation glyph",
-            TokenKind::End => "end",
-        }
-    }
-}
-
 /// How a token was spelled, when not as export SAN spells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Spelling {
@@ -379,15 +357,6 @@ fn token(input: &str, lang: Lang, context: Context) -> IResult<&str, Lexed> {
 }
 
 /// Splits one SAN move into tokens, ending with [`TokenKind::End`].
-///
-/// ```
-/// use jaque::san::{Lang, TokenKind, lex};
-/// let tokens = lex("exd8=Q+!", Lang::English).unwrap();
-/// let names: Vec<&str> = tokens.as_slice().iter().map(|t| t.kind.name()).collect();
-/// assert_eq!(names, ["file", "capture", "file", "rank", "promote", "promote-piece", "check",
-///                    "annotation glyph", "end"]);
-/// assert_eq!(lex("Nf3$", Lang::English).unwrap_err().column, 4);
-/// ```
 #[inline]
 pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     const FILLER: Token = Token {
@@ -467,4 +436,53 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     };
     tokens.len += 1;
     Ok(tokens)
+}
+
+#[cfg(test)]
+impl TokenKind {
+    /// The token's name as a compiler would print it in "expected ..." messages.
+    fn name(self) -> &'static str {
+        match self {
+            TokenKind::Piece(_) => "piece",
+            TokenKind::File(_) => "file",
+            TokenKind::Rank(_) => "rank",
+            TokenKind::Capture => "capture",
+            TokenKind::Dash => "dash",
+            TokenKind::Promote => "promote",
+            TokenKind::PromotePiece(_) => "promote-piece",
+            TokenKind::Check => "check",
+            TokenKind::Mate => "mate",
+            TokenKind::CastleShort => "castle-short",
+            TokenKind::CastleLong => "castle-long",
+            TokenKind::EnPassant => "en-passant",
+            TokenKind::Glyph(_) => "annotation glyph",
+            TokenKind::End => "end",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lang, lex};
+
+    #[test]
+    fn a_move_is_split_into_named_tokens() {
+        let tokens = lex("exd8=Q+!", Lang::English).unwrap();
+        let names: Vec<&str> = tokens.as_slice().iter().map(|t| t.kind.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "file",
+                "capture",
+                "file",
+                "rank",
+                "promote",
+                "promote-piece",
+                "check",
+                "annotation glyph",
+                "end"
+            ]
+        );
+        assert_eq!(lex("Nf3$", Lang::English).unwrap_err().column, 4);
+    }
 }
