@@ -24,7 +24,6 @@ turns (A B A B) and reports the median of the ratios would run its processes its
 import argparse
 import datetime
 import json
-import os
 import platform
 import re
 import shlex
@@ -54,7 +53,7 @@ class Run:
     def __init__(self, quick, verbose):
         self.quick = quick
         self.verbose = verbose
-        self._criterion_dirs = {}
+        self._criterion_dir = None
 
     def criterion_args(self):
         return ["--", "--noplot"] + (["--quick"] if self.quick else [])
@@ -83,37 +82,38 @@ class Run:
         """`cargo bench ARGS -- criterion options`: (command, stdout, start time)."""
         return self.cargo(["bench", "--quiet"] + args + self.criterion_args())
 
-    def criterion_dir(self, manifest=None):
-        """The directory criterion writes to for the workspace of `manifest`."""
-        if manifest not in self._criterion_dirs:
+    def criterion_dir(self):
+        """The directory criterion writes to for the main workspace (jaque and magic-gen)."""
+        if self._criterion_dir is None:
             args = ["cargo", "metadata", "--format-version", "1", "--no-deps"]
-            if manifest:
-                args += ["--manifest-path", manifest]
             meta = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=True)
-            target = Path(json.loads(meta.stdout)["target_directory"])
-            self._criterion_dirs[manifest] = target / "criterion"
-        return self._criterion_dirs[manifest]
+            self._criterion_dir = Path(json.loads(meta.stdout)["target_directory"]) / "criterion"
+        return self._criterion_dir
 
-    def criterion_results(self, since, manifest=None):
+    def criterion_results(self, since):
         """The criterion results written since `since`: {(group, function): result}, each with
-        the median, its confidence interval (ns per iteration) and the throughput."""
+        the median (ns per iteration) and the throughput in elements."""
         results = {}
-        for path in self.criterion_dir(manifest).glob("**/new/benchmark.json"):
+        for path in self.criterion_dir().glob("**/new/benchmark.json"):
             if path.stat().st_mtime < since - 1:
                 continue
             bench = json.loads(path.read_text())
             estimates = json.loads((path.parent / "estimates.json").read_text())
-            median = estimates["median"]
             key = (bench["group_id"], bench.get("function_id") or bench.get("value_str"))
             results[key] = {
-                "ns": median["point_estimate"],
-                "low": median["confidence_interval"]["lower_bound"],
-                "high": median["confidence_interval"]["upper_bound"],
+                "ns": estimates["median"]["point_estimate"],
                 "elements": (bench.get("throughput") or {}).get("Elements"),
             }
         if not results:
-            raise BenchError(f"no criterion results written under {self.criterion_dir(manifest)}")
+            raise BenchError(f"no criterion results written under {self.criterion_dir()}")
         return results
+
+    def criterion_group(self, args, group):
+        """Runs `cargo bench ARGS` of the main workspace: (command, {function: result} of
+        `group`, in name order)."""
+        command, _, began = self.bench(args)
+        results = self.criterion_results(began)
+        return command, {f: r for (g, f), r in sorted(results.items()) if g == group}
 
 
 # Reading what the peer benches print (benches/peers/src/lib.rs: `report`, `paired_ratio`).
@@ -239,24 +239,19 @@ def section_pgn(run):
 
 
 def section_jaque_perft(run):
-    command, _, began = run.bench(["--bench", "perft"])
-    results = run.criterion_results(began)
+    command, cases = run.criterion_group(["--bench", "perft"], "perft")
     lines = ["| case | median time | nodes/s |", "|---|---|---|"]
-    for (group, case), r in sorted(results.items()):
-        if group != "perft":
-            continue
+    for case, r in cases.items():
         speed = per_second(r["elements"] / r["ns"] * 1e3) if r["elements"] else "–"
         lines.append(f"| {case} | {ms(r['ns'])} | {speed} |")
     return [command], lines
 
 
 def section_attacks(run):
-    command, _, began = run.bench(["--bench", "attacks"])
-    results = run.criterion_results(began)
+    command, lookups = run.criterion_group(["--bench", "attacks"], "attacks_1024_lookups")
     lines = ["| lookup | 1,024 lookups | per lookup |", "|---|---|---|"]
-    for (group, name), r in sorted(results.items()):
-        if group == "attacks_1024_lookups":
-            lines.append(f"| {name} | {r['ns'] / 1e3:.2f} µs | {r['ns'] / 1024:.2f} ns |")
+    for name, r in lookups.items():
+        lines.append(f"| {name} | {r['ns'] / 1e3:.2f} µs | {r['ns'] / 1024:.2f} ns |")
     return [command], lines
 
 
