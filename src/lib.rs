@@ -65,3 +65,8 @@ pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The README's examples, compiled and run as doc-tests (`cargo test --doc`).
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

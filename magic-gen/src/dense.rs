@@ -12,8 +12,8 @@
 //!   Each square keeps many candidates (the best few by span, used slots and 32-slot blocks, and
 //!   the fewest used slots for every index width), and the packer picks among them while it
 //!   places the squares one by one. Which square goes first decides which holes the later ones
-//!   find, so a local search over that order (`crate::pack`) packs the same candidates some
-//!   6% tighter than largest-first.
+//!   find, so a local search over that order (`crate::pack`) packs the same candidates
+//!   tighter than largest-first.
 //! - **Holes.** After the packing, the hole search (`crate::holes`) takes the square that ends
 //!   the table out with a few others and puts them back with the best of many fresh
 //!   candidates each (mutations of their magics, and new numbers), keeping the result when

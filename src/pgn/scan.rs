@@ -69,7 +69,7 @@ pub(super) fn find(bytes: &[u8], flags: impl Fn(u64) -> u64) -> usize {
 /// its `[`): the first before any `]` or line end, the second before any escape or line end
 /// and right before the `]`; two searches. `None` for any other shape, which the splitter's
 /// state machine and the lexer read byte by byte. (Finding both quotes in the line's first
-/// 32 bytes with SSE2 was tried: 2.6% slower for split + check.)
+/// 32 bytes with SSE2 was tried and measured slower for split + check: BENCHMARKS.md.)
 #[inline]
 pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
     let open = 1 + find(bytes.get(1..)?, |w| {
@@ -90,7 +90,7 @@ pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
 /// bytes sought, in a third of the instructions per byte of the eight-byte words above. The
 /// intrinsics are safe to call only from a function compiled for SSE2, so the entry point is
 /// one `unsafe` call whose condition the architecture always meets: the crate's only one,
-/// kept because it measured 2.6% faster for split + check (A/B, medians of ten).
+/// kept because it measured faster for split + check in A/B runs (BENCHMARKS.md).
 #[cfg(target_arch = "x86_64")]
 pub(super) mod wide {
     use std::arch::x86_64::{

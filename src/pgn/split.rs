@@ -274,8 +274,8 @@ const fn first_special_byte(word: u64) -> u64 {
 /// at a time takes one branch per chunk where the byte-wise loop takes several per symbol,
 /// most of them hard to predict.
 // Never inline: in the splitter's large loop the eight-byte constants of the test are loaded
-// again for every word (ten instructions of 35); on its own they stay in registers (A/B:
-// 51.4 -> 50.8 ms for split + check of the corpus).
+// again for every word, a large part of the loop's instructions; on its own they stay in
+// registers, which measured faster for split + check.
 #[inline(never)]
 fn plain_run(bytes: &[u8]) -> usize {
     // The first special byte of the whole words (or their end): one test per sixteen bytes
@@ -560,8 +560,8 @@ impl<R: BufRead> Splitter<R> {
 
     /// Hands the buffer of `game`, a game this splitter cut, back to it, to hold a later
     /// game's bytes instead of a new allocation. Optional: for a caller that checks games one
-    /// by one and drops each (an allocation per game is about 2% of checking a typical
-    /// file). Buffers of huge games are not kept.
+    /// by one and drops each (a fresh allocation per game costs more than the call: its
+    /// memory comes back cold). Buffers of huge games are not kept.
     ///
     /// ```
     /// use jaque::pgn::{Checker, Options, Splitter};
