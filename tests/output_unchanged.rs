@@ -120,7 +120,8 @@ fn vendored_cases() -> Vec<Case> {
 }
 
 /// `tests/data/san_cases.tsv` as a `jaque san --batch` file (`FEN<TAB>SAN` a line), written
-/// under the target directory.
+/// under the repository's `target/`; its path is relative to the repository, because jaque
+/// prints it.
 fn san_batch() -> String {
     let text = std::fs::read_to_string(common::vendored("san_cases.tsv")).expect("vendored");
     let lines: String = text
@@ -131,11 +132,13 @@ fn san_batch() -> String {
             Some(format!("{}\t{}\n", columns.get(1)?, columns.get(2)?))
         })
         .collect();
-    let dir = Path::new(ROOT).join("target/output_unchanged");
-    std::fs::create_dir_all(&dir).expect("target is writable");
-    let path = dir.join("san_cases.batch");
+    let relative = "target/output_unchanged/san_cases.batch";
+    let path = Path::new(ROOT).join(relative);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).expect("target is writable");
+    }
     std::fs::write(&path, lines).expect("target is writable");
-    path.to_string_lossy().into_owned()
+    relative.to_string()
 }
 
 /// Every PGN file of `../shared/data/pgn`, by its path from the repository.

@@ -7,13 +7,13 @@
 //! and a game with an error is not formatted at all. Formatting twice gives what
 //! formatting once gives.
 
-use super::check::{GameReport, Options, check_game};
-use super::lexer::{Outcome, TokenKind, decode, tokenize};
+use super::check::{Checker, GameRecord, GameReport, Options};
+use super::lexer::{Outcome, TokenKind};
 use super::split::RawGame;
 use super::tags::Tags;
+use crate::color::Color;
 use crate::diagnostic::Severity;
-use crate::position::Position;
-use crate::san::{self, Glyph};
+use crate::san::Glyph;
 
 /// The longest line written, in characters, unless one word (a long comment word) is longer.
 pub const MAX_LINE: usize = 79;
@@ -35,16 +35,20 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 ///     1. e4 e5 2. Nf3 { a plan } 2... Nc6 3. Bb5 $1 a6 *\n");
 /// ```
 pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameReport>> {
-    let report = check_game(raw, options);
-    let start = match report.start_position {
-        Some(start) if report.count(Severity::Error) == 0 => start,
-        _ => return Err(Box::new(report)),
-    };
-    let (text, _) = decode(&raw.bytes);
-    let (tokens, _) = tokenize(&text);
+    let record = Checker::new(*options).record(raw);
+    format_record(&record).ok_or_else(|| Box::new(record.report().clone()))
+}
 
-    let mut out = String::with_capacity(raw.bytes.len() + 256);
-    let marker = tokens.iter().find_map(|t| match t.kind {
+/// Writes a checked game in export format from its record: the moves as the checker played
+/// them (no text is read or played again); `None` when the game has an error.
+pub fn format_record(record: &GameRecord) -> Option<String> {
+    let report = record.report();
+    if report.start_position.is_none() || report.count(Severity::Error) > 0 {
+        return None;
+    }
+    let text = record.text();
+    let mut out = String::with_capacity(text.len() + 256);
+    let marker = record.tokens().iter().find_map(|t| match t.kind {
         TokenKind::Result(outcome) => Some(outcome),
         _ => None,
     });
@@ -52,37 +56,27 @@ pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameR
     out.push('\n');
 
     let mut words = Words::new(&mut out);
-    let mut lines = vec![Line::new(start)];
-    for token in &tokens {
-        let written = &text[token.span.clone()];
-        let Some(line) = lines.last_mut() else { break };
+    // Per open line: whether a black move there needs its `N...` (at the start of a line,
+    // after a comment or a variation).
+    let mut number_due = vec![true];
+    let mut moves = record.moves().iter();
+    for token in record.tokens() {
+        let written = text.get(token.span.clone()).unwrap_or_default();
         match &token.kind {
             TokenKind::Tag { .. } | TokenKind::MoveNumber { .. } | TokenKind::Result(_) => {}
             TokenKind::San => {
-                let before = line.now;
-                if before.turn() == crate::color::Color::White {
-                    words.push(&format!("{}.", before.fullmove_number()));
-                } else if line.number_due {
-                    words.push(&format!("{}...", before.fullmove_number()));
+                let m = moves.next()?;
+                let due = number_due.last_mut()?;
+                if m.color == Color::White {
+                    words.push(&format!("{}.", m.number));
+                } else if *due {
+                    words.push(&format!("{}...", m.number));
                 }
-                line.number_due = false;
-                if matches!(written, "--" | "Z0") {
-                    // The checker played it (with a warning): a null move stays a null move.
-                    line.now = before.play_null().unwrap_or(before);
-                    words.push("--");
-                } else {
-                    // Parsed once: the move to play and the glyph to write as a NAG.
-                    let parsed = san::parse(written, options.lang).ok();
-                    match san::play(&mut line.now, written, options.lang) {
-                        Ok(played) => words.push(&san::to_san(&before, played.mv)),
-                        // Not reached: the checker found no error in this game.
-                        _ => words.push(written),
-                    }
-                    if let Some(glyph) = parsed.and_then(|san| san.glyph) {
-                        words.push(&format!("${}", glyph.nag()));
-                    }
+                *due = false;
+                words.push(&m.san);
+                if let Some(glyph) = m.glyph {
+                    words.push(&format!("${}", glyph.nag()));
                 }
-                line.before = Some(before);
             }
             TokenKind::Nag(nag) => words.push(&format!("${nag}")),
             TokenKind::Glyph => match Glyph::parse(written) {
@@ -90,37 +84,19 @@ pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameR
                 None => words.push(written),
             },
             TokenKind::Comment => {
-                let inner = written
-                    .strip_prefix('{')
-                    .map(|c| c.strip_suffix('}').unwrap_or(c))
-                    .or_else(|| written.strip_prefix(';'))
-                    .unwrap_or(written);
-                let mut inner_words = inner.split_whitespace().peekable();
-                if inner.contains('}') {
-                    // Only a line comment can hold a `}`: it stays one.
-                    words.line_comment(inner.trim());
-                } else if inner_words.peek().is_none() {
-                    words.push("{ }");
-                } else {
-                    words.push("{");
-                    inner_words.for_each(|w| words.push(w));
-                    words.push("}");
-                }
-                line.number_due = true;
+                words.comment(written);
+                *number_due.last_mut()? = true;
             }
             TokenKind::VariationStart => {
-                let from = line.before.unwrap_or(line.now);
                 words.push("(");
-                lines.push(Line::new(from));
+                number_due.push(true);
             }
             TokenKind::VariationEnd => {
-                if lines.len() > 1 {
-                    lines.pop();
+                if number_due.len() > 1 {
+                    number_due.pop();
                 }
                 words.push(")");
-                if let Some(parent) = lines.last_mut() {
-                    parent.number_due = true;
-                }
+                *number_due.last_mut()? = true;
             }
         }
     }
@@ -129,26 +105,7 @@ pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameR
         .unwrap_or(Outcome::Unknown);
     words.push(result.as_str());
     words.finish();
-    Ok(out)
-}
-
-/// One line of play being written.
-struct Line {
-    now: Position,
-    /// The position before the line's last move: where a variation on it starts.
-    before: Option<Position>,
-    /// A black move here needs its `N...` (at the start, after a comment or a variation).
-    number_due: bool,
-}
-
-impl Line {
-    fn new(now: Position) -> Line {
-        Line {
-            now,
-            before: None,
-            number_due: true,
-        }
-    }
+    Some(out)
 }
 
 fn write_tags(out: &mut String, tags: &Tags, marker: Option<Outcome>) {
@@ -257,6 +214,27 @@ impl<'a> Words<'a> {
         self.out.push_str(word);
         self.column += len;
         self.after_open = word == "(";
+    }
+
+    /// A comment, `written` as `{ ... }` or `; ...`: its words refilled, or a `;` comment
+    /// that holds a `}` kept as one.
+    fn comment(&mut self, written: &str) {
+        let inner = written
+            .strip_prefix('{')
+            .map(|c| c.strip_suffix('}').unwrap_or(c))
+            .or_else(|| written.strip_prefix(';'))
+            .unwrap_or(written);
+        let mut inner_words = inner.split_whitespace().peekable();
+        if inner.contains('}') {
+            // Only a line comment can hold a `}`: it stays one.
+            self.line_comment(inner.trim());
+        } else if inner_words.peek().is_none() {
+            self.push("{ }");
+        } else {
+            self.push("{");
+            inner_words.for_each(|w| self.push(w));
+            self.push("}");
+        }
     }
 
     /// A `;` comment: to the end of its line.

@@ -32,10 +32,10 @@ mod split;
 mod tags;
 
 pub use check::{
-    Checker, GameDiagnostic, GameReport, MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Options,
-    check_game,
+    Checker, GameDiagnostic, GameRecord, GameReport, LineRecord, MAX_DIAGNOSTICS_PER_GAME,
+    MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict, check_game,
 };
-pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game};
+pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};
 pub use tags::Tags;

@@ -4,13 +4,16 @@
 
 mod history;
 mod placement;
+mod record;
 mod report;
 mod result;
 mod syntax;
 mod tags;
 mod walk;
 
+pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
+pub use walk::Verdict;
 
 use super::lexer::{Lexed, Token, TokenKind, decode, lex};
 use super::split::RawGame;
@@ -69,15 +72,28 @@ impl Checker {
         }
     }
 
+    /// Checks one game and keeps everything it learned: the [`GameRecord`], for tools that
+    /// work on the game afterwards (the report alone, [`Checker::check`], keeps no moves).
+    pub fn record(&mut self, raw: &RawGame) -> GameRecord {
+        let mut recorder = record::Recorder::default();
+        let report = check_with(raw, &self.options, &mut self.buffers, &mut recorder);
+        self.forget_huge_buffers();
+        recorder.finish(report)
+    }
+
     /// Checks one game, as [`check_game`] does.
     pub fn check(&mut self, raw: &RawGame) -> GameReport {
         let report = check_with(raw, &self.options, &mut self.buffers, &mut ());
-        // A huge game's buffers are not kept for the games after it: memory stays bounded by
-        // the games of ordinary size.
+        self.forget_huge_buffers();
+        report
+    }
+
+    /// A huge game's buffers are not kept for the games after it: memory stays bounded by
+    /// the games of ordinary size.
+    fn forget_huge_buffers(&mut self) {
         if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
             self.buffers = Buffers::default();
         }
-        report
     }
 }
 
@@ -133,6 +149,7 @@ fn check_with<L: Listener>(
         .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
         .unwrap_or(tokens.len());
     let (tag_tokens, movetext) = tokens.split_at(movetext_start);
+    listener.read(text, tag_tokens, movetext);
     let section = tags::read_tags(text, tag_tokens);
     let start = section.start_position(&mut out);
 

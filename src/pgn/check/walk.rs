@@ -49,7 +49,7 @@ impl Line {
 
 /// What became of a SAN token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
+pub enum Verdict {
     /// The move was played.
     Played(Move),
     /// A null move (`--`, `Z0`): the side to move passed.
@@ -65,6 +65,9 @@ pub(super) enum Verdict {
 pub(super) trait Listener {
     /// Whether [`Listener::moved`] is given the position before each move (a copy a move).
     const BEFORE: bool;
+    /// The game's text and its tokens: the tag section's, then the movetext's (whose
+    /// indices the other calls give).
+    fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]);
     /// The SAN token `token` of the movetext, at `ply` (from the game's start), from
     /// `before` (when [`Listener::BEFORE`]) to `after`.
     fn moved(
@@ -83,6 +86,8 @@ pub(super) trait Listener {
 
 impl Listener for () {
     const BEFORE: bool = false;
+    #[inline(always)]
+    fn read(&mut self, _: &str, _: &[Token], _: &[Token]) {}
     #[inline(always)]
     fn moved(&mut self, _: usize, _: usize, _: Verdict, _: &Position, _: &Position) {}
     #[inline(always)]

@@ -1,0 +1,384 @@
+//! The game record: everything the checker learned about one game, in source order, for the
+//! tools that work on a game after it is checked (formatting, fixes, an editor).
+//!
+//! Like a compiler's syntax tree, the record keeps the text and every token with its span; like
+//! its typed layer, it gives each SAN token what it resolved to. Lines of play are flat and
+//! point to their parents (no recursion a file can blow), and every move points to the move
+//! before it on its path from the start, so any position is the start position with that path
+//! played: positions are not kept (a copy per move), they are replayed when asked for.
+
+use std::ops::Range;
+
+use super::super::lexer::{Token, TokenKind, unescape};
+use super::report::{GameDiagnostic, GameReport};
+use super::walk::{Listener, Verdict};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::san::{Glyph, to_san};
+
+/// One game as the checker understood it: its text and tokens, its tags, every move of every
+/// line of play, and the report (status, result, diagnostics).
+///
+/// ```
+/// use jaque::pgn::{Checker, Options, Splitter, Verdict};
+/// let text = "[White \"Tal\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 $1 {develops} Nc6 *\n";
+/// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let record = Checker::new(Options::default()).record(&game);
+/// assert_eq!(record.tags()[0].value, "Tal");
+/// let sans: Vec<&str> = record.moves().iter().map(|m| m.san.as_str()).collect();
+/// assert_eq!(sans, ["e4", "e5", "c5", "Nf3", "Nf3", "Nc6"]);
+/// let c5 = &record.moves()[2];
+/// assert_eq!((c5.line, c5.ply, c5.number, c5.color), (1, 2, 1, jaque::Color::Black));
+/// assert_eq!(record.position_before(2).unwrap().fen(),
+///            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(record.nags(4).collect::<Vec<_>>(), [1]);
+/// assert!(matches!(record.moves()[5].verdict, Verdict::Played(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    report: GameReport,
+    text: String,
+    tags: Vec<TagRecord>,
+    tokens: Vec<Token>,
+    moves: Vec<MoveRecord>,
+    lines: Vec<LineRecord>,
+}
+
+/// A tag pair and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagRecord {
+    /// The tag's name.
+    pub name: String,
+    /// Its value, escapes undone.
+    pub value: String,
+    /// The whole `[Name "value"]`.
+    pub span: Range<usize>,
+    /// The name's bytes.
+    pub name_span: Range<usize>,
+    /// The value's bytes between the quotes, as written.
+    pub value_span: Range<usize>,
+}
+
+/// One SAN token of the movetext and what it resolved to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// Its index among [`GameRecord::tokens`].
+    pub token: usize,
+    /// Its bytes in [`GameRecord::text`].
+    pub span: Range<usize>,
+    /// The line of play it is in: an index into [`GameRecord::lines`] (0: the mainline).
+    pub line: usize,
+    /// Half-moves from the game's start to the position after it.
+    pub ply: usize,
+    /// The move number and the side that moves, as PGN writes them (`12.` white, `12...`).
+    pub number: u32,
+    /// The side that moves.
+    pub color: Color,
+    /// The move before it on its path from the start (in its line, or for a variation's
+    /// first move, before the move the variation replaces); `None` from the start position.
+    pub prev: Option<usize>,
+    /// What became of it.
+    pub verdict: Verdict,
+    /// Does it give check (when played)?
+    pub check: bool,
+    /// Does it checkmate?
+    pub mate: bool,
+    /// Its export SAN when played (`--` for a null move), else the text as written.
+    pub san: String,
+    /// The move-quality glyph written on it (`!`, `?!` ...).
+    pub glyph: Option<Glyph>,
+}
+
+/// A line of play: the mainline, or a variation with the move it replaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineRecord {
+    /// The line it branches from (`None` for the mainline).
+    pub parent: Option<usize>,
+    /// The move of the parent line this variation replaces, when there is one.
+    pub replaces: Option<usize>,
+    /// How deep: 0 for the mainline, 1 for its variations, ...
+    pub depth: usize,
+    /// The tokens of its `(` and `)` (`None` where there is none).
+    pub open: Option<usize>,
+    /// See [`LineRecord::open`].
+    pub close: Option<usize>,
+}
+
+impl GameRecord {
+    /// The report: plies, status, final position, diagnostics, as [`super::check_game`]
+    /// gives it.
+    pub fn report(&self) -> &GameReport {
+        &self.report
+    }
+
+    /// The game's text, decoded: what every span points into.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The tag pairs, in order.
+    pub fn tags(&self) -> &[TagRecord] {
+        &self.tags
+    }
+
+    /// The movetext's tokens, in order (comments, NAGs, move numbers, variations ...).
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// Every SAN token of the movetext, in source order.
+    pub fn moves(&self) -> &[MoveRecord] {
+        &self.moves
+    }
+
+    /// The lines of play, the mainline first, then each variation where its `(` is.
+    pub fn lines(&self) -> &[LineRecord] {
+        &self.lines
+    }
+
+    /// The position the game starts from (`None` when its FEN or variant is bad).
+    pub fn start_position(&self) -> Option<Position> {
+        self.report.start_position
+    }
+
+    /// The position before move `index` (of [`GameRecord::moves`]), replayed from the start.
+    pub fn position_before(&self, index: usize) -> Option<Position> {
+        match self.moves.get(index)?.prev {
+            Some(prev) => self.position_after(prev),
+            None => self.start_position(),
+        }
+    }
+
+    /// The position after move `index`, replayed from the start; `None` where it was not
+    /// played.
+    pub fn position_after(&self, index: usize) -> Option<Position> {
+        let mut path = Vec::new();
+        let mut at = Some(index);
+        while let Some(i) = at {
+            let record = self.moves.get(i)?;
+            path.push(record.verdict);
+            at = record.prev;
+        }
+        let mut position = self.start_position()?;
+        for verdict in path.into_iter().rev() {
+            match verdict {
+                Verdict::Played(mv) => position.play_in_place(mv),
+                Verdict::Null => position = position.play_null()?,
+                Verdict::Failed | Verdict::Skipped => return None,
+            }
+        }
+        Some(position)
+    }
+
+    /// The NAGs after move `index` (a glyph written on the move, then `$n` tokens), in order.
+    pub fn nags(&self, index: usize) -> impl Iterator<Item = u8> + '_ {
+        let record = self.moves.get(index);
+        let glyph = record.and_then(|m| m.glyph).map(Glyph::nag);
+        let after = self
+            .annotations(record)
+            .filter_map(|token| match token.kind {
+                TokenKind::Nag(nag) => Some(nag),
+                TokenKind::Glyph => self
+                    .text
+                    .get(token.span.clone())
+                    .and_then(Glyph::parse)
+                    .map(Glyph::nag),
+                _ => None,
+            });
+        glyph.into_iter().chain(after)
+    }
+
+    /// The comments after move `index`, as written (braces or `;` included).
+    pub fn comments(&self, index: usize) -> impl Iterator<Item = &str> + '_ {
+        let record = self.moves.get(index);
+        self.annotations(record)
+            .filter(|token| token.kind == TokenKind::Comment)
+            .filter_map(|token| self.text.get(token.span.clone()))
+    }
+
+    /// The diagnostics about move `index`: those whose span lies in its token.
+    pub fn diagnostics_of(&self, index: usize) -> impl Iterator<Item = &GameDiagnostic> + '_ {
+        let span = self.moves.get(index).map_or(0..0, |m| m.span.clone());
+        self.report.diagnostics.iter().filter(move |d| {
+            !span.is_empty()
+                && span.start <= d.diagnostic.span.start
+                && d.diagnostic.span.end <= span.end
+        })
+    }
+
+    /// The NAG, glyph and comment tokens right after a move's token.
+    fn annotations(&self, record: Option<&MoveRecord>) -> impl Iterator<Item = &Token> + '_ {
+        let from = record.map_or(self.tokens.len(), |m| m.token + 1);
+        self.tokens
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|t| {
+                matches!(
+                    t.kind,
+                    TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment
+                )
+            })
+    }
+}
+
+/// Builds a [`GameRecord`] from what the walk tells it.
+#[derive(Default)]
+pub(super) struct Recorder {
+    text: String,
+    tags: Vec<TagRecord>,
+    tokens: Vec<Token>,
+    moves: Vec<MoveRecord>,
+    lines: Vec<LineRecord>,
+    /// The open lines, innermost last: each with its last move and the move its first move
+    /// follows.
+    open: Vec<OpenLine>,
+}
+
+#[derive(Clone, Copy)]
+struct OpenLine {
+    line: usize,
+    last: Option<usize>,
+    first_follows: Option<usize>,
+}
+
+impl Recorder {
+    /// The record, once the game is checked.
+    pub(super) fn finish(self, report: GameReport) -> GameRecord {
+        GameRecord {
+            report,
+            text: self.text,
+            tags: self.tags,
+            tokens: self.tokens,
+            moves: self.moves,
+            lines: self.lines,
+        }
+    }
+
+    fn tag(text: &str, token: &Token) -> Option<TagRecord> {
+        let TokenKind::Tag { name, value } = &token.kind else {
+            return None;
+        };
+        Some(TagRecord {
+            name: text.get(name.clone())?.to_string(),
+            value: unescape(text.get(value.clone())?).into_owned(),
+            span: token.span.clone(),
+            name_span: name.clone(),
+            value_span: value.clone(),
+        })
+    }
+}
+
+impl Listener for Recorder {
+    const BEFORE: bool = true;
+
+    fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]) {
+        self.text = text.to_string();
+        self.tags = tags.iter().filter_map(|t| Recorder::tag(text, t)).collect();
+        self.tokens = movetext.to_vec();
+        self.lines = vec![LineRecord {
+            parent: None,
+            replaces: None,
+            depth: 0,
+            open: None,
+            close: None,
+        }];
+        self.open = vec![OpenLine {
+            line: 0,
+            last: None,
+            first_follows: None,
+        }];
+    }
+
+    fn moved(
+        &mut self,
+        token: usize,
+        ply: usize,
+        verdict: Verdict,
+        before: &Position,
+        after: &Position,
+    ) {
+        let Some(open) = self.open.last_mut() else {
+            return;
+        };
+        let span = self.tokens.get(token).map_or(0..0, |t| t.span.clone());
+        let written = self.text.get(span.clone()).unwrap_or_default();
+        let (check, mate, san) = match verdict {
+            Verdict::Played(mv) => played(before, mv, after),
+            Verdict::Null => (false, false, "--".to_string()),
+            Verdict::Failed | Verdict::Skipped => (false, false, written.to_string()),
+        };
+        let index = self.moves.len();
+        self.moves.push(MoveRecord {
+            token,
+            span,
+            line: open.line,
+            ply,
+            number: before.fullmove_number(),
+            color: before.turn(),
+            prev: open.last.or(open.first_follows),
+            verdict,
+            check,
+            mate,
+            san,
+            glyph: glyph_of(written),
+        });
+        open.last = Some(index);
+    }
+
+    fn opened(&mut self, token: usize) {
+        let Some(&parent) = self.open.last() else {
+            return;
+        };
+        let line = self.lines.len();
+        self.lines.push(LineRecord {
+            parent: Some(parent.line),
+            replaces: parent.last,
+            depth: self.open.len(),
+            open: Some(token),
+            close: None,
+        });
+        let first_follows = parent
+            .last
+            .and_then(|m| self.moves.get(m))
+            .and_then(|m| m.prev);
+        self.open.push(OpenLine {
+            line,
+            last: None,
+            first_follows,
+        });
+    }
+
+    fn closed(&mut self, token: Option<usize>) {
+        let keep = if token.is_some() {
+            self.open.len().saturating_sub(1)
+        } else {
+            1
+        };
+        for open in self.open.drain(keep.max(1)..) {
+            if let Some(line) = self.lines.get_mut(open.line) {
+                line.close = token;
+            }
+        }
+    }
+}
+
+/// Check, mate and export SAN of `mv`, played from `before` to `after`.
+fn played(before: &Position, mv: Move, after: &Position) -> (bool, bool, String) {
+    let check = after.is_check();
+    let mate = check && after.legal_moves().is_empty();
+    (check, mate, to_san(before, mv))
+}
+
+/// The glyph at the end of a SAN token, if it has one.
+fn glyph_of(written: &str) -> Option<Glyph> {
+    let glyph_len = written
+        .bytes()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    written
+        .get(written.len() - glyph_len..)
+        .and_then(Glyph::parse)
+}
