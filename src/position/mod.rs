@@ -2,6 +2,10 @@
 //! need (castling rights, en passant, clocks). Copy-make: [`Position::play`] returns a new
 //! position and leaves the old one as it was.
 
+mod fen;
+pub(crate) mod movegen;
+mod zobrist;
+
 use std::fmt;
 
 use crate::attacks::{
@@ -13,6 +17,9 @@ use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
+
+pub use fen::FenError;
+pub use movegen::MoveList;
 
 /// A legal chess position (standard or Chess960).
 ///
@@ -616,7 +623,7 @@ mod tests {
     /// and of the positions one move later.
     #[test]
     fn checkers_kept_by_play_equal_checkers_found_from_scratch() {
-        let data = include_str!("../tests/data/perft_random.epd");
+        let data = include_str!("../../tests/data/perft_random.epd");
         let mut checked = 0;
         let mut checks = 0;
         for line in data
@@ -652,8 +659,8 @@ mod tests {
     fn reversible_moves_are_taken_back_to_the_position_before() {
         let mut positions = Vec::new();
         for (data, chess960) in [
-            (include_str!("../tests/data/perft_random.epd"), false),
-            (include_str!("../tests/data/perft_960.epd"), true),
+            (include_str!("../../tests/data/perft_random.epd"), false),
+            (include_str!("../../tests/data/perft_960.epd"), true),
         ] {
             for line in data
                 .lines()
