@@ -4,6 +4,7 @@
 
 mod fen;
 pub(crate) mod movegen;
+mod status;
 mod zobrist;
 
 use std::fmt;
@@ -20,6 +21,7 @@ use crate::square::{File, Rank, Square};
 
 pub use fen::FenError;
 pub use movegen::MoveList;
+pub use status::Status;
 
 /// A legal chess position (standard or Chess960).
 ///

@@ -1,8 +1,8 @@
 //! The mainline's history, for repetitions.
 
 use crate::bitboard::Bitboard;
-use crate::game::Status;
 use crate::moves::{Move, MoveKind};
+use crate::position::Status;
 use crate::position::{Position, castling_after_reversible};
 use crate::square::Square;
 
