@@ -85,25 +85,6 @@ impl Status {
     }
 }
 
-impl Status {
-    /// The status as the CLI contract reports it: one of `checkmate`, `stalemate`,
-    /// `insufficient_material`, `fifty_moves`, `threefold`, `ongoing` (the seventy-five-move
-    /// and fivefold rules imply the fifty-move and threefold ones).
-    ///
-    /// ```
-    /// use jaque::Status;
-    /// assert_eq!(Status::FivefoldRepetition.contract_code(), "threefold");
-    /// assert_eq!(Status::Checkmate.contract_code(), "checkmate");
-    /// ```
-    pub fn contract_code(self) -> &'static str {
-        match self {
-            Status::SeventyFiveMoves => Status::FiftyMoves.code(),
-            Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
-            other => other.code(),
-        }
-    }
-}
-
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
