@@ -3,6 +3,7 @@
 //! position and leaves the old one as it was.
 
 mod fen;
+mod history;
 pub(crate) mod movegen;
 mod status;
 mod zobrist;
@@ -20,6 +21,7 @@ use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
 
 pub use fen::FenError;
+pub(crate) use history::History;
 pub use movegen::MoveList;
 pub use status::Status;
 
@@ -456,43 +458,6 @@ impl Position {
     }
 }
 
-/// The castling rights `castling` after `mv`, a reversible move (neither a capture nor a pawn
-/// move) of `mover`: as [`Position::play_in_place`] leaves them.
-pub(crate) fn castling_after_reversible(castling: Bitboard, mover: Color, mv: Move) -> Bitboard {
-    let mut lost = Bitboard::from(mv.from()) | Bitboard::from(mv.to());
-    if mv.kind() == MoveKind::Castle || mv.role() == Role::King {
-        lost |= Bitboard::rank(back_rank(mover));
-    }
-    castling.minus(lost)
-}
-
-impl Position {
-    /// Takes back `mv`, the last move played, a reversible move (neither a capture nor a pawn
-    /// move) other than castling that left the castling rights as they were: the pieces and
-    /// the side to move are as before it, and there is no en-passant square (none can follow
-    /// a reversible move). The clocks and the checkers are left as they are. What a repetition
-    /// count compares, going back from the last position without a copy per move.
-    pub(crate) fn unplay_reversible(&mut self, mv: Move) {
-        let mover = !self.turn;
-        let from_to = Bitboard::from(mv.from()) | Bitboard::from(mv.to());
-        self.by_color[mover.index()] ^= from_to;
-        self.by_role[mv.role().index()] ^= from_to;
-        self.turn = mover;
-        self.ep_square = None;
-    }
-
-    /// Is this the same position as `other` for the repetition rules: the same pieces on the
-    /// same squares, the same side to move, the same castling rights and en-passant square
-    /// (the clocks may differ)?
-    pub(crate) fn repeats(&self, other: &Position) -> bool {
-        self.by_role == other.by_role
-            && self.by_color == other.by_color
-            && self.turn == other.turn
-            && self.castling == other.castling
-            && self.ep_square == other.ep_square
-    }
-}
-
 /// The first rank of `color`.
 #[inline]
 pub(crate) const fn back_rank(color: Color) -> Rank {
@@ -651,64 +616,5 @@ mod tests {
             }
         }
         assert!(checked > 100_000 && checks > 5_000, "{checked} {checks}");
-    }
-
-    /// Taking back a reversible move gives the position before it (what repetitions
-    /// compare), and the castling rights after it are the ones play leaves, for every legal
-    /// move that is neither a capture nor a pawn move, in every position of the vendored
-    /// perft data (standard and Chess960) and the positions one move later.
-    #[test]
-    fn reversible_moves_are_taken_back_to_the_position_before() {
-        let mut positions = Vec::new();
-        for (data, chess960) in [
-            (include_str!("../../tests/data/perft_random.epd"), false),
-            (include_str!("../../tests/data/perft_960.epd"), true),
-        ] {
-            for line in data
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.is_empty())
-            {
-                let fen = line.split(';').next().unwrap_or_default().trim();
-                let position = Position::from_fen_with(fen, chess960).expect("vendored FEN");
-                positions.extend(
-                    position
-                        .legal_moves()
-                        .into_iter()
-                        .map(|mv| position.play(mv)),
-                );
-                positions.push(position);
-            }
-        }
-        let (mut taken_back, mut rights_lost) = (0, 0);
-        for position in positions {
-            for mv in position.legal_moves() {
-                let after = position.play(mv);
-                if after.halfmove_clock() == 0 {
-                    continue;
-                }
-                assert_eq!(
-                    castling_after_reversible(position.castling, position.turn, mv),
-                    after.castling,
-                    "{mv:?}"
-                );
-                if after.castling != position.castling || mv.kind() == MoveKind::Castle {
-                    rights_lost += 1;
-                    continue;
-                }
-                let mut back = after;
-                back.unplay_reversible(mv);
-                let expected = Position {
-                    ep_square: None,
-                    ..position
-                };
-                assert!(back.repeats(&expected), "{} {mv:?}", position.fen());
-                assert_eq!(back.by_role, position.by_role);
-                taken_back += 1;
-            }
-        }
-        assert!(
-            taken_back > 100_000 && rights_lost > 1_000,
-            "{taken_back} {rights_lost}"
-        );
     }
 }
