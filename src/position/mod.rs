@@ -43,21 +43,21 @@ pub use status::Status;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) by_role: [Bitboard; 6],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) turn: Color,
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    turn: Color,
     /// The rooks that may still castle (both colours).
-    pub(crate) castling: Bitboard,
+    castling: Bitboard,
     /// The square a pawn passed over with a double push, kept only when the side to move can
     /// legally capture there (so that equal positions compare, hash and print equal).
-    pub(crate) ep_square: Option<Square>,
-    pub(crate) halfmove_clock: u32,
-    pub(crate) fullmove_number: u32,
-    pub(crate) chess960: bool,
+    ep_square: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    chess960: bool,
     /// The pieces giving check to the side to move. Derived from the rest, kept because
     /// every move asks: playing a move finds them from the moved piece and the line it
     /// left, cheaper than looking at every attacker of the king.
-    pub(crate) checkers: Bitboard,
+    checkers: Bitboard,
 }
 
 impl Position {
@@ -78,7 +78,7 @@ impl Position {
 
     /// A starting position with the given back rank for both sides (mirrored), castling rights
     /// on both rooks. Used for the standard and the Chess960 start positions.
-    pub(crate) fn from_back_rank(back_rank: [Role; 8], chess960: bool) -> Position {
+    fn from_back_rank(back_rank: [Role; 8], chess960: bool) -> Position {
         let mut by_role = [Bitboard::EMPTY; 6];
         for (file, role) in File::ALL.into_iter().zip(back_rank) {
             by_role[role.index()] |= Bitboard::from(Square::new(file, Rank::First))
@@ -245,7 +245,7 @@ impl Position {
     }
 
     /// The checkers found from scratch: every attacker of the king.
-    pub(crate) fn find_checkers(&self) -> Bitboard {
+    fn find_checkers(&self) -> Bitboard {
         self.attackers(self.king(self.turn), !self.turn, self.occupied())
     }
 
@@ -307,12 +307,12 @@ impl Position {
     }
 
     /// Keeps `ep` as the en-passant square only if the side to move can capture there legally.
-    pub(crate) fn set_ep_square_if_legal(&mut self, ep: Square) {
+    fn set_ep_square_if_legal(&mut self, ep: Square) {
         self.ep_square = self.can_capture_en_passant(ep).then_some(ep);
     }
 
     /// Would the king be safe after the pawn on `from` captures en passant on `ep`?
-    pub(crate) fn is_legal_en_passant(&self, from: Square, ep: Square) -> bool {
+    fn is_legal_en_passant(&self, from: Square, ep: Square) -> bool {
         let us = self.turn;
         let captured = Square::new(ep.file(), from.rank());
         let occupied = (self.occupied() ^ Bitboard::from(from) ^ Bitboard::from(captured))
@@ -460,7 +460,7 @@ impl Position {
 
 /// The first rank of `color`.
 #[inline]
-pub(crate) const fn back_rank(color: Color) -> Rank {
+const fn back_rank(color: Color) -> Rank {
     match color {
         Color::White => Rank::First,
         Color::Black => Rank::Eighth,
