@@ -1,6 +1,11 @@
 //! A chess position: where the pieces stand and whose turn it is, with the state the rules
 //! need (castling rights, en passant, clocks). Copy-make: [`Position::play`] returns a new
 //! position and leaves the old one as it was.
+//!
+//! The rules live here, and only here are a position's fields read or written: this file has
+//! the struct, its accessors, playing moves and the attack queries; `fen` reads and writes
+//! FEN, `movegen` lists the legal moves, `zobrist` hashes, `status` says whether the game is
+//! over, and `history` counts repetitions along a line of play.
 
 mod fen;
 mod history;
