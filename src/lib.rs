@@ -43,9 +43,7 @@ pub mod attacks;
 mod bitboard;
 mod color;
 mod diagnostic;
-mod fen;
 mod game;
-mod movegen;
 mod moves;
 pub mod perft;
 pub mod pgn;
@@ -53,16 +51,13 @@ mod position;
 mod role;
 pub mod san;
 mod square;
-mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use diagnostic::{Code, Diagnostic, Severity};
-pub use fen::FenError;
-pub use game::{Game, IllegalUci, Status};
-pub use movegen::MoveList;
+pub use game::{Game, IllegalUci};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
-pub use position::Position;
+pub use position::{FenError, MoveList, Position, Status};
 pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
 

@@ -204,24 +204,3 @@ impl fmt::Display for Uci {
         Ok(())
     }
 }
-
-impl crate::position::Position {
-    /// The legal move a UCI move stands for here, if any. Castling is accepted both as the
-    /// king's two-square move (`e1g1`, in standard chess) and as king takes rook (`e1h1`).
-    ///
-    /// ```
-    /// use jaque::{Position, Uci};
-    /// let position = Position::starting();
-    /// let mv = position.resolve_uci("g1f3".parse().unwrap()).unwrap();
-    /// assert_eq!(mv.to(), jaque::Square::F3);
-    /// assert!(position.resolve_uci("e2e5".parse().unwrap()).is_none());
-    /// ```
-    pub fn resolve_uci(&self, uci: Uci) -> Option<Move> {
-        self.legal_moves().into_iter().find(|mv| {
-            mv.from() == uci.from
-                && mv.promotion() == uci.promotion
-                && (mv.to() == uci.to
-                    || (!self.is_chess960() && mv.uci(false).to == uci.to && mv.is_castle()))
-        })
-    }
-}

@@ -3,9 +3,9 @@
 //! interior nodes play each move as the generator hands it over, without building a list.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::{PawnKind, Sink, pawn_moves};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::position::movegen::{PawnKind, Sink, pawn_moves};
 use crate::role::Role;
 use crate::square::Square;
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::checked_with_expectations;
+use common::{checked_with_expectations, contract_status};
 use pretty_assertions::assert_eq;
 
 type Outcome = (
@@ -25,7 +25,7 @@ fn generated_games_give_exactly_the_planted_diagnostics() {
         let got: Outcome = (
             report.plies,
             report.final_position.map(|p| p.fen()),
-            report.status.map(|s| s.contract_code().to_string()),
+            report.status.map(|s| contract_status(s).to_string()),
             report
                 .diagnostics
                 .iter()

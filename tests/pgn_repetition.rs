@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::checked_with_expectations;
+use common::{checked_with_expectations, contract_status};
 use jaque::Status;
 use pretty_assertions::assert_eq;
 
@@ -18,7 +18,7 @@ fn repetitions_are_counted_as_python_chess_counts_them() {
     for (report, want) in reports.iter().zip(&expected) {
         let status = match report.status {
             Some(Status::FivefoldRepetition) => "fivefold",
-            Some(status) => status.contract_code(),
+            Some(status) => contract_status(status),
             None => "none",
         };
         let got = (

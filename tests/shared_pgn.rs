@@ -9,8 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{files_with_extension, shared_data, vendored};
-use jaque::Status;
+use common::{contract_status, files_with_extension, shared_data, vendored};
 use jaque::pgn::{GameReport, Options, Splitter, check_game};
 use serde_json::Value;
 
@@ -84,7 +83,7 @@ fn shared_pgn_games_replay_as_python_chess_reads_them() {
             let got = (
                 report.plies as u64,
                 fen.as_deref(),
-                report.status.map(Status::contract_code),
+                report.status.map(contract_status),
             );
             let wanted = (
                 want["mainline_plies"].as_u64().unwrap_or(u64::MAX),

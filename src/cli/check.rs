@@ -119,7 +119,7 @@ impl Printer<'_> {
             "tags": tags,
             "plies": report.plies,
             "final_fen": report.final_position.map(|p| p.fen()),
-            "status": report.status.map(Status::contract_code),
+            "status": report.status.map(contract_status),
             "diagnostics": diagnostics,
         });
         writeln!(self.out, "{object}")
@@ -360,5 +360,28 @@ pub fn run(args: CheckArgs) -> Outcome {
         Outcome::Errors
     } else {
         Outcome::Clean
+    }
+}
+
+/// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
+/// `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`, `ongoing`. The
+/// seventy-five-move and fivefold rules imply the fifty-move and threefold ones, reported so.
+fn contract_status(status: Status) -> &'static str {
+    match status {
+        Status::SeventyFiveMoves => Status::FiftyMoves.code(),
+        Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
+        other => other.code(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_automatic_draws_are_reported_as_the_claimable_ones() {
+        assert_eq!(contract_status(Status::FivefoldRepetition), "threefold");
+        assert_eq!(contract_status(Status::SeventyFiveMoves), "fifty_moves");
+        assert_eq!(contract_status(Status::Checkmate), "checkmate");
     }
 }

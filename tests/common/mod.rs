@@ -158,3 +158,15 @@ pub fn files_with_extension(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     paths.sort();
     paths
 }
+
+/// A status in the CLI contract's words (`status` in `jaque check --json`; see
+/// ../shared/CONTRACT.md): the seventy-five-move and fivefold rules are reported as the
+/// fifty-move and threefold ones they imply.
+pub fn contract_status(status: jaque::Status) -> &'static str {
+    use jaque::Status;
+    match status {
+        Status::SeventyFiveMoves => Status::FiftyMoves.code(),
+        Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
+        other => other.code(),
+    }
+}

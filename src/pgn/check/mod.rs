@@ -2,7 +2,6 @@
 //! position, then the result against the final position. Variations are walked with an
 //! explicit stack, so no nesting a file contains can overflow the call stack.
 
-mod history;
 mod placement;
 mod record;
 mod report;
@@ -19,7 +18,6 @@ use super::lexer::{Lexed, Token, TokenKind, decode, lex};
 use super::split::RawGame;
 use crate::moves::Move;
 use crate::san::Lang;
-use history::status;
 use report::Collector;
 use walk::{Line, Listener, walk};
 
@@ -181,12 +179,12 @@ fn check_with<L: Listener>(
             report.plies = walked.plies;
             report.moves = walked.moves;
             report.final_position = Some(walked.final_position);
-            let status = status(&walked.final_position, &walked.history);
+            let status = walked.history.status(&walked.final_position);
             report.status = Some(status);
             let has_movetext = !movetext.is_empty() && !swallowed;
             result::check(text, has_movetext, result_tag, &walked, status, &mut out);
             // The vectors back for the next game.
-            buffers.moves = walked.history.moves;
+            buffers.moves = walked.history.into_moves();
             buffers.lines = walked.lines;
         }
         // Nothing can be played: the movetext is skipped, but not silently.

@@ -3,8 +3,7 @@
 use super::super::tags::Tags;
 use super::MAX_DIAGNOSTICS_PER_GAME;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::game::Status;
-use crate::position::Position;
+use crate::position::{Position, Status};
 
 /// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
 #[derive(Clone, Debug, PartialEq, Eq)]

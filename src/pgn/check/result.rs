@@ -7,8 +7,7 @@ use super::report::Collector;
 use super::walk::Walked;
 use crate::color::Color;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::Status;
-use crate::position::Position;
+use crate::position::{Position, Status};
 
 /// The Result tag, the termination marker and the final position, `status`, against one
 /// another. After an error in the mainline its final position is not the game's: only the

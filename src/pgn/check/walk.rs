@@ -4,12 +4,11 @@
 use std::ops::Range;
 
 use super::super::lexer::{Outcome, Token, TokenKind};
-use super::history::History;
 use super::report::Collector;
 use super::{MAX_VARIATION_DEPTH, Options};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{History, Position};
 use crate::san;
 
 /// One line of play being walked.

@@ -396,56 +396,13 @@ fn parse_castling(position: &Position, field: &str) -> Result<Bitboard, FenError
         found: field.to_string(),
     };
     for right in field.chars() {
-        let color = if right.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let rank = back_rank(color);
-        let missing = |reason: String| FenError::CastlingWithoutPieces { right, reason };
-        let king = position.king(color);
-        if king.rank() != rank {
-            return Err(missing(format!("the {color} king on its first rank")));
-        }
-        let rooks = position.pieces(color, Role::Rook) & Bitboard::rank(rank);
-        let beyond = |east: bool| {
-            rooks
-                .into_iter()
-                .filter(|&rook| (rook > king) == east)
-                .collect::<Bitboard>()
-        };
-        let rook = match right.to_ascii_lowercase() {
-            'k' => beyond(true).msb(),
-            'q' => beyond(false).lsb(),
-            c @ 'a'..='h' => {
-                let file = File::from_char(c).ok_or_else(bad)?;
-                Some(Square::new(file, rank)).filter(|&sq| rooks.contains(sq))
-            }
-            _ => return Err(bad()),
-        };
-        let Some(rook) = rook else {
-            return Err(missing(format!(
-                "a {color} rook on the {} side of the king on its first rank",
-                match right.to_ascii_lowercase() {
-                    'k' => "h".to_string(),
-                    'q' => "a".to_string(),
-                    c => format!("file {c}"),
-                }
-            )));
-        };
-        if !position.chess960 {
-            let standard_rook = rook.file() == File::A || rook.file() == File::H;
-            if king.file() != File::E || !standard_rook {
-                return Err(missing(format!(
-                    "the {color} king on e{} and a rook on a or h (or Chess960 rules)",
-                    rank.char()
-                )));
-            }
-        }
+        let rook = castling_rook(position, right, bad)?;
         if rights.contains(rook) {
             return Err(bad());
         }
         // One right per side of the king.
+        let color = color_of_right(right);
+        let king = position.king(color);
         let same_side = (rights & position.by_color(color))
             .into_iter()
             .any(|other| (other > king) == (rook > king));
@@ -455,6 +412,67 @@ fn parse_castling(position: &Position, field: &str) -> Result<Bitboard, FenError
         rights.insert(rook);
     }
     Ok(rights)
+}
+
+/// The colour a castling right's letter is for: upper case white, lower case black.
+fn color_of_right(right: char) -> Color {
+    if right.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The rook that the castling right `right` (`K`, `Q`, or a file letter, either case) names
+/// in `position`, or why there is none (`bad`: the letter itself is wrong).
+fn castling_rook(
+    position: &Position,
+    right: char,
+    bad: impl Fn() -> FenError,
+) -> Result<Square, FenError> {
+    let color = color_of_right(right);
+    let rank = back_rank(color);
+    let missing = |reason: String| FenError::CastlingWithoutPieces { right, reason };
+    let king = position.king(color);
+    if king.rank() != rank {
+        return Err(missing(format!("the {color} king on its first rank")));
+    }
+    let rooks = position.pieces(color, Role::Rook) & Bitboard::rank(rank);
+    let beyond = |east: bool| {
+        rooks
+            .into_iter()
+            .filter(|&rook| (rook > king) == east)
+            .collect::<Bitboard>()
+    };
+    let rook = match right.to_ascii_lowercase() {
+        'k' => beyond(true).msb(),
+        'q' => beyond(false).lsb(),
+        c @ 'a'..='h' => {
+            let file = File::from_char(c).ok_or_else(&bad)?;
+            Some(Square::new(file, rank)).filter(|&sq| rooks.contains(sq))
+        }
+        _ => return Err(bad()),
+    };
+    let Some(rook) = rook else {
+        return Err(missing(format!(
+            "a {color} rook on the {} side of the king on its first rank",
+            match right.to_ascii_lowercase() {
+                'k' => "h".to_string(),
+                'q' => "a".to_string(),
+                c => format!("file {c}"),
+            }
+        )));
+    };
+    if !position.chess960 {
+        let standard_rook = rook.file() == File::A || rook.file() == File::H;
+        if king.file() != File::E || !standard_rook {
+            return Err(missing(format!(
+                "the {color} king on e{} and a rook on a or h (or Chess960 rules)",
+                rank.char()
+            )));
+        }
+    }
+    Ok(rook)
 }
 
 fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {

@@ -24,7 +24,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::moves::{Move, MoveKind, castling_paths};
+use crate::moves::{Move, MoveKind, Uci, castling_paths};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{Rank, Square};
@@ -228,6 +228,44 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
     }
 }
 
+/// `bb` moved by `by` square indices (up the board for a positive `by`).
+#[inline]
+fn shift(bb: Bitboard, by: i8) -> Bitboard {
+    if by > 0 {
+        Bitboard(bb.0 << by)
+    } else {
+        Bitboard(bb.0 >> -by)
+    }
+}
+
+/// The captures of `us`'s pawns in `pinned`, each pinned on a diagonal through the king on
+/// `king`: only along that line, onto an enemy piece (`theirs`), the pinner.
+#[inline]
+fn generate_pinned_pawn_captures<S: Sink>(
+    sink: &mut S,
+    us: Color,
+    pinned: Bitboard,
+    theirs: Bitboard,
+    king: Square,
+) {
+    let last_rank = Bitboard::rank(Rank::Eighth.relative(us));
+    for from in pinned {
+        let captures = pawn_attacks(us, from) & theirs & line(king, from);
+        for to in captures {
+            let kind = if last_rank.contains(to) {
+                PawnKind::Promotion
+            } else {
+                PawnKind::Normal
+            };
+            sink.pawns(
+                Bitboard::from(to),
+                (to.index() as i8) - (from.index() as i8),
+                kind,
+            );
+        }
+    }
+}
+
 impl Position {
     /// Every legal move.
     ///
@@ -266,6 +304,25 @@ impl Position {
         let mut any = AnyMove(false);
         self.generate(&mut any);
         any.0
+    }
+
+    /// The legal move a UCI move stands for here, if any. Castling is accepted both as the
+    /// king's two-square move (`e1g1`, in standard chess) and as king takes rook (`e1h1`).
+    ///
+    /// ```
+    /// use jaque::{Position, Uci};
+    /// let position = Position::starting();
+    /// let mv = position.resolve_uci("g1f3".parse().unwrap()).unwrap();
+    /// assert_eq!(mv.to(), jaque::Square::F3);
+    /// assert!(position.resolve_uci("e2e5".parse().unwrap()).is_none());
+    /// ```
+    pub fn resolve_uci(&self, uci: Uci) -> Option<Move> {
+        self.legal_moves().into_iter().find(|mv| {
+            mv.from() == uci.from
+                && mv.promotion() == uci.promotion
+                && (mv.to() == uci.to
+                    || (!self.is_chess960() && mv.uci(false).to == uci.to && mv.is_castle()))
+        })
     }
 
     /// Can the king of the side to move step to a square no enemy piece attacks? After a
@@ -322,20 +379,7 @@ impl Position {
             None => !ours,
         };
 
-        // Pinned pieces: ours, alone between the king and an enemy slider on its line (every
-        // enemy slider on the king's lines is looked at; one behind a piece of its own side
-        // pins nothing, as `blockers & ours` is then empty).
-        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let orthogonal = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let snipers = theirs & ((bishop_lines(king) & diagonal) | (rook_lines(king) & orthogonal));
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers & ours;
-            }
-        }
-
+        let pinned = self.pinned(king, ours, theirs, occupied);
         // In check a pinned piece cannot help: it could only move along its pin line.
         let movable = if checkers.any() {
             ours.minus(pinned)
@@ -348,6 +392,53 @@ impl Position {
         if sink.satisfied() {
             return;
         }
+        self.generate_sliders(sink, us, movable, occupied, target, pinned, king);
+
+        self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
+
+        if checkers.is_empty() && !sink.satisfied() {
+            self.generate_castling(sink, us, king, occupied);
+        }
+    }
+
+    /// Our pieces pinned to our king on `king`: ours, alone between the king and an enemy
+    /// slider on its line (every enemy slider on the king's lines is looked at; one behind a
+    /// piece of its own side pins nothing, as `blockers & ours` is then empty).
+    #[inline]
+    fn pinned(
+        &self,
+        king: Square,
+        ours: Bitboard,
+        theirs: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let orthogonal = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let snipers = theirs & ((bishop_lines(king) & diagonal) | (rook_lines(king) & orthogonal));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        pinned
+    }
+
+    /// The moves of our bishops, rooks and queens among `movable` to squares of `target`, a
+    /// pinned one only along the line through it and the king.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn generate_sliders<S: Sink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        movable: Bitboard,
+        occupied: Bitboard,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Square,
+    ) {
         let pin_line = |from: Square| {
             if pinned.contains(from) {
                 line(king, from)
@@ -367,14 +458,10 @@ impl Position {
             let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
             sink.piece(Role::Queen, from, attacks & target & pin_line(from));
         }
-
-        self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
-
-        if checkers.is_empty() && !sink.satisfied() {
-            self.generate_castling(sink, us, king, occupied);
-        }
     }
 
+    /// The pawns' moves: pushes and captures in bulk, set-wise, then the captures of pawns
+    /// pinned on a diagonal and en passant one by one.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn generate_pawns<S: Sink>(
@@ -415,13 +502,6 @@ impl Position {
 
         // Captures towards the a-file (west) and the h-file (east), for both colours.
         let (west_from, east_from) = (Bitboard(free.0 & NOT_FILE_A), Bitboard(free.0 & NOT_FILE_H));
-        let shift = |bb: Bitboard, by: i8| {
-            if by > 0 {
-                Bitboard(bb.0 << by)
-            } else {
-                Bitboard(bb.0 >> -by)
-            }
-        };
         let west_captures = shift(west_from, west) & theirs & target;
         let east_captures = shift(east_from, east) & theirs & target;
         sink.pawns(west_captures.minus(last_rank), west, PawnKind::Normal);
@@ -431,21 +511,8 @@ impl Position {
 
         // Diagonally pinned pawns may capture along their pin line (never in check).
         if checkers.is_empty() {
-            for from in (pawns & pinned).minus(Bitboard::file(king.file())) {
-                let captures = pawn_attacks(us, from) & theirs & line(king, from);
-                for to in captures {
-                    let kind = if last_rank.contains(to) {
-                        PawnKind::Promotion
-                    } else {
-                        PawnKind::Normal
-                    };
-                    sink.pawns(
-                        Bitboard::from(to),
-                        (to.index() as i8) - (from.index() as i8),
-                        kind,
-                    );
-                }
-            }
+            let diagonally_pinned = (pawns & pinned).minus(Bitboard::file(king.file()));
+            generate_pinned_pawn_captures(sink, us, diagonally_pinned, theirs, king);
         }
 
         if let Some(ep) = self.ep_square {
