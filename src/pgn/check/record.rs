@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use super::super::lexer::{Token, TokenKind, unescape};
 use super::report::{GameDiagnostic, GameReport};
-use super::walk::{Listener, Verdict};
+use super::walk::{Listener, Moved, Verdict};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -291,14 +291,14 @@ impl Listener for Recorder {
         }];
     }
 
-    fn moved(
-        &mut self,
-        token: usize,
-        ply: usize,
-        verdict: Verdict,
-        before: &Position,
-        after: &Position,
-    ) {
+    fn moved(&mut self, moved: Moved<'_>) {
+        let Moved {
+            token,
+            ply,
+            verdict,
+            before,
+            after,
+        } = moved;
         let Some(open) = self.open.last_mut() else {
             return;
         };

@@ -67,20 +67,24 @@ pub(super) trait Listener {
     /// The game's text and its tokens: the tag section's, then the movetext's (whose
     /// indices the other calls give).
     fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]);
-    /// The SAN token `token` of the movetext, at `ply` (from the game's start), from
-    /// `before` (when [`Listener::BEFORE`]) to `after`.
-    fn moved(
-        &mut self,
-        token: usize,
-        ply: usize,
-        verdict: Verdict,
-        before: &Position,
-        after: &Position,
-    );
+    /// A SAN token of the movetext read, and what became of it.
+    fn moved(&mut self, moved: Moved<'_>);
     /// A variation opened at token `token`.
     fn opened(&mut self, token: usize);
     /// The innermost open variation closed (`None`: every variation, at the marker).
     fn closed(&mut self, token: Option<usize>);
+}
+
+/// What [`Listener::moved`] hears.
+pub(super) struct Moved<'a> {
+    /// The token's index in the movetext.
+    pub(super) token: usize,
+    /// Half-moves from the game's start to the position after the move.
+    pub(super) ply: usize,
+    pub(super) verdict: Verdict,
+    /// The position before the move (when [`Listener::BEFORE`]; else the one after).
+    pub(super) before: &'a Position,
+    pub(super) after: &'a Position,
 }
 
 impl Listener for () {
@@ -88,7 +92,7 @@ impl Listener for () {
     #[inline(always)]
     fn read(&mut self, _: &str, _: &[Token], _: &[Token]) {}
     #[inline(always)]
-    fn moved(&mut self, _: usize, _: usize, _: Verdict, _: &Position, _: &Position) {}
+    fn moved(&mut self, _: Moved<'_>) {}
     #[inline(always)]
     fn opened(&mut self, _: usize) {}
     #[inline(always)]
@@ -187,8 +191,13 @@ impl<L: Listener> Walker<'_, L> {
         };
         if line.dead {
             line.died_at_last_move = false;
-            self.listener
-                .moved(index, line.ply + 1, Verdict::Skipped, &line.now, &line.now);
+            self.listener.moved(Moved {
+                token: index,
+                ply: line.ply + 1,
+                verdict: Verdict::Skipped,
+                before: &line.now,
+                after: &line.now,
+            });
             return;
         }
         // Where a variation on this move starts. Kept whatever the outcome: after an error
@@ -197,7 +206,12 @@ impl<L: Listener> Walker<'_, L> {
             line.before = Some(line.now);
         }
         let ply = line.ply + 1;
-        let verdict = play(&mut line.now, self.text, span, ply, self.options, self.out);
+        let token = SanToken {
+            text: self.text,
+            span,
+            ply,
+        };
+        let verdict = play(&mut line.now, token, self.options, self.out);
         match verdict {
             Verdict::Played(_) | Verdict::Null => {
                 self.moves += usize::from(verdict != Verdict::Null);
@@ -218,7 +232,13 @@ impl<L: Listener> Walker<'_, L> {
         }
         if L::BEFORE {
             let before = line.before.unwrap_or(line.now);
-            self.listener.moved(index, ply, verdict, &before, &line.now);
+            self.listener.moved(Moved {
+                token: index,
+                ply,
+                verdict,
+                before: &before,
+                after: &line.now,
+            });
         }
     }
 
@@ -334,18 +354,41 @@ impl<L: Listener> Walker<'_, L> {
     }
 }
 
-/// The move at `span` of `text`, played on `position`: what became of it, with its warnings
-/// or its error given to `out`. `position` is played on only where the move is.
+/// A SAN token where the walk reads it: the game's text, the token's bytes in it, and the
+/// ply the move would reach.
+#[derive(Clone, Copy)]
+struct SanToken<'a> {
+    text: &'a str,
+    span: &'a Range<usize>,
+    ply: usize,
+}
+
+impl SanToken<'_> {
+    fn written(&self) -> &str {
+        self.text.get(self.span.clone()).unwrap_or_default()
+    }
+
+    /// `d`, whose span is inside the token, given to `out` with a span of the game.
+    fn report(&self, mut d: Diagnostic, out: &mut Collector) {
+        d.span = within(&d.span, self.span);
+        out.push(d, Some(self.ply), Some(self.written()));
+    }
+}
+
+/// The move `token`, played on `position`: what became of it, with its warnings or its error
+/// given to `out`. `position` is played on only where the move is.
 #[inline(always)]
 fn play(
     position: &mut Position,
-    text: &str,
-    span: &Range<usize>,
-    ply: usize,
+    token: SanToken<'_>,
     options: &Options,
     out: &mut Collector,
 ) -> Verdict {
-    let bytes = text.as_bytes().get(span.clone()).unwrap_or_default();
+    let bytes = token
+        .text
+        .as_bytes()
+        .get(token.span.clone())
+        .unwrap_or_default();
     san::play_then(
         position,
         bytes,
@@ -354,25 +397,17 @@ fn play(
         |position, answer| match answer {
             // Most moves have no warning.
             Ok(played) if played.warnings.is_empty() => Verdict::Played(played.mv),
-            Ok(played) => warn(played, text, span, ply, out),
-            Err(error) => not_san(position, error, text, span, ply, out),
+            Ok(played) => warn(played, token, out),
+            Err(error) => not_san(position, error, token, out),
         },
     )
 }
 
 #[cold]
 #[inline(never)]
-fn warn(
-    played: san::Played,
-    text: &str,
-    span: &Range<usize>,
-    ply: usize,
-    out: &mut Collector,
-) -> Verdict {
-    let written = text.get(span.clone()).unwrap_or_default();
-    for mut d in played.diagnostics(written) {
-        d.span = within(&d.span, span);
-        out.push(d, Some(ply), Some(written));
+fn warn(played: san::Played, token: SanToken<'_>, out: &mut Collector) -> Verdict {
+    for d in played.diagnostics(token.written()) {
+        token.report(d, out);
     }
     Verdict::Played(played.mv)
 }
@@ -383,32 +418,31 @@ fn warn(
 fn not_san(
     position: &mut Position,
     error: san::SanError,
-    text: &str,
-    span: &Range<usize>,
-    ply: usize,
+    token: SanToken<'_>,
     out: &mut Collector,
 ) -> Verdict {
-    let written = text.get(span.clone()).unwrap_or_default();
-    let diagnostic = if matches!(written, "--" | "Z0") {
-        match null_move(position, span) {
-            Ok(warning) => {
-                out.push(warning, Some(ply), Some(written));
-                return Verdict::Null;
-            }
-            Err(error) => error,
+    let written = token.written();
+    if !matches!(written, "--" | "Z0") {
+        token.report(error.diagnostic(written), out);
+        return Verdict::Failed;
+    }
+    // The null move's diagnostics span the whole token.
+    let whole = 0..token.span.len();
+    match null_move(position, whole) {
+        Ok(warning) => {
+            token.report(warning, out);
+            Verdict::Null
         }
-    } else {
-        let mut d = error.diagnostic(written);
-        d.span = within(&d.span, span);
-        d
-    };
-    out.push(diagnostic, Some(ply), Some(written));
-    Verdict::Failed
+        Err(error) => {
+            token.report(error, out);
+            Verdict::Failed
+        }
+    }
 }
 
 /// A null move: not chess, but some tools write it for a skipped move. The warning that it
 /// is not a move, or the error where it cannot be played.
-fn null_move(position: &mut Position, span: &Range<usize>) -> Result<Diagnostic, Diagnostic> {
+fn null_move(position: &mut Position, span: Range<usize>) -> Result<Diagnostic, Diagnostic> {
     let Some(after) = position.play_null() else {
         return Err(Diagnostic::new(
             Code::IllegalMove,
