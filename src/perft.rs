@@ -2,12 +2,9 @@
 //! generator. The last ply is counted in bulk (a popcount per group of moves), not played, and
 //! interior nodes play each move as the generator hands it over, without building a list.
 
-use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::position::movegen::{PawnKind, Sink, pawn_moves};
-use crate::role::Role;
-use crate::square::Square;
+use crate::position::movegen::Sink;
 
 /// The number of legal move sequences of `depth` plies from `position`.
 ///
@@ -46,18 +43,6 @@ impl Expand<'_> {
 }
 
 impl Sink for Expand<'_> {
-    #[inline]
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.visit(Move::new(role, from, to, MoveKind::Normal));
-        }
-    }
-
-    #[inline]
-    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind) {
-        pawn_moves(targets, step, kind, |mv| self.visit(mv));
-    }
-
     #[inline]
     fn special(&mut self, mv: Move) {
         self.visit(mv);

@@ -200,6 +200,17 @@ impl Position {
         self.attackers_among(square, color, self.by_color(color), occupied)
     }
 
+    /// The pieces that slide along diagonals (bishops, queens) and along ranks and files
+    /// (rooks, queens), both colours.
+    #[inline(always)]
+    fn sliders(&self) -> (Bitboard, Bitboard) {
+        let queens = self.by_role(Role::Queen);
+        (
+            self.by_role(Role::Bishop) | queens,
+            self.by_role(Role::Rook) | queens,
+        )
+    }
+
     /// The pieces of `candidates` (some of `color`'s) that attack `square`.
     #[inline]
     fn attackers_among(
@@ -209,8 +220,7 @@ impl Position {
         candidates: Bitboard,
         occupied: Bitboard,
     ) -> Bitboard {
-        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let (bishops, rooks) = self.sliders();
         candidates
             & ((pawn_attacks(!color, square) & self.by_role(Role::Pawn))
                 | (knight_attacks(square) & self.by_role(Role::Knight))
@@ -224,8 +234,8 @@ impl Position {
     #[inline]
     pub(crate) fn is_attacked(&self, square: Square, color: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color(color);
-        let diagonal = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & theirs;
-        let orthogonal = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & theirs;
+        let (diagonal, orthogonal) = self.sliders();
+        let (diagonal, orthogonal) = (diagonal & theirs, orthogonal & theirs);
         // A slider off the square's lines cannot attack it: no lookup needed.
         (pawn_attacks(!color, square) & self.by_role(Role::Pawn) & theirs).any()
             || (knight_attacks(square) & self.by_role(Role::Knight) & theirs).any()

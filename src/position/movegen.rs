@@ -31,12 +31,22 @@ use crate::square::{Rank, Square};
 
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Sink {
-    /// The piece of `role` on `from` may move to each square of `targets` (no pawns).
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// The piece of `role` on `from` may move to each square of `targets` (no pawns). By
+    /// default, each move in turn to [`Sink::special`].
+    #[inline]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.special(Move::new(role, from, to, MoveKind::Normal));
+        }
+    }
     /// Pawns move to each square of `targets` from `to - step` (square indices); on the last rank
-    /// each target is four promotions.
-    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind);
-    /// A single en-passant capture or castling move.
+    /// each target is four promotions. By default, each move in turn to [`Sink::special`].
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind) {
+        pawn_moves(targets, step, kind, |mv| self.special(mv));
+    }
+    /// A single move: an en-passant capture or castling move, and for the sinks that take
+    /// moves one by one, every move.
     fn special(&mut self, mv: Move);
     /// Has the sink seen enough? Generation stops early when it says so (checked between
     /// groups; a constant `false` for the sinks that want every move).
@@ -201,18 +211,6 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 impl Sink for MoveList {
-    #[inline]
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::new(role, from, to, MoveKind::Normal));
-        }
-    }
-
-    #[inline]
-    fn pawns(&mut self, targets: Bitboard, step: i8, kind: PawnKind) {
-        pawn_moves(targets, step, kind, |mv| self.push(mv));
-    }
-
     #[inline]
     fn special(&mut self, mv: Move) {
         self.push(mv);
@@ -412,8 +410,7 @@ impl Position {
         theirs: Bitboard,
         occupied: Bitboard,
     ) -> Bitboard {
-        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let orthogonal = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let (diagonal, orthogonal) = self.sliders();
         let snipers = theirs & ((bishop_lines(king) & diagonal) | (rook_lines(king) & orthogonal));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
