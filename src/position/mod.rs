@@ -403,8 +403,8 @@ impl Position {
     /// position.play_in_place(mv);
     /// assert_eq!(position.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
-    // Always: inside the PGN walk (a large caller) LLVM kept it out of line, 12 instructions
-    // of call overhead per ply. One function, not split into helpers: with the pawn moves'
+    // Always: inside the PGN walk (a large caller) LLVM kept it out of line, paying a call's
+    // overhead every ply. One function, not split into helpers: with the pawn moves'
     // part apart (inlined always too) the walk compiled to more instructions per move.
     #[inline(always)]
     pub fn play_in_place(&mut self, mv: Move) {
