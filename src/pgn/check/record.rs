@@ -367,7 +367,7 @@ impl Listener for Recorder {
 /// Check, mate and export SAN of `mv`, played from `before` to `after`.
 fn played(before: &Position, mv: Move, after: &Position) -> (bool, bool, String) {
     let check = after.is_check();
-    let mate = check && after.legal_moves().is_empty();
+    let mate = check && !after.has_legal_moves();
     (check, mate, to_san(before, mv))
 }
 
