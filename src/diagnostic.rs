@@ -58,9 +58,37 @@ pub enum Code {
     NonstandardNotation,
     /// The Result tag, the termination marker and the final position disagree.
     ResultMismatch,
+    /// A tag of the Seven Tag Roster is missing, or the roster is out of order.
+    MissingTag,
+    /// A tag value in the wrong form (a Date not `YYYY.MM.DD`, a Result not one of the four).
+    TagFormat,
+    /// The same tag name twice in one game.
+    DuplicateTag,
 }
 
 impl Code {
+    /// Every code, errors first, in the order of the contract's table.
+    pub const ALL: [Code; 13] = [
+        Code::Syntax,
+        Code::IllegalMove,
+        Code::AmbiguousMove,
+        Code::BadFen,
+        Code::Unterminated,
+        Code::CheckAnnotation,
+        Code::CaptureAnnotation,
+        Code::OverDisambiguation,
+        Code::NonstandardNotation,
+        Code::ResultMismatch,
+        Code::MissingTag,
+        Code::TagFormat,
+        Code::DuplicateTag,
+    ];
+
+    /// Its index in [`Code::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The code as the contract writes it (`illegal_move`).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -74,6 +102,9 @@ impl Code {
             Code::OverDisambiguation => "over_disambiguation",
             Code::NonstandardNotation => "nonstandard_notation",
             Code::ResultMismatch => "result_mismatch",
+            Code::MissingTag => "missing_tag",
+            Code::TagFormat => "tag_format",
+            Code::DuplicateTag => "duplicate_tag",
         }
     }
 
@@ -89,8 +120,32 @@ impl Code {
             | Code::CaptureAnnotation
             | Code::OverDisambiguation
             | Code::NonstandardNotation
-            | Code::ResultMismatch => Severity::Warning,
+            | Code::ResultMismatch
+            | Code::MissingTag
+            | Code::TagFormat
+            | Code::DuplicateTag => Severity::Warning,
         }
+    }
+}
+
+/// A name that is not a diagnostic code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown diagnostic code `{0}`")]
+pub struct ParseCodeError(pub String);
+
+impl std::str::FromStr for Code {
+    type Err = ParseCodeError;
+
+    /// ```
+    /// use jaque::Code;
+    /// assert_eq!("missing_tag".parse(), Ok(Code::MissingTag));
+    /// assert!("missing".parse::<Code>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Code, ParseCodeError> {
+        Code::ALL
+            .into_iter()
+            .find(|code| code.as_str() == text)
+            .ok_or_else(|| ParseCodeError(text.to_string()))
     }
 }
 

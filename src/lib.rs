@@ -44,6 +44,7 @@ mod bitboard;
 mod color;
 mod diagnostic;
 mod game;
+pub mod lint;
 mod moves;
 pub mod perft;
 pub mod pgn;
@@ -54,7 +55,7 @@ mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use diagnostic::{Code, Diagnostic, ParseCodeError, Severity};
 pub use game::{Game, IllegalUci};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use position::{FenError, MoveList, Position, Status};

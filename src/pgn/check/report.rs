@@ -76,6 +76,19 @@ impl GameReport {
         Some(format!("{number}{dots}"))
     }
 
+    /// The diagnostics as `lints` would have them: allowed codes dropped, the others at
+    /// their level's severity.
+    pub fn apply(&mut self, lints: &crate::lint::Lints) {
+        self.diagnostics
+            .retain_mut(|d| match lints.severity(d.diagnostic.code) {
+                Some(severity) => {
+                    d.diagnostic.severity = severity;
+                    true
+                }
+                None => false,
+            });
+    }
+
     /// How many diagnostics of `severity` (with those beyond the limit counted as errors).
     pub fn count(&self, severity: Severity) -> usize {
         let extra = if severity == Severity::Error {
