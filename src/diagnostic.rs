@@ -175,10 +175,43 @@ pub struct Diagnostic {
     pub message: String,
     /// A short label for the underlined text.
     pub label: String,
-    /// A suggestion, if there is one.
+    /// A line of help below it, if there is one (for a diagnostic with suggestions, what
+    /// they say: "write Nf3", "did you mean Nbd2 or Nfd2?").
     pub help: Option<String>,
     /// The bytes of the text it is about.
     pub span: std::ops::Range<usize>,
+    /// Rewrites of the text that would mend it, best first.
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// How sure a suggestion is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    /// The one right rewrite: `jaque fix` applies it.
+    MachineApplicable,
+    /// A candidate or a guess: shown, applied only when asked for.
+    MaybeIncorrect,
+}
+
+impl Applicability {
+    /// `machine_applicable` or `maybe_incorrect`, as the contract writes them.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::MachineApplicable => "machine_applicable",
+            Applicability::MaybeIncorrect => "maybe_incorrect",
+        }
+    }
+}
+
+/// A rewrite of the text: `replacement` for the bytes of `span` (an empty span inserts).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Suggestion {
+    /// The bytes replaced, in the same text as the diagnostic's span.
+    pub span: std::ops::Range<usize>,
+    /// What they become.
+    pub replacement: String,
+    /// How sure it is.
+    pub applicability: Applicability,
 }
 
 impl Diagnostic {
@@ -196,7 +229,46 @@ impl Diagnostic {
             label: label.into(),
             help: None,
             span,
+            suggestions: Vec::new(),
         }
+    }
+
+    /// The same with one suggestion, and the help line that says it: "write `replacement`"
+    /// (unless it has a help line already).
+    ///
+    /// ```
+    /// use jaque::{Applicability, Code, Diagnostic};
+    /// let d = Diagnostic::new(Code::NonstandardNotation, "castling with zeros", "not export SAN", 0..3)
+    ///     .with_suggestion(0..3, "O-O", Applicability::MachineApplicable);
+    /// assert_eq!(d.help.as_deref(), Some("write O-O"));
+    /// assert_eq!(d.suggestions[0].replacement, "O-O");
+    /// ```
+    pub fn with_suggestion(
+        mut self,
+        span: std::ops::Range<usize>,
+        replacement: impl Into<String>,
+        applicability: Applicability,
+    ) -> Diagnostic {
+        let replacement = replacement.into();
+        if self.help.is_none() {
+            self.help = Some(format!("write {replacement}"));
+        }
+        self.suggestions.push(Suggestion {
+            span,
+            replacement,
+            applicability,
+        });
+        self
+    }
+
+    /// Every span of it (its own and its suggestions'), moved by `offset` bytes: from the
+    /// text of one token to the text of the game that holds it.
+    pub fn shifted(mut self, offset: usize) -> Diagnostic {
+        let shift =
+            |span: &mut std::ops::Range<usize>| *span = span.start + offset..span.end + offset;
+        shift(&mut self.span);
+        self.suggestions.iter_mut().for_each(|s| shift(&mut s.span));
+        self
     }
 
     /// The same with a help line.

@@ -55,7 +55,7 @@ mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use diagnostic::{Code, Diagnostic, ParseCodeError, Severity};
+pub use diagnostic::{Applicability, Code, Diagnostic, ParseCodeError, Severity, Suggestion};
 pub use game::{Game, IllegalUci};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use position::{FenError, MoveList, Position, Status};

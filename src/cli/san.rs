@@ -196,6 +196,7 @@ pub fn run(args: SanArgs) -> Outcome {
                         span: 0..line.len(),
                         label: "no tab in this line".to_string(),
                         help: None,
+                        suggestions: Vec::new(),
                     }],
                 };
                 emit(&Position::starting(), line, "", &judgement, &place);
