@@ -25,6 +25,7 @@
 //! ```
 
 mod check;
+mod fix;
 mod format;
 mod lexer;
 mod scan;
@@ -35,6 +36,7 @@ pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineRecord, MAX_DIAGNOSTICS_PER_GAME,
     MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict, check_game,
 };
+pub use fix::{Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};
 pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};

@@ -112,6 +112,11 @@ impl GameRecord {
         &self.report
     }
 
+    /// The diagnostics as `lints` would have them (see [`GameReport::apply`]).
+    pub fn apply(&mut self, lints: &crate::lint::Lints) {
+        self.report.apply(lints);
+    }
+
     /// The game's text, decoded: what every span points into.
     pub fn text(&self) -> &str {
         &self.text

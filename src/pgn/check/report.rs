@@ -2,7 +2,7 @@
 
 use super::super::tags::Tags;
 use super::MAX_DIAGNOSTICS_PER_GAME;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, Suggestion};
 use crate::position::{Position, Status};
 
 /// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
@@ -114,12 +114,28 @@ pub(super) struct Collector {
 }
 
 impl Collector {
-    pub(super) fn push(&mut self, diagnostic: Diagnostic, ply: Option<usize>, san: Option<&str>) {
+    /// Keeps `diagnostic` (about the move at `ply`, written `san`); its index, or `None` when
+    /// it is beyond the limit and only counted.
+    pub(super) fn push(
+        &mut self,
+        diagnostic: Diagnostic,
+        ply: Option<usize>,
+        san: Option<&str>,
+    ) -> Option<usize> {
         if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_GAME {
             self.diagnostics
                 .push((diagnostic, ply, san.map(str::to_string)));
+            Some(self.diagnostics.len() - 1)
         } else {
             self.more += 1;
+            None
+        }
+    }
+
+    /// One more suggestion for the diagnostic kept at `index`.
+    pub(super) fn suggest(&mut self, index: usize, suggestion: Suggestion) {
+        if let Some((d, _, _)) = self.diagnostics.get_mut(index) {
+            d.suggestions.push(suggestion);
         }
     }
 

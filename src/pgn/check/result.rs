@@ -4,9 +4,10 @@ use std::ops::Range;
 
 use super::super::lexer::Outcome;
 use super::report::Collector;
+use super::tags::ResultTag;
 use super::walk::Walked;
 use crate::color::Color;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::position::{Position, Status};
 
 /// The Result tag, the termination marker and the final position, `status`, against one
@@ -15,113 +16,142 @@ use crate::position::{Position, Status};
 pub(super) fn check(
     text: &str,
     has_movetext: bool,
-    tag: Option<&str>,
+    tag: Option<ResultTag<'_>>,
     walked: &Walked,
     status: Status,
     out: &mut Collector,
 ) {
-    if !walked.mainline_error {
-        check_result(
-            text,
-            has_movetext,
+    let tag = tag.as_ref();
+    if walked.mainline_error {
+        if let Some((marker, span)) = &walked.termination {
+            check_marker_against_tag(tag, *marker, span, out);
+        }
+        return;
+    }
+    let decided = decided(status, &walked.final_position);
+    let claimed = match &walked.termination {
+        Some((marker, span)) => {
+            check_marker_against_tag(tag, *marker, span, out);
+            Some((*marker, span.clone()))
+        }
+        None if !has_movetext => tag.and_then(|t| Some((Outcome::parse(t.value)?, 0..0))),
+        None => {
+            out.game(missing_marker(text, tag, decided));
+            let end = text.trim_end().len();
+            tag.and_then(|t| Some((Outcome::parse(t.value)?, end.saturating_sub(1)..end)))
+        }
+    };
+    if let (Some((claimed, span)), Some((expected, why))) = (claimed, decided)
+        && claimed != expected
+    {
+        out.game(contradicted(
+            claimed,
+            span,
+            expected,
+            why,
             tag,
             &walked.termination,
-            status,
-            &walked.final_position,
-            out,
-        );
-    } else if let Some((marker, span)) = &walked.termination {
-        check_marker_against_tag(tag, *marker, span, out);
+        ));
     }
 }
 
+/// The result the board decides, and why: checkmate, stalemate or a position where no mate
+/// is possible end the game (the rules, not the players).
+fn decided(status: Status, last: &Position) -> Option<(Outcome, &'static str)> {
+    Some(match status {
+        Status::Checkmate => match last.turn() {
+            Color::White => (Outcome::BlackWins, "the game ends in checkmate"),
+            Color::Black => (Outcome::WhiteWins, "the game ends in checkmate"),
+        },
+        Status::Stalemate => (Outcome::Draw, "the game ends in stalemate"),
+        Status::InsufficientMaterial => (Outcome::Draw, "the game ends with insufficient material"),
+        _ => return None,
+    })
+}
+
 fn check_marker_against_tag(
-    tag: Option<&str>,
+    tag: Option<&ResultTag<'_>>,
     marker: Outcome,
     span: &Range<usize>,
     out: &mut Collector,
 ) {
     if let Some(tag) = tag
-        && Outcome::parse(tag) != Some(marker)
+        && Outcome::parse(tag.value) != Some(marker)
     {
-        out.push(
-            Diagnostic::new(
-                Code::ResultMismatch,
-                format!(
-                    "the Result tag says {tag}, the termination marker {}",
-                    marker.as_str()
-                ),
-                "differs from the Result tag",
-                span.clone(),
+        out.game(Diagnostic::new(
+            Code::ResultMismatch,
+            format!(
+                "the Result tag says {}, the termination marker {}",
+                tag.value,
+                marker.as_str()
             ),
-            None,
-            None,
-        );
+            "differs from the Result tag",
+            span.clone(),
+        ));
     }
 }
 
-fn check_result(
+/// The movetext ends without a termination marker: it gets the result the board decides,
+/// else the Result tag's, else `*`.
+fn missing_marker(
     text: &str,
-    has_movetext: bool,
-    tag: Option<&str>,
-    termination: &Option<(Outcome, Range<usize>)>,
-    status: Status,
-    final_position: &Position,
-    out: &mut Collector,
-) {
+    tag: Option<&ResultTag<'_>>,
+    decided: Option<(Outcome, &str)>,
+) -> Diagnostic {
     let end = text.trim_end().len();
-    let (claimed, span) = match termination {
-        Some((marker, span)) => {
-            check_marker_against_tag(tag, *marker, span, out);
-            (Some(*marker), span.clone())
-        }
-        None if !has_movetext => (tag.and_then(Outcome::parse), 0..0),
-        None => {
-            let what = tag.map_or(String::new(), |t| format!(" (the Result tag says {t})"));
-            out.push(
-                Diagnostic::new(
-                    Code::ResultMismatch,
-                    format!("the game has no termination marker{what}"),
-                    "the movetext ends here",
-                    end.saturating_sub(1)..end,
-                )
-                .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *"),
-                None,
-                None,
-            );
-            (tag.and_then(Outcome::parse), end.saturating_sub(1)..end)
-        }
-    };
-    let Some(claimed) = claimed else {
-        return;
-    };
-    let expected = match status {
-        Status::Checkmate => match final_position.turn() {
-            Color::White => Outcome::BlackWins,
-            Color::Black => Outcome::WhiteWins,
-        },
-        Status::Stalemate | Status::InsufficientMaterial => Outcome::Draw,
-        _ => return,
-    };
-    if claimed != expected {
-        let why = match status {
-            Status::Checkmate => "the game ends in checkmate",
-            Status::Stalemate => "the game ends in stalemate",
-            _ => "the game ends with insufficient material",
-        };
-        out.push(
-            Diagnostic::new(
-                Code::ResultMismatch,
-                format!(
-                    "{why}, so the result is {}, not {}",
-                    expected.as_str(),
-                    claimed.as_str()
-                ),
-                format!("should be {}", expected.as_str()),
-                span,
-            ),
-            None,
-            None,
-        );
+    let what = tag.map_or(String::new(), |t| {
+        format!(" (the Result tag says {})", t.value)
+    });
+    let result = decided
+        .map(|(outcome, _)| outcome)
+        .or_else(|| tag.and_then(|t| Outcome::parse(t.value)))
+        .unwrap_or(Outcome::Unknown);
+    Diagnostic::new(
+        Code::ResultMismatch,
+        format!("the game has no termination marker{what}"),
+        "the movetext ends here",
+        end.saturating_sub(1)..end,
+    )
+    .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *")
+    .with_suggestion(
+        end..end,
+        format!(" {}", result.as_str()),
+        Applicability::MachineApplicable,
+    )
+}
+
+/// The result `claimed` at `span` is not the one the board decides: the marker and the tag
+/// that say otherwise are rewritten.
+fn contradicted(
+    claimed: Outcome,
+    span: Range<usize>,
+    expected: Outcome,
+    why: &str,
+    tag: Option<&ResultTag<'_>>,
+    termination: &Option<(Outcome, Range<usize>)>,
+) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Code::ResultMismatch,
+        format!(
+            "{why}, so the result is {}, not {}",
+            expected.as_str(),
+            claimed.as_str()
+        ),
+        format!("should be {}", expected.as_str()),
+        span,
+    );
+    let fix = Applicability::MachineApplicable;
+    if let Some((marker, span)) = termination
+        && *marker != expected
+    {
+        d = d.with_suggestion(span.clone(), expected.as_str(), fix);
     }
+    if let Some(tag) = tag
+        && Outcome::parse(tag.value) != Some(expected)
+    {
+        d = d.with_suggestion(tag.span.clone(), expected.as_str(), fix);
+    }
+    // The help line stays as it was: the label says what to write.
+    d.help = None;
+    d
 }

@@ -28,7 +28,7 @@ pub(super) struct SectionTags {
     pub(super) tags: Tags,
     fen: Option<(usize, Range<usize>)>,
     variant: Option<(usize, Range<usize>)>,
-    result: Option<usize>,
+    result: Option<(usize, Range<usize>)>,
 }
 
 /// The tags of the tag tokens `tag_tokens` of `text`, read into one copy of their section,
@@ -50,7 +50,7 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
         match text.as_bytes().get(name.clone()) {
             Some(b"FEN") => _ = fen.get_or_insert(found),
             Some(b"Variant") => _ = variant.get_or_insert(found),
-            Some(b"Result") => _ = result.get_or_insert(index),
+            Some(b"Result") => _ = result.get_or_insert((index, value.clone())),
             _ => {}
         }
         // Ranges of the section (every tag token lies in it).
@@ -68,14 +68,24 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
     }
 }
 
+/// The first Result tag: its value, and where the value is written (between the quotes).
+pub(super) struct ResultTag<'a> {
+    pub(super) value: &'a str,
+    pub(super) span: Range<usize>,
+}
+
 impl SectionTags {
     fn value(&self, index: Option<usize>) -> Option<&str> {
         index.and_then(|i| self.tags.value(i))
     }
 
     /// The value of the first Result tag.
-    pub(super) fn result_tag(&self) -> Option<&str> {
-        self.value(self.result)
+    pub(super) fn result_tag(&self) -> Option<ResultTag<'_>> {
+        let (index, span) = self.result.as_ref()?;
+        Some(ResultTag {
+            value: self.value(Some(*index))?,
+            span: span.clone(),
+        })
     }
 
     /// The position the game starts from: the FEN tag's (with Chess960 castling when the

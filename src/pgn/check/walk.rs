@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::super::lexer::{Outcome, Token, TokenKind};
 use super::report::Collector;
 use super::{MAX_VARIATION_DEPTH, Options};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};
 use crate::moves::Move;
 use crate::position::{History, Position};
 use crate::san;
@@ -30,6 +30,9 @@ pub(super) struct Line {
     opened: usize,
     /// How far the text's move numbers are from the true ones (after a warning about it).
     numbering_offset: i32,
+    /// The diagnostic about the line's first wrong move number: the numbers after it that
+    /// follow the same wrong count are mended with it.
+    numbering: Option<usize>,
 }
 
 impl Line {
@@ -42,6 +45,7 @@ impl Line {
             died_at_last_move: false,
             opened,
             numbering_offset: 0,
+            numbering: None,
         }
     }
 }
@@ -254,19 +258,31 @@ impl<L: Listener> Walker<'_, L> {
         }
         let due = line.now.fullmove_number();
         let expected = due.wrapping_add_signed(line.numbering_offset);
+        // The number's digits, without its dots.
+        let digits = self
+            .text
+            .get(span.clone())
+            .map_or(0, |t| t.bytes().take_while(u8::is_ascii_digit).count());
+        let renumber = Suggestion {
+            span: span.start..span.start + digits,
+            replacement: due.to_string(),
+            applicability: Applicability::MachineApplicable,
+        };
         if number != expected {
             line.numbering_offset = number.wrapping_sub(due) as i32;
-            self.out.push(
-                Diagnostic::new(
-                    Code::NonstandardNotation,
-                    format!("move number {number}, but this is move {due}"),
-                    format!("move {due}"),
-                    span.clone(),
-                )
-                .with_help(format!("write {due}.")),
-                Some(line.ply + 1),
-                None,
-            );
+            let mut d = Diagnostic::new(
+                Code::NonstandardNotation,
+                format!("move number {number}, but this is move {due}"),
+                format!("move {due}"),
+                span.clone(),
+            )
+            .with_help(format!("write {due}."));
+            d.suggestions.push(renumber);
+            line.numbering = self.out.push(d, Some(line.ply + 1), None);
+        } else if number != due
+            && let Some(first) = line.numbering
+        {
+            self.out.suggest(first, renumber);
         }
     }
 
@@ -305,6 +321,7 @@ impl<L: Listener> Walker<'_, L> {
             child
         };
         child.numbering_offset = line.numbering_offset;
+        child.numbering = line.numbering;
         self.lines.push(child);
         self.listener.opened(index);
         true

@@ -1,0 +1,259 @@
+//! Fixes: the suggestions of a game's diagnostics applied to its bytes, as `cargo fix` applies
+//! rustc's. Only the bytes of the suggestions' spans change; every other byte of the input
+//! (comments, spacing, line ends, a byte-order mark, Latin-1 text, tags not fixed) is written
+//! as it came.
+//!
+//! A fix never changes which move is played: the fixed game is checked again, and where a
+//! move that was played is not the same move afterwards, the game is left as it was. So is a
+//! game that still has an error after its fixes (an illegal move with no certain rewrite).
+//!
+//! ```
+//! use jaque::pgn::{Fixer, GameFix};
+//! let input = "[Event \"?\"]\n\n1. e4 e5 3. Nf3 Nc6\n";
+//! let mut fixer = Fixer::default();
+//! let fixed = fixer.fix(input.as_bytes());
+//! assert_eq!(String::from_utf8(fixed.output).unwrap(),
+//!            "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n");
+//! assert!(matches!(fixed.games[0].fix, GameFix::Fixed { edits: 2 }));
+//! ```
+
+use std::ops::Range;
+
+use super::check::{Checker, GameRecord, Options, Verdict};
+use super::split::{RawGame, Splitter};
+use crate::diagnostic::{Applicability, Severity};
+use crate::lint::Lints;
+
+/// How many times a game is checked and fixed again at most: a fix can uncover another
+/// (the moves after an illegal one that a suggestion mended).
+const MAX_ROUNDS: usize = 8;
+
+/// Applies suggestions, game after game.
+#[derive(Clone, Debug, Default)]
+pub struct Fixer {
+    checker: Checker,
+    lints: Lints,
+    maybe_incorrect: bool,
+}
+
+/// What became of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameFix {
+    /// Nothing to fix.
+    Unchanged,
+    /// Fixed with this many edits.
+    Fixed {
+        /// Suggestions applied.
+        edits: usize,
+    },
+    /// Left byte for byte, and why.
+    Left(String),
+}
+
+/// One game of the input, fixed or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedGame {
+    /// 0-based index of the game in the input.
+    pub index: usize,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// What became of it.
+    pub fix: GameFix,
+}
+
+/// The input with its games fixed.
+#[derive(Clone, Debug, Default)]
+pub struct Fixed {
+    /// The bytes to write.
+    pub output: Vec<u8>,
+    /// Every game, in order.
+    pub games: Vec<FixedGame>,
+}
+
+/// One rewrite of a game's text (decoded), from a suggestion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Edit {
+    span: Range<usize>,
+    replacement: String,
+}
+
+impl Fixer {
+    /// A fixer reading piece letters in `options.lang`, reporting at `lints`' levels (an
+    /// allowed lint is not fixed), and applying maybe-incorrect suggestions that have one
+    /// candidate when `maybe_incorrect`.
+    pub fn new(options: Options, lints: Lints, maybe_incorrect: bool) -> Fixer {
+        Fixer {
+            checker: Checker::new(options),
+            lints,
+            maybe_incorrect,
+        }
+    }
+
+    /// Every game of `input` fixed, and the bytes between games kept.
+    pub fn fix(&mut self, input: &[u8]) -> Fixed {
+        let mut fixed = Fixed {
+            output: Vec::with_capacity(input.len()),
+            games: Vec::new(),
+        };
+        let mut copied = 0;
+        for game in Splitter::new(input) {
+            let Ok(game) = game else {
+                break;
+            };
+            let start = usize::try_from(game.offset).unwrap_or(usize::MAX);
+            let end = start.saturating_add(game.bytes.len());
+            let whole = game.skipped == 0 && input.get(start..end) == Some(&game.bytes[..]);
+            let (bytes, fix) = if whole && start >= copied {
+                self.fix_game(&game)
+            } else {
+                (
+                    None,
+                    GameFix::Left("the game was not read whole".to_string()),
+                )
+            };
+            if let Some(bytes) = bytes {
+                fixed
+                    .output
+                    .extend_from_slice(input.get(copied..start).unwrap_or_default());
+                fixed.output.extend_from_slice(&bytes);
+                copied = end;
+            }
+            fixed.games.push(FixedGame {
+                index: game.index,
+                line: game.line,
+                fix,
+            });
+        }
+        fixed
+            .output
+            .extend_from_slice(input.get(copied..).unwrap_or_default());
+        fixed
+    }
+
+    /// One game fixed: its new bytes (`None`: unchanged) and what became of it.
+    pub fn fix_game(&mut self, raw: &RawGame) -> (Option<Vec<u8>>, GameFix) {
+        let original = self.record(raw);
+        // A game that is not UTF-8 was read as Latin-1, a character a byte: it is written so.
+        let latin1 = std::str::from_utf8(&raw.bytes).is_err();
+        let mut current = original.clone();
+        let mut game = raw.clone();
+        let mut edits = 0;
+        for _ in 0..MAX_ROUNDS {
+            let wanted = self.edits(&current);
+            if wanted.is_empty() {
+                break;
+            }
+            let Some(bytes) = rewrite(&current, latin1, &wanted) else {
+                return (
+                    None,
+                    GameFix::Left("a fix cannot be written in the game's encoding".into()),
+                );
+            };
+            game.bytes = bytes;
+            let next = self.record(&game);
+            if !same_moves(&original, &next) {
+                return (
+                    None,
+                    GameFix::Left("a fix would change a move played".into()),
+                );
+            }
+            edits += wanted.len();
+            current = next;
+        }
+        let first_error = current
+            .report()
+            .diagnostics
+            .iter()
+            .find(|d| d.diagnostic.code.severity() == Severity::Error);
+        if let Some(error) = first_error {
+            let why = format!(
+                "{}[{}] at line {}: {}",
+                Severity::Error,
+                error.diagnostic.code,
+                error.line,
+                error.diagnostic.message
+            );
+            return (None, GameFix::Left(why));
+        }
+        if edits == 0 {
+            return (None, GameFix::Unchanged);
+        }
+        (Some(game.bytes), GameFix::Fixed { edits })
+    }
+
+    fn record(&mut self, raw: &RawGame) -> GameRecord {
+        let mut record = self.checker.record(raw);
+        record.apply(&self.lints);
+        record
+    }
+
+    /// The rewrites to make: every machine-applicable suggestion (and maybe-incorrect ones
+    /// that are a diagnostic's only candidate, when asked), each once, none overlapping
+    /// another (an overlapping one waits for the next round).
+    fn edits(&self, record: &GameRecord) -> Vec<Edit> {
+        let mut edits: Vec<Edit> = Vec::new();
+        for d in &record.report().diagnostics {
+            let suggestions = &d.diagnostic.suggestions;
+            let single_guess = self.maybe_incorrect && suggestions.len() == 1;
+            for s in suggestions {
+                if s.applicability == Applicability::MachineApplicable || single_guess {
+                    edits.push(Edit {
+                        span: s.span.clone(),
+                        replacement: s.replacement.clone(),
+                    });
+                }
+            }
+        }
+        edits.sort_by(|a, b| {
+            (a.span.start, a.span.end, &a.replacement).cmp(&(
+                b.span.start,
+                b.span.end,
+                &b.replacement,
+            ))
+        });
+        edits.dedup();
+        let mut end = 0;
+        edits.retain(|e| {
+            let free = e.span.start >= end || (e.span.is_empty() && e.span.start == end);
+            if free {
+                end = e.span.end;
+            }
+            free
+        });
+        edits
+    }
+}
+
+/// The game whose text `record` read, with `edits` made, as bytes: UTF-8, or Latin-1 (a
+/// byte a character) when the game was read as Latin-1.
+fn rewrite(record: &GameRecord, latin1: bool, edits: &[Edit]) -> Option<Vec<u8>> {
+    let text = record.text();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut at = 0;
+    for edit in edits {
+        out.push_str(text.get(at..edit.span.start)?);
+        out.push_str(&edit.replacement);
+        at = edit.span.end;
+    }
+    out.push_str(text.get(at..)?);
+    if !latin1 {
+        return Some(out.into_bytes());
+    }
+    out.chars()
+        .map(|c| u8::try_from(u32::from(c)).ok())
+        .collect()
+}
+
+/// Whether every move `before` played is played, the same, in `after` (moves that were not
+/// played before may be now: a fixed illegal move and the moves after it).
+fn same_moves(before: &GameRecord, after: &GameRecord) -> bool {
+    before.moves().len() == after.moves().len()
+        && before.moves().iter().zip(after.moves()).all(|(b, a)| {
+            b.line == a.line
+                && b.prev == a.prev
+                && match b.verdict {
+                    Verdict::Played(_) | Verdict::Null => a.verdict == b.verdict,
+                    Verdict::Failed | Verdict::Skipped => true,
+                }
+        })
+}
