@@ -262,40 +262,12 @@ fn stdin_is_interactive_or_null() -> bool {
 pub fn run(args: CheckArgs) -> Outcome {
     let started = Instant::now();
     let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        if stdin_is_interactive_or_null() {
-            vec![Input::Sample]
-        } else {
-            vec![Input::Path("-".to_string())]
-        }
-    } else {
-        args.files.iter().cloned().map(Input::Path).collect()
-    };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-    {
+    let inputs = inputs(&args.files);
+    let pool = match thread_pool(args.jobs) {
         Ok(pool) => pool,
-        Err(error) => {
-            eprintln!("error: cannot start {jobs} threads: {error}");
-            return Outcome::Failed;
-        }
+        Err(outcome) => return outcome,
     };
-    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
-    let progress = if !args.no_progress && io::stderr().is_terminal() && total_size > 8 << 20 {
-        let bar = ProgressBar::new(total_size);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = progress_bar(&args, &inputs);
     let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
@@ -316,41 +288,10 @@ pub fn run(args: CheckArgs) -> Outcome {
         }
     }
     progress.finish_and_clear();
-    let elapsed = started.elapsed().as_secs_f64();
     let summary = if args.json {
-        json!({"summary": {
-            "files": totals.files,
-            "games": totals.games,
-            "moves": totals.plies,
-            "errors": totals.errors,
-            "warnings": totals.warnings,
-        }})
-        .to_string()
+        json_summary(&totals)
     } else {
-        let per_second = if elapsed > 0.0 {
-            totals.moves as f64 / elapsed
-        } else {
-            0.0
-        };
-        let files = if totals.files == 1 { "file" } else { "files" };
-        let unread = if totals.unread_bytes > 0 {
-            format!(", {} bytes not read", totals.unread_bytes)
-        } else {
-            String::new()
-        };
-        let count =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        format!(
-            "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
-            totals.files,
-            count(totals.games, "game", "games"),
-            count(totals.plies, "move", "moves"),
-            totals.moves.saturating_sub(totals.plies),
-            count(totals.errors, "error", "errors"),
-            count(totals.warnings, "warning", "warnings"),
-            elapsed,
-            per_second
-        )
+        human_summary(&totals, started.elapsed().as_secs_f64())
     };
     let _ = writeln!(printer.out, "{summary}");
     let _ = printer.out.flush();
@@ -361,6 +302,89 @@ pub fn run(args: CheckArgs) -> Outcome {
     } else {
         Outcome::Clean
     }
+}
+
+/// The inputs named on the command line; none: standard input when games are piped to it,
+/// else the built-in sample.
+fn inputs(files: &[String]) -> Vec<Input> {
+    if !files.is_empty() {
+        files.iter().cloned().map(Input::Path).collect()
+    } else if stdin_is_interactive_or_null() {
+        vec![Input::Sample]
+    } else {
+        vec![Input::Path("-".to_string())]
+    }
+}
+
+/// The threads that check games: `--jobs` of them, or one a core.
+fn thread_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Outcome> {
+    let jobs = jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|error| {
+            eprintln!("error: cannot start {jobs} threads: {error}");
+            Outcome::Failed
+        })
+}
+
+/// A progress bar on a terminal when the inputs are large enough to wait for; else a
+/// hidden one, which draws nothing.
+fn progress_bar(args: &CheckArgs, inputs: &[Input]) -> ProgressBar {
+    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
+    if args.no_progress || !io::stderr().is_terminal() || total_size <= 8 << 20 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total_size);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The last line of `--json` output, in the contract's words (`moves` counts the plies of
+/// the main lines).
+fn json_summary(totals: &Totals) -> String {
+    json!({"summary": {
+        "files": totals.files,
+        "games": totals.games,
+        "moves": totals.plies,
+        "errors": totals.errors,
+        "warnings": totals.warnings,
+    }})
+    .to_string()
+}
+
+/// The last line of human output: what was checked, what was found, how fast.
+fn human_summary(totals: &Totals, elapsed: f64) -> String {
+    let per_second = if elapsed > 0.0 {
+        totals.moves as f64 / elapsed
+    } else {
+        0.0
+    };
+    let files = if totals.files == 1 { "file" } else { "files" };
+    let unread = if totals.unread_bytes > 0 {
+        format!(", {} bytes not read", totals.unread_bytes)
+    } else {
+        String::new()
+    };
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
+        totals.files,
+        count(totals.games, "game", "games"),
+        count(totals.plies, "move", "moves"),
+        totals.moves.saturating_sub(totals.plies),
+        count(totals.errors, "error", "errors"),
+        count(totals.warnings, "warning", "warnings"),
+        elapsed,
+        per_second
+    )
 }
 
 /// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
