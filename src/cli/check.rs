@@ -1,7 +1,7 @@
 //! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
 //! `--json` for JSON Lines as the contract fixes.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -175,7 +175,7 @@ impl Printer<'_> {
     }
 }
 
-/// Checks one input, printing as it goes; games are numbered from `first_game`.
+/// Checks one input, printing as it goes; games are numbered on from the games before.
 fn check_input(
     input: &Input,
     options: Options,
@@ -185,60 +185,62 @@ fn check_input(
     progress: &ProgressBar,
 ) -> io::Result<()> {
     let reader = input.open()?;
-    let name = input.name().to_string();
+    let name = input.name();
     // One thread cuts games; the pool checks them a batch at a time, in order.
     let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(4);
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut batch = Vec::new();
-            let mut bytes = 0;
-            for game in Splitter::new(reader) {
-                match game {
-                    Ok(game) => {
-                        bytes += game.bytes.len();
-                        batch.push(game);
-                        if bytes >= BATCH_BYTES {
-                            bytes = 0;
-                            if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                    Err(error) => {
-                        let _ = sender.send(Ok(std::mem::take(&mut batch)));
-                        let _ = sender.send(Err(error));
-                        return;
-                    }
-                }
-            }
-            let _ = sender.send(Ok(batch));
-        });
-        let mut result = Ok(());
+        scope.spawn(move || cut_games(reader, sender));
         for batch in receiver {
-            let batch = match batch {
-                Ok(batch) => batch,
-                Err(error) => {
-                    result = Err(error);
-                    break;
-                }
-            };
+            let batch = batch?;
             let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
-            let reports: Vec<GameReport> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map_init(|| Checker::new(options), |checker, g| checker.check(g))
-                    .collect()
-            });
-            for report in &reports {
+            for report in &check_batch(pool, options, &batch) {
                 let global = totals.games;
-                printer.game(&name, global, report, totals);
+                printer.game(name, global, report, totals);
             }
             progress.inc(read);
             if totals.failed {
                 break;
             }
         }
-        result
+        Ok(())
+    })
+}
+
+/// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
+/// error is sent after the games before it. Stops early when nobody receives any more.
+fn cut_games(reader: impl BufRead, sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>) {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    for game in Splitter::new(reader) {
+        match game {
+            Ok(game) => {
+                bytes += game.bytes.len();
+                batch.push(game);
+                if bytes >= BATCH_BYTES {
+                    bytes = 0;
+                    if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
+                        return;
+                    }
+                }
+            }
+            Err(error) => {
+                let _ = sender.send(Ok(std::mem::take(&mut batch)));
+                let _ = sender.send(Err(error));
+                return;
+            }
+        }
+    }
+    let _ = sender.send(Ok(batch));
+}
+
+/// Checks a batch on the pool, a checker per thread (its buffers serve game after game);
+/// the reports come back in the batch's order.
+fn check_batch(pool: &rayon::ThreadPool, options: Options, batch: &[RawGame]) -> Vec<GameReport> {
+    pool.install(|| {
+        batch
+            .par_iter()
+            .map_init(|| Checker::new(options), |checker, g| checker.check(g))
+            .collect()
     })
 }
 
