@@ -2,6 +2,7 @@
 //! `--json` for JSON Lines as the contract fixes.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::ops::Range;
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -134,16 +135,7 @@ impl Printer<'_> {
             _ => String::new(),
         };
         for d in &report.diagnostics {
-            let text = &report.text;
-            let start = d.diagnostic.span.start.min(text.len());
-            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-            let source = text[line_start..line_end].trim_end_matches('\r');
-            let end = d
-                .diagnostic
-                .span
-                .end
-                .clamp(start, line_start + source.len());
+            let (source, span) = line_of(&report.text, &d.diagnostic.span);
             let mut message = d.diagnostic.message.clone();
             if let (Some(ply), Some(san)) = (d.ply, &d.san) {
                 let label = report.move_label(ply).unwrap_or_default();
@@ -156,7 +148,7 @@ impl Printer<'_> {
                 origin: name,
                 source,
                 line: d.line,
-                span: start - line_start..end - line_start,
+                span,
                 label: d.diagnostic.label.clone(),
                 help: d.diagnostic.help.clone(),
                 note: Some(format!("in game {}{who}", report.index + 1)),
@@ -173,6 +165,17 @@ impl Printer<'_> {
         }
         Ok(())
     }
+}
+
+/// The line of `text` where `span` starts, and `span` counted from that line's start and
+/// cut at its end: an underline stays on the one line shown.
+fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let source = text[line_start..line_end].trim_end_matches('\r');
+    let end = span.end.clamp(start, line_start + source.len());
+    (source, start - line_start..end - line_start)
 }
 
 /// Checks one input, printing as it goes; games are numbered on from the games before.
