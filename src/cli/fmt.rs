@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use jaque::Severity;
-use jaque::pgn::{DEFAULT_GAME_LIMIT, Options, Splitter, format_game};
+use jaque::pgn::{Checker, DEFAULT_GAME_LIMIT, Options, Splitter, format_record};
 use jaque::san::Lang;
 
 use super::input::Input;
@@ -39,11 +39,12 @@ pub fn run(args: FmtArgs) -> Outcome {
     } else {
         args.files.iter().cloned().map(Input::Path).collect()
     };
-    let options = Options { lang: args.lang };
+    // One checker for the run: its buffers serve game after game, file after file.
+    let mut checker = Checker::new(Options { lang: args.lang });
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     for input in &inputs {
-        if let Err(error) = format_input(input, &args, options, &mut out, &mut tally) {
+        if let Err(error) = format_input(input, &args, &mut checker, &mut out, &mut tally) {
             eprintln!("error: cannot read {}: {error}", input.name());
             tally.failed = true;
         }
@@ -69,7 +70,7 @@ pub fn run(args: FmtArgs) -> Outcome {
 fn format_input(
     input: &Input,
     args: &FmtArgs,
-    options: Options,
+    checker: &mut Checker,
     out: &mut impl Write,
     tally: &mut Tally,
 ) -> io::Result<()> {
@@ -90,9 +91,11 @@ fn format_input(
         let original = game.bytes.trim_ascii_end();
         // What to write: the game formatted, or the bytes as read (whatever their encoding)
         // when it has an error.
-        let formatted = match format_game(&game, &options) {
-            Ok(text) => Some(text),
-            Err(report) => {
+        let record = checker.record(&game);
+        let formatted = match format_record(&record) {
+            Some(text) => Some(text),
+            None => {
+                let report = record.report();
                 let why = report
                     .diagnostics
                     .iter()
