@@ -1,7 +1,8 @@
 //! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
 //! `--json` for JSON Lines as the contract fixes.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::ops::Range;
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -134,16 +135,7 @@ impl Printer<'_> {
             _ => String::new(),
         };
         for d in &report.diagnostics {
-            let text = &report.text;
-            let start = d.diagnostic.span.start.min(text.len());
-            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-            let source = text[line_start..line_end].trim_end_matches('\r');
-            let end = d
-                .diagnostic
-                .span
-                .end
-                .clamp(start, line_start + source.len());
+            let (source, span) = line_of(&report.text, &d.diagnostic.span);
             let mut message = d.diagnostic.message.clone();
             if let (Some(ply), Some(san)) = (d.ply, &d.san) {
                 let label = report.move_label(ply).unwrap_or_default();
@@ -156,7 +148,7 @@ impl Printer<'_> {
                 origin: name,
                 source,
                 line: d.line,
-                span: start - line_start..end - line_start,
+                span,
                 label: d.diagnostic.label.clone(),
                 help: d.diagnostic.help.clone(),
                 note: Some(format!("in game {}{who}", report.index + 1)),
@@ -175,7 +167,18 @@ impl Printer<'_> {
     }
 }
 
-/// Checks one input, printing as it goes; games are numbered from `first_game`.
+/// The line of `text` where `span` starts, and `span` counted from that line's start and
+/// cut at its end: an underline stays on the one line shown.
+fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let source = text[line_start..line_end].trim_end_matches('\r');
+    let end = span.end.clamp(start, line_start + source.len());
+    (source, start - line_start..end - line_start)
+}
+
+/// Checks one input, printing as it goes; games are numbered on from the games before.
 fn check_input(
     input: &Input,
     options: Options,
@@ -185,60 +188,62 @@ fn check_input(
     progress: &ProgressBar,
 ) -> io::Result<()> {
     let reader = input.open()?;
-    let name = input.name().to_string();
+    let name = input.name();
     // One thread cuts games; the pool checks them a batch at a time, in order.
     let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(4);
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut batch = Vec::new();
-            let mut bytes = 0;
-            for game in Splitter::new(reader) {
-                match game {
-                    Ok(game) => {
-                        bytes += game.bytes.len();
-                        batch.push(game);
-                        if bytes >= BATCH_BYTES {
-                            bytes = 0;
-                            if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                    Err(error) => {
-                        let _ = sender.send(Ok(std::mem::take(&mut batch)));
-                        let _ = sender.send(Err(error));
-                        return;
-                    }
-                }
-            }
-            let _ = sender.send(Ok(batch));
-        });
-        let mut result = Ok(());
+        scope.spawn(move || cut_games(reader, sender));
         for batch in receiver {
-            let batch = match batch {
-                Ok(batch) => batch,
-                Err(error) => {
-                    result = Err(error);
-                    break;
-                }
-            };
+            let batch = batch?;
             let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
-            let reports: Vec<GameReport> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map_init(|| Checker::new(options), |checker, g| checker.check(g))
-                    .collect()
-            });
-            for report in &reports {
+            for report in &check_batch(pool, options, &batch) {
                 let global = totals.games;
-                printer.game(&name, global, report, totals);
+                printer.game(name, global, report, totals);
             }
             progress.inc(read);
             if totals.failed {
                 break;
             }
         }
-        result
+        Ok(())
+    })
+}
+
+/// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
+/// error is sent after the games before it. Stops early when nobody receives any more.
+fn cut_games(reader: impl BufRead, sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>) {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    for game in Splitter::new(reader) {
+        match game {
+            Ok(game) => {
+                bytes += game.bytes.len();
+                batch.push(game);
+                if bytes >= BATCH_BYTES {
+                    bytes = 0;
+                    if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
+                        return;
+                    }
+                }
+            }
+            Err(error) => {
+                let _ = sender.send(Ok(std::mem::take(&mut batch)));
+                let _ = sender.send(Err(error));
+                return;
+            }
+        }
+    }
+    let _ = sender.send(Ok(batch));
+}
+
+/// Checks a batch on the pool, a checker per thread (its buffers serve game after game);
+/// the reports come back in the batch's order.
+fn check_batch(pool: &rayon::ThreadPool, options: Options, batch: &[RawGame]) -> Vec<GameReport> {
+    pool.install(|| {
+        batch
+            .par_iter()
+            .map_init(|| Checker::new(options), |checker, g| checker.check(g))
+            .collect()
     })
 }
 
@@ -262,40 +267,12 @@ fn stdin_is_interactive_or_null() -> bool {
 pub fn run(args: CheckArgs) -> Outcome {
     let started = Instant::now();
     let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        if stdin_is_interactive_or_null() {
-            vec![Input::Sample]
-        } else {
-            vec![Input::Path("-".to_string())]
-        }
-    } else {
-        args.files.iter().cloned().map(Input::Path).collect()
-    };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-    {
+    let inputs = inputs(&args.files);
+    let pool = match thread_pool(args.jobs) {
         Ok(pool) => pool,
-        Err(error) => {
-            eprintln!("error: cannot start {jobs} threads: {error}");
-            return Outcome::Failed;
-        }
+        Err(outcome) => return outcome,
     };
-    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
-    let progress = if !args.no_progress && io::stderr().is_terminal() && total_size > 8 << 20 {
-        let bar = ProgressBar::new(total_size);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = progress_bar(&args, &inputs);
     let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
@@ -316,41 +293,10 @@ pub fn run(args: CheckArgs) -> Outcome {
         }
     }
     progress.finish_and_clear();
-    let elapsed = started.elapsed().as_secs_f64();
     let summary = if args.json {
-        json!({"summary": {
-            "files": totals.files,
-            "games": totals.games,
-            "moves": totals.plies,
-            "errors": totals.errors,
-            "warnings": totals.warnings,
-        }})
-        .to_string()
+        json_summary(&totals)
     } else {
-        let per_second = if elapsed > 0.0 {
-            totals.moves as f64 / elapsed
-        } else {
-            0.0
-        };
-        let files = if totals.files == 1 { "file" } else { "files" };
-        let unread = if totals.unread_bytes > 0 {
-            format!(", {} bytes not read", totals.unread_bytes)
-        } else {
-            String::new()
-        };
-        let count =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        format!(
-            "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
-            totals.files,
-            count(totals.games, "game", "games"),
-            count(totals.plies, "move", "moves"),
-            totals.moves.saturating_sub(totals.plies),
-            count(totals.errors, "error", "errors"),
-            count(totals.warnings, "warning", "warnings"),
-            elapsed,
-            per_second
-        )
+        human_summary(&totals, started.elapsed().as_secs_f64())
     };
     let _ = writeln!(printer.out, "{summary}");
     let _ = printer.out.flush();
@@ -361,6 +307,89 @@ pub fn run(args: CheckArgs) -> Outcome {
     } else {
         Outcome::Clean
     }
+}
+
+/// The inputs named on the command line; none: standard input when games are piped to it,
+/// else the built-in sample.
+fn inputs(files: &[String]) -> Vec<Input> {
+    if !files.is_empty() {
+        files.iter().cloned().map(Input::Path).collect()
+    } else if stdin_is_interactive_or_null() {
+        vec![Input::Sample]
+    } else {
+        vec![Input::Path("-".to_string())]
+    }
+}
+
+/// The threads that check games: `--jobs` of them, or one a core.
+fn thread_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Outcome> {
+    let jobs = jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|error| {
+            eprintln!("error: cannot start {jobs} threads: {error}");
+            Outcome::Failed
+        })
+}
+
+/// A progress bar on a terminal when the inputs are large enough to wait for; else a
+/// hidden one, which draws nothing.
+fn progress_bar(args: &CheckArgs, inputs: &[Input]) -> ProgressBar {
+    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
+    if args.no_progress || !io::stderr().is_terminal() || total_size <= 8 << 20 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total_size);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The last line of `--json` output, in the contract's words (`moves` counts the plies of
+/// the main lines).
+fn json_summary(totals: &Totals) -> String {
+    json!({"summary": {
+        "files": totals.files,
+        "games": totals.games,
+        "moves": totals.plies,
+        "errors": totals.errors,
+        "warnings": totals.warnings,
+    }})
+    .to_string()
+}
+
+/// The last line of human output: what was checked, what was found, how fast.
+fn human_summary(totals: &Totals, elapsed: f64) -> String {
+    let per_second = if elapsed > 0.0 {
+        totals.moves as f64 / elapsed
+    } else {
+        0.0
+    };
+    let files = if totals.files == 1 { "file" } else { "files" };
+    let unread = if totals.unread_bytes > 0 {
+        format!(", {} bytes not read", totals.unread_bytes)
+    } else {
+        String::new()
+    };
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
+        totals.files,
+        count(totals.games, "game", "games"),
+        count(totals.plies, "move", "moves"),
+        totals.moves.saturating_sub(totals.plies),
+        count(totals.errors, "error", "errors"),
+        count(totals.warnings, "warning", "warnings"),
+        elapsed,
+        per_second
+    )
 }
 
 /// A status in the contract's words (`status` in `--json` output): one of `checkmate`,

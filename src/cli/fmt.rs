@@ -4,7 +4,9 @@
 use std::io::{self, Write};
 
 use jaque::Severity;
-use jaque::pgn::{DEFAULT_GAME_LIMIT, Options, Splitter, format_game};
+use jaque::pgn::{
+    Checker, DEFAULT_GAME_LIMIT, GameReport, Options, RawGame, Splitter, format_record,
+};
 use jaque::san::Lang;
 
 use super::input::Input;
@@ -39,11 +41,12 @@ pub fn run(args: FmtArgs) -> Outcome {
     } else {
         args.files.iter().cloned().map(Input::Path).collect()
     };
-    let options = Options { lang: args.lang };
+    // One checker for the run: its buffers serve game after game, file after file.
+    let mut checker = Checker::new(Options { lang: args.lang });
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     for input in &inputs {
-        if let Err(error) = format_input(input, &args, options, &mut out, &mut tally) {
+        if let Err(error) = format_input(input, &args, &mut checker, &mut out, &mut tally) {
             eprintln!("error: cannot read {}: {error}", input.name());
             tally.failed = true;
         }
@@ -66,10 +69,12 @@ pub fn run(args: FmtArgs) -> Outcome {
     }
 }
 
+/// Writes the games of one input in export format, or with `--check` lists the games that
+/// formatting would change; a game over [`GAME_LIMIT`] ends the input.
 fn format_input(
     input: &Input,
     args: &FmtArgs,
-    options: Options,
+    checker: &mut Checker,
     out: &mut impl Write,
     tally: &mut Tally,
 ) -> io::Result<()> {
@@ -78,63 +83,75 @@ fn format_input(
         let game = game?;
         if game.skipped > 0 {
             eprintln!(
-                "error: {name}:{}: game {} is over {GAME_LIMIT} bytes: not formatted",
-                game.line,
-                game.index + 1
+                "error: {} is over {GAME_LIMIT} bytes: not formatted",
+                game_at(name, &game)
             );
             tally.failed = true;
             return Ok(());
         }
         let first = tally.games == 0;
         tally.games += 1;
-        let original = game.bytes.trim_ascii_end();
+        let formatted = format_one(checker, name, &game);
+        if formatted.is_none() {
+            tally.unchanged_with_errors += 1;
+        }
         // What to write: the game formatted, or the bytes as read (whatever their encoding)
         // when it has an error.
-        let formatted = match format_game(&game, &options) {
-            Ok(text) => Some(text),
-            Err(report) => {
-                let why = report
-                    .diagnostics
-                    .iter()
-                    .find(|d| d.diagnostic.severity == Severity::Error)
-                    .map_or_else(String::new, |d| {
-                        format!(
-                            " ({}:{}: {}: {})",
-                            d.line,
-                            d.column,
-                            d.diagnostic.code.as_str(),
-                            d.diagnostic.message
-                        )
-                    });
-                eprintln!(
-                    "warning: {name}:{}: game {} has an error{why}: written unchanged",
-                    game.line,
-                    game.index + 1
-                );
-                tally.unchanged_with_errors += 1;
-                None
-            }
-        };
+        let original = game.bytes.trim_ascii_end();
         let text = formatted
             .as_deref()
             .map_or(original, |text| text.trim_end().as_bytes());
-        if args.check {
-            if text != original {
-                tally.would_change += 1;
-                writeln!(
-                    out,
-                    "{name}:{}: game {} is not formatted",
-                    game.line,
-                    game.index + 1
-                )?;
-            }
-            continue;
+        if !args.check {
+            write_game(out, text, first)?;
+        } else if text != original {
+            tally.would_change += 1;
+            writeln!(out, "{} is not formatted", game_at(name, &game))?;
         }
-        if !first {
-            out.write_all(b"\n")?;
-        }
-        out.write_all(text)?;
-        out.write_all(b"\n")?;
     }
     Ok(())
+}
+
+/// The game in export format; `None` when it has an error, said in a warning.
+fn format_one(checker: &mut Checker, name: &str, game: &RawGame) -> Option<String> {
+    let record = checker.record(game);
+    let text = format_record(&record);
+    if text.is_none() {
+        let why = first_error(record.report());
+        eprintln!(
+            "warning: {} has an error{why}: written unchanged",
+            game_at(name, game)
+        );
+    }
+    text
+}
+
+/// ` (line:column: code: message)` for the report's first error; empty when it has none.
+fn first_error(report: &GameReport) -> String {
+    report
+        .diagnostics
+        .iter()
+        .find(|d| d.diagnostic.severity == Severity::Error)
+        .map_or_else(String::new, |d| {
+            format!(
+                " ({}:{}: {}: {})",
+                d.line,
+                d.column,
+                d.diagnostic.code.as_str(),
+                d.diagnostic.message
+            )
+        })
+}
+
+/// Where a game is, as the messages name it: `file:line: game N`.
+fn game_at(name: &str, game: &RawGame) -> String {
+    format!("{name}:{}: game {}", game.line, game.index + 1)
+}
+
+/// Writes one game and its line end; a blank line parts it from the game before.
+fn write_game(out: &mut impl Write, text: &[u8], first: bool) -> io::Result<()> {
+    if !first {
+        out.write_all(b"\n")?;
+    }
+    out.write_all(text)?;
+    out.write_all(b"\n")
 }

@@ -5,8 +5,8 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use jaque::pgn::{Options, Splitter, format_game};
-use jaque::san::{self, Lang, to_san};
-use jaque::{Code, Color, Diagnostic, Game, Position, Severity, Status, Uci};
+use jaque::san::{self, Lang, SanError, to_san};
+use jaque::{Code, Color, Diagnostic, Game, Move, Position, Severity, Status, Uci};
 
 use super::render::{Report, render};
 use super::{Outcome, board, parse_lang, position_argument};
@@ -84,60 +84,61 @@ impl Session {
                 continue;
             }
             let offset = offset + (source[offset..].len() - source[offset..].trim_start().len());
-            let before = *self.game.position();
-            let status = self.game.status();
-            if status.is_game_over() {
-                let d = Diagnostic::new(
-                    Code::IllegalMove,
-                    format!("the game is over: {}", describe(&before, status)),
-                    "no move can follow",
-                    0..word.len(),
-                )
-                .with_help("type `undo` to take back a move, or `new`");
-                self.report(&d, source, offset, out)?;
+            let Some(mv) = self.legal_move(word, source, offset, out)? else {
                 break;
-            }
-            // UCI first (a legal UCI move is not sloppy SAN), then SAN with its diagnostics.
-            let uci = word
-                .parse::<Uci>()
-                .ok()
-                .and_then(|uci| before.resolve_uci(uci));
-            let mv = match uci {
-                Some(mv) => mv,
-                None => {
-                    // Only errors: the move is echoed in export SAN, which says the rest.
-                    let mv = san::resolve(&before, word, self.lang).map(|r| r.mv);
-                    if let Err(error) = &mv {
-                        let mut d = error.diagnostic(word);
-                        if d.code == Code::Syntax {
-                            d.help = Some(d.help.take().map_or_else(
-                                || "type `help` for the commands".to_string(),
-                                |h| format!("{h}; type `help` for the commands"),
-                            ));
-                        }
-                        self.report(&d, source, offset, out)?;
-                    }
-                    match mv {
-                        Ok(mv) => mv,
-                        Err(_) => break,
-                    }
-                }
             };
-            let san = to_san(&before, mv);
-            let number = if before.turn() == Color::White {
-                format!("{}.", before.fullmove_number())
-            } else {
-                format!("{}...", before.fullmove_number())
-            };
-            played.push(format!("{number} {san} ({})", mv.uci(before.is_chess960())));
-            self.game.play(mv);
-            self.sans.push(san);
+            played.push(self.play_move(mv));
         }
         if !played.is_empty() {
             writeln!(out, "{}", played.join("  "))?;
             self.show(out)?;
         }
         Ok(())
+    }
+
+    /// The legal move `word` names; `None` once the diagnostic saying why there is none
+    /// (the game is over, or the word is no legal move) is written.
+    fn legal_move(
+        &mut self,
+        word: &str,
+        source: &str,
+        offset: usize,
+        out: &mut impl Write,
+    ) -> io::Result<Option<Move>> {
+        let before = *self.game.position();
+        let status = self.game.status();
+        if status.is_game_over() {
+            self.report(&game_over(&before, status, word), source, offset, out)?;
+            return Ok(None);
+        }
+        // UCI first (a legal UCI move is not sloppy SAN), then SAN with its diagnostics.
+        let uci = word.parse::<Uci>().ok();
+        if let Some(mv) = uci.and_then(|uci| before.resolve_uci(uci)) {
+            return Ok(Some(mv));
+        }
+        // Only errors: the move is echoed in export SAN, which says the rest.
+        match san::resolve(&before, word, self.lang) {
+            Ok(resolved) => Ok(Some(resolved.mv)),
+            Err(error) => {
+                self.report(&not_a_move(&error, word), source, offset, out)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Plays `mv` and keeps its SAN for `pgn`; gives the echo of it, `12. Nf3 (g1f3)`.
+    fn play_move(&mut self, mv: Move) -> String {
+        let before = *self.game.position();
+        let san = to_san(&before, mv);
+        let number = if before.turn() == Color::White {
+            format!("{}.", before.fullmove_number())
+        } else {
+            format!("{}...", before.fullmove_number())
+        };
+        let echo = format!("{number} {san} ({})", mv.uci(before.is_chess960()));
+        self.game.play(mv);
+        self.sans.push(san);
+        echo
     }
 
     fn report(
@@ -269,6 +270,30 @@ fn strip_move_number(word: &str) -> &str {
     } else {
         word
     }
+}
+
+/// The diagnostic for a move typed after the game has ended.
+fn game_over(position: &Position, status: Status, word: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::IllegalMove,
+        format!("the game is over: {}", describe(position, status)),
+        "no move can follow",
+        0..word.len(),
+    )
+    .with_help("type `undo` to take back a move, or `new`")
+}
+
+/// The diagnostic for a word that is no legal move; a word that is not SAN at all may have
+/// been meant as a command, so its help points to them too.
+fn not_a_move(error: &SanError, word: &str) -> Diagnostic {
+    let mut d = error.diagnostic(word);
+    if d.code == Code::Syntax {
+        d.help = Some(d.help.take().map_or_else(
+            || "type `help` for the commands".to_string(),
+            |h| format!("{h}; type `help` for the commands"),
+        ));
+    }
+    d
 }
 
 /// "White" or "Black", as a sentence starts.
