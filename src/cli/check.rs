@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use jaque::lint::Lints;
 use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter};
 use jaque::san::Lang;
 use jaque::{Severity, Status};
@@ -14,6 +15,7 @@ use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 
 use super::input::Input;
+use super::lints::{Flags, LintArgs};
 use super::render::{Report, render};
 use super::{Outcome, parse_lang};
 
@@ -25,9 +27,8 @@ pub struct CheckArgs {
     /// JSON Lines on standard output: one object per game, then a summary.
     #[arg(long)]
     json: bool,
-    /// Treat every warning as an error.
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    lints: LintArgs,
     /// The language of the piece letters: en, es, de, fr, nl.
     #[arg(long, value_parser = parse_lang, default_value = "en")]
     lang: Lang,
@@ -56,26 +57,22 @@ struct Totals {
 
 struct Printer<'a> {
     args: &'a CheckArgs,
+    /// The lint levels of the input being checked.
+    lints: Lints,
     color: bool,
     out: io::BufWriter<io::StdoutLock<'static>>,
 }
 
 impl Printer<'_> {
-    fn severity(&self, severity: Severity) -> Severity {
-        if self.args.strict {
-            Severity::Error
-        } else {
-            severity
-        }
-    }
-
-    fn game(&mut self, name: &str, global: usize, report: &GameReport, totals: &mut Totals) {
+    fn game(&mut self, name: &str, global: usize, mut report: GameReport, totals: &mut Totals) {
+        report.apply(&self.lints);
+        let report = &report;
         totals.games += 1;
         totals.plies += report.plies;
         totals.moves += report.moves;
         totals.unread_bytes += report.skipped_bytes;
         for d in &report.diagnostics {
-            match self.severity(d.diagnostic.severity) {
+            match d.diagnostic.severity {
                 Severity::Error => totals.errors += 1,
                 Severity::Warning => totals.warnings += 1,
             }
@@ -103,7 +100,7 @@ impl Printer<'_> {
             .iter()
             .map(|d| {
                 json!({
-                    "severity": self.severity(d.diagnostic.severity).as_str(),
+                    "severity": d.diagnostic.severity.as_str(),
                     "code": d.diagnostic.code.as_str(),
                     "message": d.diagnostic.message,
                     "line": d.line,
@@ -142,7 +139,7 @@ impl Printer<'_> {
                 message = format!("{label} {san}: {message}");
             }
             let report_line = Report {
-                severity: self.severity(d.diagnostic.severity),
+                severity: d.diagnostic.severity,
                 code: d.diagnostic.code,
                 message,
                 origin: name,
@@ -196,7 +193,7 @@ fn check_input(
         for batch in receiver {
             let batch = batch?;
             let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
-            for report in &check_batch(pool, options, &batch) {
+            for report in check_batch(pool, options, &batch) {
                 let global = totals.games;
                 printer.game(name, global, report, totals);
             }
@@ -264,7 +261,7 @@ fn stdin_is_interactive_or_null() -> bool {
     false
 }
 
-pub fn run(args: CheckArgs) -> Outcome {
+pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
     let started = Instant::now();
     let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let inputs = inputs(&args.files);
@@ -278,11 +275,20 @@ pub fn run(args: CheckArgs) -> Outcome {
     let mut unreadable = false;
     let mut printer = Printer {
         args: &args,
+        lints: Lints::default(),
         color,
         out: io::BufWriter::new(io::stdout().lock()),
     };
     for input in &inputs {
         totals.files += 1;
+        printer.lints = match flags.lints_for(input.path()) {
+            Ok(lints) => lints,
+            Err(error) => {
+                progress.finish_and_clear();
+                eprintln!("error: {error}");
+                return Outcome::Failed;
+            }
+        };
         if let Err(error) = check_input(input, options, &pool, &mut printer, &mut totals, &progress)
         {
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));

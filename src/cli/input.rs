@@ -27,6 +27,14 @@ impl Input {
         }
     }
 
+    /// The file's path (`None` for standard input and the sample).
+    pub fn path(&self) -> Option<&std::path::Path> {
+        match self {
+            Input::Path(path) if path != "-" => Some(std::path::Path::new(path)),
+            _ => None,
+        }
+    }
+
     /// The input's size on disk, when it is a plain file (for a progress bar).
     pub fn size(&self) -> Option<u64> {
         match self {

@@ -5,6 +5,7 @@ mod board;
 mod check;
 mod fmt;
 mod input;
+mod lints;
 mod perft;
 mod play;
 mod render;
@@ -12,11 +13,11 @@ mod san;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 use jaque::san::Lang;
 
 /// Checks chess games like a compiler checks code.
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(name = "jaque", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
@@ -64,9 +65,18 @@ fn parse_lang(text: &str) -> Result<Lang, String> {
 }
 
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    // The lint flags in the order given, which clap's fields do not keep.
+    let flags = matches
+        .subcommand()
+        .map(|(_, sub)| lints::Flags::of(sub))
+        .unwrap_or_default();
     let outcome = match cli.command {
-        Command::Check(args) => check::run(args),
+        Command::Check(args) => check::run(args, flags),
         Command::San(args) => san::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Fmt(args) => fmt::run(args),

@@ -1,0 +1,116 @@
+//! Lint levels on the command line and in `jaque.toml`, as clippy has them: `-A/--allow`,
+//! `-W/--warn`, `-D/--deny` with a code or `warnings`, repeatable, the later winning;
+//! `--strict` is `-D warnings` where it stands. A `jaque.toml` in the input's directory or
+//! above may hold a `[lints]` table (`code = "allow" | "warn" | "deny"`); the flags win over
+//! it.
+
+use std::path::{Path, PathBuf};
+
+use clap::ArgMatches;
+use jaque::lint::{Level, LintError, Lints};
+
+/// The lint flags, shared by `check` and `fix`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LintArgs {
+    /// Allow a lint: a warning code, or `warnings` for all (repeatable; the later flag wins).
+    #[arg(short = 'A', long = "allow", value_name = "CODE")]
+    allow: Vec<String>,
+    /// Warn about a lint (its default level).
+    #[arg(short = 'W', long = "warn", value_name = "CODE")]
+    warn: Vec<String>,
+    /// Deny a lint: report it as an error.
+    #[arg(short = 'D', long = "deny", value_name = "CODE")]
+    deny: Vec<String>,
+    /// Treat every warning as an error (`-D warnings`).
+    #[arg(long)]
+    strict: bool,
+}
+
+/// The flags in the order they were given: each with the code it names and its level.
+#[derive(Clone, Debug, Default)]
+pub struct Flags(Vec<(String, Level)>);
+
+impl Flags {
+    /// The lint flags of a command's `matches`, in command-line order.
+    pub fn of(matches: &ArgMatches) -> Flags {
+        // A command without lint flags (clap panics when asked for an argument it lacks).
+        if matches.try_contains_id("allow").is_err() {
+            return Flags::default();
+        }
+        let mut flags: Vec<(usize, String, Level)> = Vec::new();
+        for (id, level) in [
+            ("allow", Level::Allow),
+            ("warn", Level::Warn),
+            ("deny", Level::Deny),
+        ] {
+            let indices = matches.indices_of(id).into_iter().flatten();
+            let values = matches.get_many::<String>(id).into_iter().flatten();
+            flags.extend(indices.zip(values).map(|(i, v)| (i, v.clone(), level)));
+        }
+        if let Some(i) = matches
+            .index_of("strict")
+            .filter(|_| matches.get_flag("strict"))
+        {
+            flags.push((i, "warnings".to_string(), Level::Deny));
+        }
+        flags.sort_by_key(|(index, _, _)| *index);
+        Flags(
+            flags
+                .into_iter()
+                .map(|(_, code, level)| (code, level))
+                .collect(),
+        )
+    }
+
+    /// The levels for an input at `path` (`None`: standard input or the sample, looked for
+    /// from the current directory): its `jaque.toml`'s, then these flags.
+    pub fn lints_for(&self, path: Option<&Path>) -> Result<Lints, String> {
+        let mut lints = Lints::default();
+        if let Some(config) = find_config(path) {
+            read_config(&config, &mut lints)?;
+        }
+        for (code, level) in &self.0 {
+            lints.set(code, *level).map_err(|e| e.to_string())?;
+        }
+        Ok(lints)
+    }
+}
+
+/// The first `jaque.toml` in the directory of `path` (or the current one) and above.
+fn find_config(path: Option<&Path>) -> Option<PathBuf> {
+    let start = match path.and_then(Path::parent) {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => std::env::current_dir().ok()?,
+    };
+    let start = start.canonicalize().unwrap_or(start);
+    start
+        .ancestors()
+        .map(|dir| dir.join("jaque.toml"))
+        .find(|file| file.is_file())
+}
+
+/// Sets `lints` from the `[lints]` table of the file at `path`.
+fn read_config(path: &Path, lints: &mut Lints) -> Result<(), String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| at(&e))?;
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| at(&e.message()))?;
+    let Some(section) = table.get("lints") else {
+        return Ok(());
+    };
+    let section = section
+        .as_table()
+        .ok_or_else(|| at(&"`lints` must be a table"))?;
+    for (code, level) in section {
+        let level = level
+            .as_str()
+            .ok_or_else(|| LintError::UnknownLevel(level.to_string()))
+            .and_then(str::parse)
+            .map_err(|e| at(&format!("[lints] {code}: {e}")))?;
+        lints
+            .set(code, level)
+            .map_err(|e| at(&format!("[lints] {e}")))?;
+    }
+    Ok(())
+}
