@@ -3,6 +3,7 @@
 
 mod board;
 mod check;
+mod fix;
 mod fmt;
 mod input;
 mod lints;
@@ -30,6 +31,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Resolve SAN moves one after another from a position, or a batch file of cases.
     San(san::SanArgs),
+    /// Apply the machine-applicable suggestions in place; only their bytes change.
+    Fix(fix::FixArgs),
     /// Rewrite PGN in export format: canonical SAN, tag order, move numbers, line length.
     Fmt(fmt::FmtArgs),
     /// An interactive board: type moves, see the board and the diagnostics.
@@ -80,6 +83,7 @@ pub fn run() -> ExitCode {
         Command::San(args) => san::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Fix(args) => fix::run(args, flags),
         Command::Play(args) => play::run(args),
     };
     outcome.into()
