@@ -33,8 +33,9 @@ mod split;
 mod tags;
 
 pub use check::{
-    Checker, GameDiagnostic, GameRecord, GameReport, LineRecord, MAX_DIAGNOSTICS_PER_GAME,
-    MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict, check_game,
+    Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
+    MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict,
+    check_game,
 };
 pub use fix::{Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};

@@ -10,6 +10,7 @@ mod syntax;
 mod tags;
 mod walk;
 
+pub use placement::LineIndex;
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;

@@ -14,6 +14,10 @@ pub struct GameDiagnostic {
     pub line: usize,
     /// 1-based column (in characters).
     pub column: usize,
+    /// Line and column just past the span's end.
+    pub end_line: usize,
+    /// See [`GameDiagnostic::end_line`].
+    pub end_column: usize,
     /// For moves: the 1-based half-move index in its line of play.
     pub ply: Option<usize>,
     /// For moves: the SAN token as written.
@@ -52,6 +56,11 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The lines of [`GameReport::text`], for placing spans (a suggestion's, say).
+    pub fn line_index(&self) -> super::LineIndex<'_> {
+        super::LineIndex::new(&self.text, self.line)
+    }
+
     /// The value of a tag, if the game has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.get(name)
