@@ -6,8 +6,8 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::satisfy;
-use nom::combinator::value;
+use nom::character::complete::{anychar, satisfy};
+use nom::combinator::{map_opt, value};
 use nom::{IResult, Parser};
 
 use super::lang::{Lang, figurine};
@@ -289,10 +289,15 @@ fn wide(input: &str) -> IResult<&str, Lexed> {
     .parse(input)
 }
 
+/// The role of a lower-case promotion letter, `q r b n` in every language (as UCI writes
+/// promotions).
+fn lower_promotion_role(c: char) -> Option<Role> {
+    Role::from_char(c).filter(|role| c.is_ascii_lowercase() && Role::PROMOTIONS.contains(role))
+}
+
 /// A lower-case promotion letter (`e8=q`, `a7a8q`).
 fn lower_promotion(input: &str) -> IResult<&str, Lexed> {
-    let (rest, c) = satisfy(|c| matches!(c, 'q' | 'r' | 'b' | 'n')).parse(input)?;
-    let role = Role::from_char(c).unwrap_or(Role::Queen);
+    let (rest, role) = map_opt(anychar, lower_promotion_role).parse(input)?;
     Ok((
         rest,
         (TokenKind::PromotePiece(role), Spelling::LowerCasePromotion),
@@ -393,7 +398,7 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
             _ => None,
         };
         let promotion_letter =
-            context != Context::Other && matches!(first, b'q' | b'r' | b'b' | b'n');
+            context != Context::Other && lower_promotion_role(char::from(first)).is_some();
         let (kind, spelling, end) = match direct {
             Some(kind) if !promotion_letter => (kind, Spelling::Standard, at + 1),
             _ => {

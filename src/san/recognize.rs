@@ -13,20 +13,14 @@
 //! tests check that wherever it accepts, it builds exactly the tree the nom grammar builds.
 
 use super::ast::{NonstandardForms, San, SanBody, Suffix};
+use super::lang::EXPORT_PIECES;
 use super::lexer::{Glyph, Span};
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
 
 #[inline]
 fn piece(byte: u8) -> Option<Role> {
-    match byte {
-        b'K' => Some(Role::King),
-        b'Q' => Some(Role::Queen),
-        b'R' => Some(Role::Rook),
-        b'B' => Some(Role::Bishop),
-        b'N' => Some(Role::Knight),
-        _ => None,
-    }
+    EXPORT_PIECES.get(byte)
 }
 
 /// The square named by a file and a rank byte.
