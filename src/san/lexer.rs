@@ -57,16 +57,26 @@ pub enum Glyph {
 }
 
 impl Glyph {
+    /// Every glyph, in the order of its NAG.
+    const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// How each glyph is written, indexed by `Glyph as usize` (its NAG less one): the one
+    /// table that every reader and writer of glyphs derives from.
+    const WRITTEN: [&'static str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+    /// The most bytes a glyph is written with.
+    const LONGEST: usize = 2;
+
     /// The numeric annotation glyph (`$1` ... `$6`) that stands for it in export PGN.
     pub fn nag(self) -> u8 {
-        match self {
-            Glyph::Good => 1,
-            Glyph::Mistake => 2,
-            Glyph::Brilliant => 3,
-            Glyph::Blunder => 4,
-            Glyph::Interesting => 5,
-            Glyph::Dubious => 6,
-        }
+        self as u8 + 1
     }
 
     /// Reads a glyph standing alone.
@@ -77,27 +87,42 @@ impl Glyph {
     /// assert_eq!(Glyph::parse("!!!"), None);
     /// ```
     pub fn parse(text: &str) -> Option<Glyph> {
-        Some(match text {
-            "!" => Glyph::Good,
-            "?" => Glyph::Mistake,
-            "!!" => Glyph::Brilliant,
-            "??" => Glyph::Blunder,
-            "!?" => Glyph::Interesting,
-            "?!" => Glyph::Dubious,
-            _ => return None,
-        })
+        Glyph::from_bytes(text.as_bytes())
     }
 
     /// The glyph as written.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Glyph::Good => "!",
-            Glyph::Mistake => "?",
-            Glyph::Brilliant => "!!",
-            Glyph::Blunder => "??",
-            Glyph::Interesting => "!?",
-            Glyph::Dubious => "?!",
+        Glyph::WRITTEN[self as usize]
+    }
+
+    /// The glyph written exactly as `bytes`.
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Option<Glyph> {
+        Glyph::ALL
+            .into_iter()
+            .find(|glyph| glyph.as_str().as_bytes() == bytes)
+    }
+
+    /// The longest glyph that `bytes` ends with, and the bytes before it (all of them, and
+    /// `None`, when they end with no glyph).
+    #[inline]
+    pub(crate) fn split_end(bytes: &[u8]) -> (&[u8], Option<Glyph>) {
+        for len in (1..=Glyph::LONGEST).rev() {
+            if let Some(start) = bytes.len().checked_sub(len)
+                && let Some(glyph) = Glyph::from_bytes(&bytes[start..])
+            {
+                return (&bytes[..start], Some(glyph));
+            }
         }
+        (bytes, None)
+    }
+
+    /// The longest glyph that `text` starts with, and the text after it.
+    fn split_start(text: &str) -> Option<(Glyph, &str)> {
+        (1..=Glyph::LONGEST).rev().find_map(|len| {
+            let glyph = Glyph::parse(text.get(..len)?)?;
+            Some((glyph, &text[len..]))
+        })
     }
 }
 
@@ -254,17 +279,15 @@ fn castling(input: &str) -> IResult<&str, Lexed> {
     .parse(input)
 }
 
+/// A glyph, the longest first (`!!` before `!`).
 fn glyph(input: &str) -> IResult<&str, Lexed> {
-    let glyph = |g: Glyph| (TokenKind::Glyph(g), Spelling::Standard);
-    alt((
-        value(glyph(Glyph::Brilliant), tag("!!")),
-        value(glyph(Glyph::Blunder), tag("??")),
-        value(glyph(Glyph::Interesting), tag("!?")),
-        value(glyph(Glyph::Dubious), tag("?!")),
-        value(glyph(Glyph::Good), tag("!")),
-        value(glyph(Glyph::Mistake), tag("?")),
-    ))
-    .parse(input)
+    match Glyph::split_start(input) {
+        Some((glyph, rest)) => Ok((rest, (TokenKind::Glyph(glyph), Spelling::Standard))),
+        None => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        ))),
+    }
 }
 
 fn en_passant(input: &str) -> IResult<&str, Lexed> {

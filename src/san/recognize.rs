@@ -32,19 +32,6 @@ fn square(file_byte: u8, rank_byte: u8) -> Option<Square> {
     ))
 }
 
-/// The text without its glyph (`!`, `?`, `!!`, `??`, `!?`, `?!` at the end), and the glyph.
-fn glyph(bytes: &[u8]) -> (&[u8], Option<Glyph>) {
-    match bytes {
-        [rest @ .., b'!', b'!'] => (rest, Some(Glyph::Brilliant)),
-        [rest @ .., b'?', b'?'] => (rest, Some(Glyph::Blunder)),
-        [rest @ .., b'!', b'?'] => (rest, Some(Glyph::Interesting)),
-        [rest @ .., b'?', b'!'] => (rest, Some(Glyph::Dubious)),
-        [rest @ .., b'!'] => (rest, Some(Glyph::Good)),
-        [rest @ .., b'?'] => (rest, Some(Glyph::Mistake)),
-        _ => (bytes, None),
-    }
-}
-
 /// Export SAN, or `None` when the text is anything else. Read from both ends with slice
 /// patterns: the glyph and suffix off the end, then the body by its shape.
 #[inline(always)]
@@ -55,7 +42,7 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
     }
     // One test for the common case of no glyph.
     let (rest, glyph) = match bytes {
-        [.., b'!' | b'?'] => glyph(bytes),
+        [.., b'!' | b'?'] => Glyph::split_end(bytes),
         _ => (bytes, None),
     };
     let (body, suffix) = match rest {
