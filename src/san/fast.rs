@@ -18,9 +18,10 @@
 //! warning.
 
 use super::ast::Suffix;
+use super::error::SanWarning;
 use super::lang::EXPORT_PIECES;
 use super::lexer::Span;
-use super::resolve::{Marks, Played, SanWarning, marks, resolve_castle};
+use super::resolve::{Marks, Played, marks, resolve_castle};
 use super::writer::separating;
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
