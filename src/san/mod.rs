@@ -19,6 +19,7 @@
 mod ast;
 mod diagnose;
 mod error;
+mod explain;
 mod fast;
 mod illegal;
 mod lang;

@@ -7,15 +7,16 @@
 
 use super::ast::{San, SanBody, Suffix};
 use super::error::{SanError, SanWarning};
-use super::illegal::{CastlingReason, CheckReason, Illegal};
+use super::explain::explain_normal;
+use super::illegal::{CastlingReason, Illegal};
 use super::lexer::Span;
 use super::writer::{disambiguation, separating, to_san};
-use crate::attacks::{between, pawn_attacks, piece_attacks};
+use crate::attacks::{pawn_attacks, piece_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, Uci, castling_paths, castling_targets};
 use crate::position::Position;
-use crate::role::{Piece, Role};
+use crate::role::Role;
 use crate::square::{File, Rank, Square};
 use std::ops::Not;
 
@@ -328,7 +329,7 @@ pub(super) fn resolve_castle(position: &Position, long: bool) -> Result<Move, Sa
     illegal(CastlingReason::ThroughCheck(attacked.unwrap_or(king_to)))
 }
 
-fn game_over(position: &Position) -> Option<SanError> {
+pub(super) fn game_over(position: &Position) -> Option<SanError> {
     (!position.has_legal_moves()).then(|| {
         SanError::Illegal(Illegal::GameOver {
             checkmate: position.is_check(),
@@ -336,29 +337,8 @@ fn game_over(position: &Position) -> Option<SanError> {
     })
 }
 
-/// The squares from which a `role` of the side to move could reach `to` on an empty board.
-fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboard {
-    let us = position.turn();
-    match role {
-        Role::Pawn => {
-            let back = |n: i8| to.offset(0, if us == Color::White { -n } else { n });
-            let mut squares = pawn_attacks(!us, to);
-            if let Some(one) = back(1) {
-                squares.insert(one);
-            }
-            if to.rank() == Rank::Fourth.relative(us)
-                && let Some(two) = back(2)
-            {
-                squares.insert(two);
-            }
-            squares
-        }
-        piece => piece_attacks(piece, to, Bitboard::EMPTY),
-    }
-}
-
 /// The squares a disambiguation allows.
-fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
+pub(super) fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
     let mut filter = Bitboard::FULL;
     if let Some(file) = from_file {
         filter &= Bitboard::file(file);
@@ -370,18 +350,18 @@ fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
 }
 
 /// The target square of a piece or pawn move, with what a move there captures.
-struct Target {
-    role: Role,
-    to: Square,
+pub(super) struct Target {
+    pub(super) role: Role,
+    pub(super) to: Square,
     /// The en-passant square, if a pawn goes there.
     ep: Option<Square>,
     /// The square of the captured piece (not `to` for en passant).
-    captured: Option<Square>,
+    pub(super) captured: Option<Square>,
 }
 
 impl Target {
     #[inline]
-    fn new(position: &Position, role: Role, to: Square) -> Target {
+    pub(super) fn new(position: &Position, role: Role, to: Square) -> Target {
         let us = position.turn();
         let ep = position
             .ep_square()
@@ -404,7 +384,12 @@ impl Target {
     /// The pieces within `filter` that can reach the target with the board as it is
     /// (pseudo-legal).
     #[inline]
-    fn reach(&self, position: &Position, filter: Bitboard, from_file: Option<File>) -> Bitboard {
+    pub(super) fn reach(
+        &self,
+        position: &Position,
+        filter: Bitboard,
+        from_file: Option<File>,
+    ) -> Bitboard {
         let us = position.turn();
         let to = self.to;
         let ours = position.pieces(us, self.role) & filter;
@@ -438,7 +423,12 @@ impl Target {
 
     /// The kind of a move from `from` to the target.
     #[inline]
-    fn kind(&self, position: &Position, from: Square, promotion: Option<Role>) -> MoveKind {
+    pub(super) fn kind(
+        &self,
+        position: &Position,
+        from: Square,
+        promotion: Option<Role>,
+    ) -> MoveKind {
         let us = position.turn();
         if self.role != Role::Pawn {
             MoveKind::Normal
@@ -454,143 +444,4 @@ impl Target {
             MoveKind::Normal
         }
     }
-}
-
-/// Why a piece or pawn move does not name exactly one legal move, most fundamental reason
-/// first (or, where [`resolve_normal`] gave up early, the move after all).
-#[cold]
-#[inline(never)]
-fn explain_normal(
-    position: &Position,
-    role: Role,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
-    to: Square,
-    promotion: Option<Role>,
-    capture: bool,
-) -> Result<Move, SanError> {
-    let us = position.turn();
-    let them = !us;
-    let illegal = |why| Err(SanError::Illegal(why));
-    let last_rank = to.rank() == Rank::Eighth.relative(us);
-    match promotion {
-        Some(r @ (Role::King | Role::Pawn)) => {
-            return illegal(Illegal::PromotionToWrongRole { role: r });
-        }
-        Some(_) if role != Role::Pawn || !last_rank => {
-            return illegal(Illegal::PromotionNotAllowed { to });
-        }
-        // Only when a pawn could actually get there; else the better reason comes below.
-        None if role == Role::Pawn
-            && last_rank
-            && (origins_on_empty_board(position, role, to) & position.pieces(us, Role::Pawn))
-                .any() =>
-        {
-            return illegal(Illegal::PromotionMissing { to });
-        }
-        _ => {}
-    }
-
-    let filter = from_filter(from_file, from_rank);
-    let ours = position.pieces(us, role) & filter;
-    let occupied = position.occupied();
-    let target = Target::new(position, role, to);
-    let reach = target.reach(position, filter, from_file);
-    let captured = target.captured;
-    let own_target = position.by_color(us).contains(to);
-
-    let mut legal = Bitboard::EMPTY;
-    if !own_target {
-        for from in reach {
-            if position.attackers_after(from, to, captured).is_empty() {
-                legal.insert(from);
-            }
-        }
-    }
-    let kind = |from: Square| target.kind(position, from, promotion);
-    if let Some(from) = legal.single() {
-        return Ok(Move::new(role, from, to, kind(from)));
-    }
-    if legal.more_than_one() {
-        let candidates = legal
-            .into_iter()
-            .map(|from| to_san(position, Move::new(role, from, to, kind(from))))
-            .collect();
-        return Err(SanError::Ambiguous { candidates });
-    }
-
-    // No legal move: say why, most fundamental reason first.
-    if let Some(over) = game_over(position) {
-        return Err(over);
-    }
-    let geometric = origins_on_empty_board(position, role, to) & ours;
-    if geometric.is_empty() {
-        let from = match (from_file, from_rank) {
-            (None, None) => None,
-            (file, rank) => Some(format!(
-                "{}{}",
-                file.map_or(String::new(), |f| f.to_string()),
-                rank.map_or(String::new(), |r| r.to_string())
-            )),
-        };
-        return illegal(Illegal::NoPiece {
-            color: us,
-            role,
-            to,
-            from,
-        });
-    }
-    if let Some(piece) = position.piece_at(to).filter(|p| p.color == us) {
-        return illegal(Illegal::OwnPieceOnTarget { to, piece });
-    }
-    if role == Role::Pawn && reach.is_empty() {
-        let diagonal = pawn_attacks(them, to) & ours;
-        let capture_written = from_file.is_some_and(|f| f != to.file());
-        if capture_written && diagonal.any() && !occupied.contains(to) {
-            return illegal(Illegal::NothingToCapture { to });
-        }
-        if capture && from_file.is_none() {
-            return illegal(Illegal::PawnCaptureWithoutFile { to });
-        }
-        if let Some(from) = geometric.minus(pawn_attacks(them, to)).lsb() {
-            let blocker = (between(from, to) | Bitboard::from(to)) & occupied;
-            if let Some(blocker) = blocker.lsb() {
-                return illegal(Illegal::PushBlocked { from, blocker });
-            }
-        }
-        return illegal(Illegal::NoPiece {
-            color: us,
-            role,
-            to,
-            from: None,
-        });
-    }
-    if reach.is_empty() {
-        let from = geometric.lsb().unwrap_or(to);
-        let blocker = (between(from, to) & occupied).lsb().unwrap_or(to);
-        return illegal(Illegal::PathBlocked {
-            piece: Piece { color: us, role },
-            from,
-            to,
-            blocker,
-        });
-    }
-    let from = reach.lsb().unwrap_or(to);
-    let attacker = position
-        .attackers_after(from, to, captured)
-        .lsb()
-        .unwrap_or(to);
-    let how = if role == Role::King {
-        CheckReason::MovesIntoCheck
-    } else if position.is_check() && position.checkers().contains(attacker) {
-        CheckReason::StaysInCheck
-    } else {
-        CheckReason::Pinned
-    };
-    illegal(Illegal::KingInCheck {
-        piece: Piece { color: us, role },
-        from,
-        how,
-        attacker,
-    })
 }
