@@ -392,14 +392,13 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
         span: Span { start: 0, end: 0 },
         spelling: Spelling::Standard,
     };
-    let bytes = text.as_bytes();
     let mut tokens = Tokens {
         items: [FILLER; Tokens::CAPACITY],
         len: 0,
     };
     let mut at = 0;
     let mut context = Context::Other;
-    while at < bytes.len() {
+    while at < text.len() {
         if tokens.len + 1 >= Tokens::CAPACITY {
             return Err(SyntaxError::at(
                 text,
@@ -407,43 +406,7 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
                 "the end of the move (too many tokens)",
             ));
         }
-        let first = bytes[at];
-        // Single ASCII characters are read here directly; tokens with structure through `token`.
-        let direct = match first {
-            b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {
-                Some(TokenKind::File(File::ALL[usize::from(first - b'a')]))
-            }
-            b'1'..=b'8' => Some(TokenKind::Rank(Rank::ALL[usize::from(first - b'1')])),
-            b'x' => Some(TokenKind::Capture),
-            b'+' => Some(TokenKind::Check),
-            b'#' => Some(TokenKind::Mate),
-            b'=' => Some(TokenKind::Promote),
-            _ => None,
-        };
-        let promotion_letter =
-            context != Context::Other && lower_promotion_role(char::from(first)).is_some();
-        let (kind, spelling, end) = match direct {
-            Some(kind) if !promotion_letter => (kind, Spelling::Standard, at + 1),
-            _ => {
-                let rest = &text[at..];
-                let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
-                    let width = rest.chars().next().map_or(0, char::len_utf8);
-                    let expected = if context == Context::Promote {
-                        "a promotion piece (Q, R, B or N)"
-                    } else {
-                        "a piece letter, a square, x, =, +, #, or O-O"
-                    };
-                    return Err(SyntaxError::at(text, Span::new(at, at + width), expected));
-                };
-                // A piece letter after `=` or right after the target square is the promotion.
-                if context != Context::Other
-                    && let TokenKind::Piece(role) = kind
-                {
-                    kind = TokenKind::PromotePiece(role);
-                }
-                (kind, spelling, text.len() - remaining.len())
-            }
-        };
+        let (kind, spelling, end) = next_token(text, at, lang, context)?;
         tokens.items[tokens.len] = Token {
             kind,
             span: Span::new(at, end),
@@ -464,6 +427,54 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     };
     tokens.len += 1;
     Ok(tokens)
+}
+
+/// The token at byte `at` of `text` (not its end), how it is spelled, and where it ends.
+#[inline]
+fn next_token(
+    text: &str,
+    at: usize,
+    lang: Lang,
+    context: Context,
+) -> Result<(TokenKind, Spelling, usize), SyntaxError> {
+    let bytes = text.as_bytes();
+    let first = bytes[at];
+    // Single ASCII characters are read here directly; tokens with structure through `token`.
+    let direct = match first {
+        b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {
+            Some(TokenKind::File(File::ALL[usize::from(first - b'a')]))
+        }
+        b'1'..=b'8' => Some(TokenKind::Rank(Rank::ALL[usize::from(first - b'1')])),
+        b'x' => Some(TokenKind::Capture),
+        b'+' => Some(TokenKind::Check),
+        b'#' => Some(TokenKind::Mate),
+        b'=' => Some(TokenKind::Promote),
+        _ => None,
+    };
+    let promotion_letter =
+        context != Context::Other && lower_promotion_role(char::from(first)).is_some();
+    if let Some(kind) = direct
+        && !promotion_letter
+    {
+        return Ok((kind, Spelling::Standard, at + 1));
+    }
+    let rest = &text[at..];
+    let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
+        let width = rest.chars().next().map_or(0, char::len_utf8);
+        let expected = if context == Context::Promote {
+            "a promotion piece (Q, R, B or N)"
+        } else {
+            "a piece letter, a square, x, =, +, #, or O-O"
+        };
+        return Err(SyntaxError::at(text, Span::new(at, at + width), expected));
+    };
+    // A piece letter after `=` or right after the target square is the promotion.
+    if context != Context::Other
+        && let TokenKind::Piece(role) = kind
+    {
+        kind = TokenKind::PromotePiece(role);
+    }
+    Ok((kind, spelling, text.len() - remaining.len()))
 }
 
 #[cfg(test)]
