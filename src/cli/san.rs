@@ -1,7 +1,7 @@
 //! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use jaque::san::{self, Lang, Resolved};
 use jaque::{Code, Diagnostic, Position, Severity};
@@ -149,88 +149,117 @@ fn print_human(
     }
 }
 
-pub fn run(args: SanArgs) -> Outcome {
-    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut errors = false;
-    let mut emit =
-        |position: &Position, fen: &str, text: &str, judgement: &Judgement, place: &Place<'_>| {
-            errors |= judgement
-                .diagnostics
-                .iter()
-                .any(|d| d.severity == Severity::Error);
-            if args.json {
-                println!("{}", json_line(fen, text, judgement, place));
-            } else {
-                print_human(position, text, judgement, place, color);
-            }
-        };
+/// Where judgements go: JSON lines or the human form; and whether any was an error.
+struct Output {
+    json: bool,
+    color: bool,
+    errors: bool,
+}
 
-    if let Some(path) = &args.batch {
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(error) => {
-                eprintln!("error: cannot read {}: {error}", path.display());
-                return Outcome::Failed;
-            }
-        };
-        let origin = path.display().to_string();
-        for (index, line) in text.lines().enumerate() {
-            let line_number = index + 1;
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let Some((fen, san)) = line.split_once('\t') else {
-                let place = Place {
-                    origin: &origin,
-                    source: line,
-                    offset: 0,
-                    line: line_number,
-                    ply: 1,
-                };
-                let judgement = Judgement {
-                    resolved: None,
-                    diagnostics: vec![Diagnostic {
-                        severity: Severity::Error,
-                        code: Code::Syntax,
-                        message: "expected a FEN, a tab, and a SAN move".to_string(),
-                        span: 0..line.len(),
-                        label: "no tab in this line".to_string(),
-                        help: None,
-                        suggestions: Vec::new(),
-                    }],
-                };
-                emit(&Position::starting(), line, "", &judgement, &place);
-                continue;
-            };
-            let place = Place {
-                origin: &origin,
-                source: line,
-                offset: fen.len() + 1,
-                line: line_number,
-                ply: 1,
-            };
-            match Position::from_fen_with(fen, args.chess960) {
-                Ok(position) => {
-                    let judgement = judge(&position, san, args.lang, args.strict);
-                    emit(&position, fen, san, &judgement, &place);
-                }
-                Err(error) => {
-                    let place = Place { offset: 0, ..place };
-                    let judgement = Judgement {
-                        resolved: None,
-                        diagnostics: vec![error.diagnostic(0..fen.len())],
-                    };
-                    emit(&Position::starting(), fen, san, &judgement, &place);
-                }
-            }
+impl Output {
+    fn emit(
+        &mut self,
+        position: &Position,
+        fen: &str,
+        text: &str,
+        judgement: &Judgement,
+        place: &Place<'_>,
+    ) {
+        self.errors |= judgement
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error);
+        if self.json {
+            println!("{}", json_line(fen, text, judgement, place));
+        } else {
+            print_human(position, text, judgement, place, self.color);
         }
-        return if errors {
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.errors {
             Outcome::Errors
         } else {
             Outcome::Clean
-        };
+        }
     }
+}
 
+pub fn run(args: SanArgs) -> Outcome {
+    let mut output = Output {
+        json: args.json,
+        color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        errors: false,
+    };
+    match &args.batch {
+        Some(path) => run_batch(&args, path, &mut output),
+        None => run_moves(&args, &mut output),
+    }
+}
+
+/// `--batch FILE`: every `FEN<TAB>SAN` line judged from its own FEN.
+fn run_batch(args: &SanArgs, path: &Path, output: &mut Output) -> Outcome {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(error) => {
+            eprintln!("error: cannot read {}: {error}", path.display());
+            return Outcome::Failed;
+        }
+    };
+    let origin = path.display().to_string();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let place = Place {
+            origin: &origin,
+            source: line,
+            offset: 0,
+            line: index + 1,
+            ply: 1,
+        };
+        batch_line(args, line, place, output);
+    }
+    output.outcome()
+}
+
+/// One line of a batch file, `place` at its start.
+fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output) {
+    let Some((fen, san)) = line.split_once('\t') else {
+        let judgement = Judgement {
+            resolved: None,
+            diagnostics: vec![Diagnostic::new(
+                Code::Syntax,
+                "expected a FEN, a tab, and a SAN move",
+                "no tab in this line",
+                0..line.len(),
+            )],
+        };
+        output.emit(&Position::starting(), line, "", &judgement, &place);
+        return;
+    };
+    match Position::from_fen_with(fen, args.chess960) {
+        Ok(position) => {
+            let place = Place {
+                offset: fen.len() + 1,
+                ..place
+            };
+            let judgement = judge(&position, san, args.lang, args.strict);
+            output.emit(&position, fen, san, &judgement, &place);
+        }
+        Err(error) => {
+            let judgement = Judgement {
+                resolved: None,
+                diagnostics: vec![error.diagnostic(0..fen.len())],
+            };
+            output.emit(&Position::starting(), fen, san, &judgement, &place);
+        }
+    }
+}
+
+/// The moves given as arguments, one after another from `--fen` (or the starting position),
+/// until one cannot be played.
+fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
     let mut position = match position_argument(args.fen.as_deref(), args.chess960) {
         Ok(position) => position,
         Err(outcome) => return outcome,
@@ -246,7 +275,7 @@ pub fn run(args: SanArgs) -> Outcome {
         };
         let judgement = judge(&position, text, args.lang, args.strict);
         let fen = position.fen();
-        emit(&position, &fen, text, &judgement, &place);
+        output.emit(&position, &fen, text, &judgement, &place);
         match &judgement.resolved {
             Some(resolved) => position = resolved.after,
             None => {
@@ -260,9 +289,5 @@ pub fn run(args: SanArgs) -> Outcome {
             }
         }
     }
-    if errors {
-        Outcome::Errors
-    } else {
-        Outcome::Clean
-    }
+    output.outcome()
 }

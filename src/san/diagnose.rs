@@ -2,7 +2,8 @@
 //! `jaque san` and the PGN checker show.
 
 use super::ast::Suffix;
-use super::resolve::{Marks, Played, Resolved, SanError, SanWarning};
+use super::error::{SanError, SanWarning};
+use super::resolve::{Marks, Played, Resolved};
 use crate::diagnostic::{Code, Diagnostic};
 
 impl SanError {

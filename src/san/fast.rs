@@ -18,8 +18,10 @@
 //! warning.
 
 use super::ast::Suffix;
+use super::error::SanWarning;
+use super::lang::EXPORT_PIECES;
 use super::lexer::Span;
-use super::resolve::{Marks, Played, SanWarning, marks, resolve_castle};
+use super::resolve::{Marks, Played, marks, resolve_castle};
 use super::writer::separating;
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
@@ -159,16 +161,7 @@ fn square(file: u8, rank: u8) -> Square {
 /// which a game's moves make unpredictable.
 #[inline(always)]
 fn role(letter: u8) -> Option<Role> {
-    const ROLES: [Option<Role>; 256] = {
-        let mut roles = [None; 256];
-        roles[b'N' as usize] = Some(Role::Knight);
-        roles[b'B' as usize] = Some(Role::Bishop);
-        roles[b'R' as usize] = Some(Role::Rook);
-        roles[b'Q' as usize] = Some(Role::Queen);
-        roles[b'K' as usize] = Some(Role::King);
-        roles
-    };
-    ROLES[usize::from(letter)]
+    EXPORT_PIECES.get(letter)
 }
 
 /// The square `ranks` behind `to` from the side to move's point of view.

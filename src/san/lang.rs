@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::role::Role;
+use crate::role::{LetterRoles, Piece, Role};
 
 /// The language of the piece letters of SAN input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -23,31 +23,40 @@ pub enum Lang {
     Dutch,
 }
 
+/// The piece letters of each language, indexed by `Lang as usize` then [`Role::index`] (`0`:
+/// the role has no letter). English is the one spelling FEN and UCI share.
+const LETTERS: [[u8; 6]; 5] = [
+    Role::LETTERS,
+    *b"PCATDR", // Spanish
+    *b"BSLTDK", // German
+    *b"PCFTDR", // French
+    // Dutch pawns have no letter, and `P` (paard) is the knight.
+    [0, b'P', b'L', b'T', b'D', b'K'],
+];
+
+/// [`LETTERS`] read back: the role of each byte, per language.
+const ROLES: [LetterRoles; 5] = {
+    let mut roles = [LetterRoles::new([0; 6]); 5];
+    let mut lang = 0;
+    while lang < LETTERS.len() {
+        roles[lang] = LetterRoles::new(LETTERS[lang]);
+        lang += 1;
+    }
+    roles
+};
+
+/// The English letters without the pawn's: the pieces export SAN names, which the fast paths
+/// read.
+pub(super) const EXPORT_PIECES: LetterRoles = ROLES[Lang::English as usize].without(Role::Pawn);
+
 impl Lang {
     /// The role of an upper-case piece letter in this language.
     #[inline]
     pub fn role(self, c: char) -> Option<Role> {
-        use Role::*;
-        match (self, c) {
-            (Lang::English, 'K') => Some(King),
-            (Lang::English, 'Q') => Some(Queen),
-            (Lang::English, 'R') => Some(Rook),
-            (Lang::English, 'B') => Some(Bishop),
-            (Lang::English, 'N') => Some(Knight),
-            (Lang::English, 'P') => Some(Pawn),
-            (Lang::Spanish | Lang::French, 'R') => Some(King),
-            (Lang::Spanish | Lang::French | Lang::German | Lang::Dutch, 'D') => Some(Queen),
-            (Lang::Spanish | Lang::French | Lang::German | Lang::Dutch, 'T') => Some(Rook),
-            (Lang::Spanish, 'A') => Some(Bishop),
-            (Lang::French, 'F') => Some(Bishop),
-            (Lang::German | Lang::Dutch, 'L') => Some(Bishop),
-            (Lang::Spanish | Lang::French, 'C') => Some(Knight),
-            (Lang::German, 'S') => Some(Knight),
-            (Lang::Dutch, 'P') => Some(Knight),
-            (Lang::Spanish | Lang::French, 'P') => Some(Pawn),
-            (Lang::German, 'B') => Some(Pawn),
-            (Lang::German | Lang::Dutch, 'K') => Some(King),
-            _ => None,
+        if c.is_ascii() {
+            ROLES[self as usize].get(c as u8)
+        } else {
+            None
         }
     }
 
@@ -92,13 +101,5 @@ impl FromStr for Lang {
 /// The role of a figurine (`♘` or `♞`), either colour.
 #[inline]
 pub fn figurine(c: char) -> Option<Role> {
-    match c {
-        '♔' | '♚' => Some(Role::King),
-        '♕' | '♛' => Some(Role::Queen),
-        '♖' | '♜' => Some(Role::Rook),
-        '♗' | '♝' => Some(Role::Bishop),
-        '♘' | '♞' => Some(Role::Knight),
-        '♙' | '♟' => Some(Role::Pawn),
-        _ => None,
-    }
+    Piece::from_symbol(c).map(|piece| piece.role)
 }

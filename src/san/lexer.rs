@@ -6,8 +6,8 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::satisfy;
-use nom::combinator::value;
+use nom::character::complete::{anychar, satisfy};
+use nom::combinator::{map_opt, value};
 use nom::{IResult, Parser};
 
 use super::lang::{Lang, figurine};
@@ -57,16 +57,26 @@ pub enum Glyph {
 }
 
 impl Glyph {
+    /// Every glyph, in the order of its NAG.
+    const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// How each glyph is written, indexed by `Glyph as usize` (its NAG less one): the one
+    /// table that every reader and writer of glyphs derives from.
+    const WRITTEN: [&'static str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+    /// The most bytes a glyph is written with.
+    const LONGEST: usize = 2;
+
     /// The numeric annotation glyph (`$1` ... `$6`) that stands for it in export PGN.
     pub fn nag(self) -> u8 {
-        match self {
-            Glyph::Good => 1,
-            Glyph::Mistake => 2,
-            Glyph::Brilliant => 3,
-            Glyph::Blunder => 4,
-            Glyph::Interesting => 5,
-            Glyph::Dubious => 6,
-        }
+        self as u8 + 1
     }
 
     /// Reads a glyph standing alone.
@@ -77,27 +87,42 @@ impl Glyph {
     /// assert_eq!(Glyph::parse("!!!"), None);
     /// ```
     pub fn parse(text: &str) -> Option<Glyph> {
-        Some(match text {
-            "!" => Glyph::Good,
-            "?" => Glyph::Mistake,
-            "!!" => Glyph::Brilliant,
-            "??" => Glyph::Blunder,
-            "!?" => Glyph::Interesting,
-            "?!" => Glyph::Dubious,
-            _ => return None,
-        })
+        Glyph::from_bytes(text.as_bytes())
     }
 
     /// The glyph as written.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Glyph::Good => "!",
-            Glyph::Mistake => "?",
-            Glyph::Brilliant => "!!",
-            Glyph::Blunder => "??",
-            Glyph::Interesting => "!?",
-            Glyph::Dubious => "?!",
+        Glyph::WRITTEN[self as usize]
+    }
+
+    /// The glyph written exactly as `bytes`.
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Option<Glyph> {
+        Glyph::ALL
+            .into_iter()
+            .find(|glyph| glyph.as_str().as_bytes() == bytes)
+    }
+
+    /// The longest glyph that `bytes` ends with, and the bytes before it (all of them, and
+    /// `None`, when they end with no glyph).
+    #[inline]
+    pub(crate) fn split_end(bytes: &[u8]) -> (&[u8], Option<Glyph>) {
+        for len in (1..=Glyph::LONGEST).rev() {
+            if let Some(start) = bytes.len().checked_sub(len)
+                && let Some(glyph) = Glyph::from_bytes(&bytes[start..])
+            {
+                return (&bytes[..start], Some(glyph));
+            }
         }
+        (bytes, None)
+    }
+
+    /// The longest glyph that `text` starts with, and the text after it.
+    fn split_start(text: &str) -> Option<(Glyph, &str)> {
+        (1..=Glyph::LONGEST).rev().find_map(|len| {
+            let glyph = Glyph::parse(text.get(..len)?)?;
+            Some((glyph, &text[len..]))
+        })
     }
 }
 
@@ -254,17 +279,15 @@ fn castling(input: &str) -> IResult<&str, Lexed> {
     .parse(input)
 }
 
+/// A glyph, the longest first (`!!` before `!`).
 fn glyph(input: &str) -> IResult<&str, Lexed> {
-    let glyph = |g: Glyph| (TokenKind::Glyph(g), Spelling::Standard);
-    alt((
-        value(glyph(Glyph::Brilliant), tag("!!")),
-        value(glyph(Glyph::Blunder), tag("??")),
-        value(glyph(Glyph::Interesting), tag("!?")),
-        value(glyph(Glyph::Dubious), tag("?!")),
-        value(glyph(Glyph::Good), tag("!")),
-        value(glyph(Glyph::Mistake), tag("?")),
-    ))
-    .parse(input)
+    match Glyph::split_start(input) {
+        Some((glyph, rest)) => Ok((rest, (TokenKind::Glyph(glyph), Spelling::Standard))),
+        None => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        ))),
+    }
 }
 
 fn en_passant(input: &str) -> IResult<&str, Lexed> {
@@ -289,10 +312,15 @@ fn wide(input: &str) -> IResult<&str, Lexed> {
     .parse(input)
 }
 
+/// The role of a lower-case promotion letter, `q r b n` in every language (as UCI writes
+/// promotions).
+fn lower_promotion_role(c: char) -> Option<Role> {
+    Role::from_char(c).filter(|role| c.is_ascii_lowercase() && Role::PROMOTIONS.contains(role))
+}
+
 /// A lower-case promotion letter (`e8=q`, `a7a8q`).
 fn lower_promotion(input: &str) -> IResult<&str, Lexed> {
-    let (rest, c) = satisfy(|c| matches!(c, 'q' | 'r' | 'b' | 'n')).parse(input)?;
-    let role = Role::from_char(c).unwrap_or(Role::Queen);
+    let (rest, role) = map_opt(anychar, lower_promotion_role).parse(input)?;
     Ok((
         rest,
         (TokenKind::PromotePiece(role), Spelling::LowerCasePromotion),
@@ -364,14 +392,13 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
         span: Span { start: 0, end: 0 },
         spelling: Spelling::Standard,
     };
-    let bytes = text.as_bytes();
     let mut tokens = Tokens {
         items: [FILLER; Tokens::CAPACITY],
         len: 0,
     };
     let mut at = 0;
     let mut context = Context::Other;
-    while at < bytes.len() {
+    while at < text.len() {
         if tokens.len + 1 >= Tokens::CAPACITY {
             return Err(SyntaxError::at(
                 text,
@@ -379,43 +406,7 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
                 "the end of the move (too many tokens)",
             ));
         }
-        let first = bytes[at];
-        // Single ASCII characters are read here directly; tokens with structure through `token`.
-        let direct = match first {
-            b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {
-                Some(TokenKind::File(File::ALL[usize::from(first - b'a')]))
-            }
-            b'1'..=b'8' => Some(TokenKind::Rank(Rank::ALL[usize::from(first - b'1')])),
-            b'x' => Some(TokenKind::Capture),
-            b'+' => Some(TokenKind::Check),
-            b'#' => Some(TokenKind::Mate),
-            b'=' => Some(TokenKind::Promote),
-            _ => None,
-        };
-        let promotion_letter =
-            context != Context::Other && matches!(first, b'q' | b'r' | b'b' | b'n');
-        let (kind, spelling, end) = match direct {
-            Some(kind) if !promotion_letter => (kind, Spelling::Standard, at + 1),
-            _ => {
-                let rest = &text[at..];
-                let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
-                    let width = rest.chars().next().map_or(0, char::len_utf8);
-                    let expected = if context == Context::Promote {
-                        "a promotion piece (Q, R, B or N)"
-                    } else {
-                        "a piece letter, a square, x, =, +, #, or O-O"
-                    };
-                    return Err(SyntaxError::at(text, Span::new(at, at + width), expected));
-                };
-                // A piece letter after `=` or right after the target square is the promotion.
-                if context != Context::Other
-                    && let TokenKind::Piece(role) = kind
-                {
-                    kind = TokenKind::PromotePiece(role);
-                }
-                (kind, spelling, text.len() - remaining.len())
-            }
-        };
+        let (kind, spelling, end) = next_token(text, at, lang, context)?;
         tokens.items[tokens.len] = Token {
             kind,
             span: Span::new(at, end),
@@ -436,6 +427,54 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     };
     tokens.len += 1;
     Ok(tokens)
+}
+
+/// The token at byte `at` of `text` (not its end), how it is spelled, and where it ends.
+#[inline]
+fn next_token(
+    text: &str,
+    at: usize,
+    lang: Lang,
+    context: Context,
+) -> Result<(TokenKind, Spelling, usize), SyntaxError> {
+    let bytes = text.as_bytes();
+    let first = bytes[at];
+    // Single ASCII characters are read here directly; tokens with structure through `token`.
+    let direct = match first {
+        b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {
+            Some(TokenKind::File(File::ALL[usize::from(first - b'a')]))
+        }
+        b'1'..=b'8' => Some(TokenKind::Rank(Rank::ALL[usize::from(first - b'1')])),
+        b'x' => Some(TokenKind::Capture),
+        b'+' => Some(TokenKind::Check),
+        b'#' => Some(TokenKind::Mate),
+        b'=' => Some(TokenKind::Promote),
+        _ => None,
+    };
+    let promotion_letter =
+        context != Context::Other && lower_promotion_role(char::from(first)).is_some();
+    if let Some(kind) = direct
+        && !promotion_letter
+    {
+        return Ok((kind, Spelling::Standard, at + 1));
+    }
+    let rest = &text[at..];
+    let Ok((remaining, (mut kind, spelling))) = token(rest, lang, context) else {
+        let width = rest.chars().next().map_or(0, char::len_utf8);
+        let expected = if context == Context::Promote {
+            "a promotion piece (Q, R, B or N)"
+        } else {
+            "a piece letter, a square, x, =, +, #, or O-O"
+        };
+        return Err(SyntaxError::at(text, Span::new(at, at + width), expected));
+    };
+    // A piece letter after `=` or right after the target square is the promotion.
+    if context != Context::Other
+        && let TokenKind::Piece(role) = kind
+    {
+        kind = TokenKind::PromotePiece(role);
+    }
+    Ok((kind, spelling, text.len() - remaining.len()))
 }
 
 #[cfg(test)]

@@ -18,7 +18,10 @@
 
 mod ast;
 mod diagnose;
+mod error;
+mod explain;
 mod fast;
+mod illegal;
 mod lang;
 mod lexer;
 mod parser;
@@ -27,10 +30,12 @@ mod resolve;
 mod writer;
 
 pub use ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
+pub use error::{SanError, SanWarning};
+pub use illegal::{CastlingReason, CheckReason, Illegal};
 pub use lang::{Lang, ParseLangError};
 pub use lexer::{Glyph, Span, SyntaxError};
 pub use parser::parse;
-pub use resolve::{CastlingReason, CheckReason, Illegal, Played, Resolved, SanError, SanWarning};
+pub use resolve::{Played, Resolved};
 pub use writer::to_san;
 
 use crate::position::Position;

@@ -210,21 +210,7 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
     let ep = token(&"e.p.", |k| (k == TokenKind::EnPassant).then_some(()));
     let (rest, (piece, first)) = (opt(piece), opt(coordinates)).parse(input)?;
     let first: &[Token] = first.map_or(&[], |c| c.tokens);
-    let (rest, signed) = if first.is_empty() {
-        // Without coordinates first, a sign and the target must follow (`xd5`, `Qxf7`).
-        let starts_with_sign = matches!(
-            rest.0.first().map(|t| t.kind),
-            Some(TokenKind::Capture | TokenKind::Dash)
-        );
-        if !starts_with_sign {
-            return Err(nom::Err::Error(Failure::new(rest, &"a square")));
-        }
-        (capture_or_dash, coordinates)
-            .parse(rest)
-            .map(|(r, s)| (r, Some(s)))?
-    } else {
-        opt((capture_or_dash, coordinates)).parse(rest)?
-    };
+    let (rest, signed) = signed_coordinates(rest, !first.is_empty())?;
     let (before, target, sign) = match signed {
         Some(((sign, _), target)) => (first, target.tokens, Some(sign)),
         None => {
@@ -232,43 +218,9 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
             (&first[..split], &first[split..], None)
         }
     };
-    // The target must be exactly a file and a rank.
     let target_start = input.0.len() - rest.0.len() - target.len();
-    let at = |offset: usize| Input(&input.0[(target_start + offset).min(input.0.len())..]);
-    let to = match target {
-        [
-            Token {
-                kind: TokenKind::File(f),
-                ..
-            },
-            Token {
-                kind: TokenKind::Rank(r),
-                ..
-            },
-        ] => Square::new(*f, *r),
-        [
-            Token {
-                kind: TokenKind::File(_),
-                ..
-            },
-        ] => {
-            return Err(nom::Err::Error(Failure::new(at(1), &"a rank (1-8)")));
-        }
-        [
-            Token {
-                kind: TokenKind::File(_),
-                ..
-            },
-            ..,
-        ] => {
-            return Err(nom::Err::Error(Failure::new(at(1), &"a rank (1-8)")));
-        }
-        _ => {
-            return Err(nom::Err::Error(Failure::new(at(0), &"a file (a-h)")));
-        }
-    };
-    let before_start =
-        input.0.len() - rest.0.len() - target.len() - before.len() - usize::from(sign.is_some());
+    let to = target_square(target, Input(&input.0[target_start..]))?;
+    let before_start = target_start - before.len() - usize::from(sign.is_some());
     let disambiguation = as_disambiguation(before, Input(&input.0[before_start..]))?;
     let disambiguation_span = match (before.first(), before.last()) {
         (Some(first), Some(last)) => Some(Span {
@@ -290,6 +242,53 @@ fn normal(input: Input<'_>) -> Parsed<'_, Body> {
             ep: ep.is_some(),
         },
     ))
+}
+
+/// A capture sign or dash and the coordinates after it: optional after a first run of
+/// coordinates (`Nbd2`, `Nb1d2`), required without one (`xd5`, `Qxf7`).
+fn signed_coordinates(
+    rest: Input<'_>,
+    after_coordinates: bool,
+) -> Parsed<'_, Option<((bool, Token), Coordinates<'_>)>> {
+    if after_coordinates {
+        return opt((capture_or_dash, coordinates)).parse(rest);
+    }
+    let starts_with_sign = matches!(
+        rest.0.first().map(|t| t.kind),
+        Some(TokenKind::Capture | TokenKind::Dash)
+    );
+    if !starts_with_sign {
+        return Err(nom::Err::Error(Failure::new(rest, &"a square")));
+    }
+    (capture_or_dash, coordinates)
+        .parse(rest)
+        .map(|(r, s)| (r, Some(s)))
+}
+
+/// The target square, which must be exactly a file and a rank: `target`, the tokens at the
+/// start of `at_target`.
+fn target_square(target: &[Token], at_target: Input<'_>) -> Result<Square, nom::Err<Failure>> {
+    let at = |offset: usize| Input(&at_target.0[offset.min(at_target.0.len())..]);
+    match target {
+        [
+            Token {
+                kind: TokenKind::File(f),
+                ..
+            },
+            Token {
+                kind: TokenKind::Rank(r),
+                ..
+            },
+        ] => Ok(Square::new(*f, *r)),
+        [
+            Token {
+                kind: TokenKind::File(_),
+                ..
+            },
+            ..,
+        ] => Err(nom::Err::Error(Failure::new(at(1), &"a rank (1-8)"))),
+        _ => Err(nom::Err::Error(Failure::new(at(0), &"a file (a-h)"))),
+    }
 }
 
 fn castle(input: Input<'_>) -> Parsed<'_, (bool, Token)> {
@@ -360,19 +359,7 @@ pub(crate) fn parse_with_grammar(text: &str, lang: Lang) -> Result<San, SyntaxEr
     }
     let tokens: Tokens = lex(text, lang)?;
     let all = tokens.as_slice();
-    let mut nonstandard = NonstandardForms::default();
-    for t in all {
-        match t.spelling {
-            Spelling::Standard => {}
-            Spelling::Zeros => nonstandard.insert(Nonstandard::CastlingWithZeros),
-            Spelling::Figurine => nonstandard.insert(Nonstandard::Figurine),
-            Spelling::Localized => nonstandard.insert(Nonstandard::LocalizedLetter),
-            Spelling::PawnLetter => nonstandard.insert(Nonstandard::PawnLetter),
-            Spelling::CaptureSign => nonstandard.insert(Nonstandard::CaptureSign),
-            Spelling::LowerCasePromotion => nonstandard.insert(Nonstandard::LowerCasePromotion),
-        }
-    }
-
+    let mut nonstandard = spellings(all);
     let castle_move = |i| (castle, suffix).parse(i);
     let normal_move = |i| (normal, suffix).parse(i);
     let result = alt((
@@ -380,48 +367,16 @@ pub(crate) fn parse_with_grammar(text: &str, lang: Lang) -> Result<San, SyntaxEr
         |i| normal_move(i).map(|(r, (b, s))| (r, (Ok(b), s))),
     ))
     .parse(Input(all));
-    let mut disambiguation_span = None;
-
     let (body, (mark, glyph)) = match result {
         Ok((_, parsed)) => parsed,
-        Err(nom::Err::Error(failure) | nom::Err::Failure(failure)) => {
-            let at = all.len().saturating_sub(usize::from(failure.remaining));
-            let span = all
-                .get(at)
-                .map_or(Span::new(text.len(), text.len()), |t| t.span);
-            return Err(SyntaxError::at(text, span, failure.expected));
-        }
-        Err(nom::Err::Incomplete(_)) => {
-            let end = Span::new(text.len(), text.len());
-            return Err(SyntaxError::at(text, end, "a complete move"));
-        }
+        Err(error) => return Err(syntax_error(text, all, error)),
     };
-
-    let body = match body {
-        Err((long, _)) => SanBody::Castle { long },
-        Ok(b) => {
-            disambiguation_span = b.disambiguation_span;
-            let role = b.piece.map_or(Role::Pawn, |(role, _)| role);
-            let (from_file, from_rank) = b.disambiguation;
-            if let Some((_, None, _)) = b.promotion {
-                nonstandard.insert(Nonstandard::PromotionWithoutEquals);
-            }
-            if b.ep {
-                nonstandard.insert(Nonstandard::EnPassantMark);
-            }
-            let dash = b.sign == Some(false);
-            if dash || (role == Role::Pawn && from_file.is_some() && from_rank.is_some()) {
-                nonstandard.insert(Nonstandard::LongAlgebraic);
-            }
-            SanBody::Normal {
-                role,
-                from_file,
-                from_rank,
-                capture: b.sign == Some(true),
-                to: b.to,
-                promotion: b.promotion.map(|(role, _, _)| role),
-            }
-        }
+    let (body, disambiguation_span) = match body {
+        Err((long, _)) => (SanBody::Castle { long }, None),
+        Ok(body) => (
+            normal_body(&body, &mut nonstandard),
+            body.disambiguation_span,
+        ),
     };
     Ok(San {
         body,
@@ -432,4 +387,63 @@ pub(crate) fn parse_with_grammar(text: &str, lang: Lang) -> Result<San, SyntaxEr
         disambiguation_span,
         suffix_span: mark.map(|(_, t)| t.span),
     })
+}
+
+/// The nonstandard forms that tokens' spellings show.
+fn spellings(tokens: &[Token]) -> NonstandardForms {
+    let mut nonstandard = NonstandardForms::default();
+    for t in tokens {
+        match t.spelling {
+            Spelling::Standard => {}
+            Spelling::Zeros => nonstandard.insert(Nonstandard::CastlingWithZeros),
+            Spelling::Figurine => nonstandard.insert(Nonstandard::Figurine),
+            Spelling::Localized => nonstandard.insert(Nonstandard::LocalizedLetter),
+            Spelling::PawnLetter => nonstandard.insert(Nonstandard::PawnLetter),
+            Spelling::CaptureSign => nonstandard.insert(Nonstandard::CaptureSign),
+            Spelling::LowerCasePromotion => nonstandard.insert(Nonstandard::LowerCasePromotion),
+        }
+    }
+    nonstandard
+}
+
+/// The syntax error of a failed parse of `tokens`, the tokens of `text`: at the token where
+/// the furthest alternative failed.
+fn syntax_error(text: &str, tokens: &[Token], error: nom::Err<Failure>) -> SyntaxError {
+    match error {
+        nom::Err::Error(failure) | nom::Err::Failure(failure) => {
+            let at = tokens.len().saturating_sub(usize::from(failure.remaining));
+            let span = tokens
+                .get(at)
+                .map_or(Span::new(text.len(), text.len()), |t| t.span);
+            SyntaxError::at(text, span, failure.expected)
+        }
+        nom::Err::Incomplete(_) => {
+            let end = Span::new(text.len(), text.len());
+            SyntaxError::at(text, end, "a complete move")
+        }
+    }
+}
+
+/// The tree of a normal move's body, adding the nonstandard forms its shape shows.
+fn normal_body(body: &Body, nonstandard: &mut NonstandardForms) -> SanBody {
+    let role = body.piece.map_or(Role::Pawn, |(role, _)| role);
+    let (from_file, from_rank) = body.disambiguation;
+    if let Some((_, None, _)) = body.promotion {
+        nonstandard.insert(Nonstandard::PromotionWithoutEquals);
+    }
+    if body.ep {
+        nonstandard.insert(Nonstandard::EnPassantMark);
+    }
+    let dash = body.sign == Some(false);
+    if dash || (role == Role::Pawn && from_file.is_some() && from_rank.is_some()) {
+        nonstandard.insert(Nonstandard::LongAlgebraic);
+    }
+    SanBody::Normal {
+        role,
+        from_file,
+        from_rank,
+        capture: body.sign == Some(true),
+        to: body.to,
+        promotion: body.promotion.map(|(role, _, _)| role),
+    }
 }

@@ -13,20 +13,14 @@
 //! tests check that wherever it accepts, it builds exactly the tree the nom grammar builds.
 
 use super::ast::{NonstandardForms, San, SanBody, Suffix};
+use super::lang::EXPORT_PIECES;
 use super::lexer::{Glyph, Span};
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
 
 #[inline]
 fn piece(byte: u8) -> Option<Role> {
-    match byte {
-        b'K' => Some(Role::King),
-        b'Q' => Some(Role::Queen),
-        b'R' => Some(Role::Rook),
-        b'B' => Some(Role::Bishop),
-        b'N' => Some(Role::Knight),
-        _ => None,
-    }
+    EXPORT_PIECES.get(byte)
 }
 
 /// The square named by a file and a rank byte.
@@ -36,19 +30,6 @@ fn square(file_byte: u8, rank_byte: u8) -> Option<Square> {
         File::from_char(char::from(file_byte))?,
         Rank::from_char(char::from(rank_byte))?,
     ))
-}
-
-/// The text without its glyph (`!`, `?`, `!!`, `??`, `!?`, `?!` at the end), and the glyph.
-fn glyph(bytes: &[u8]) -> (&[u8], Option<Glyph>) {
-    match bytes {
-        [rest @ .., b'!', b'!'] => (rest, Some(Glyph::Brilliant)),
-        [rest @ .., b'?', b'?'] => (rest, Some(Glyph::Blunder)),
-        [rest @ .., b'!', b'?'] => (rest, Some(Glyph::Interesting)),
-        [rest @ .., b'?', b'!'] => (rest, Some(Glyph::Dubious)),
-        [rest @ .., b'!'] => (rest, Some(Glyph::Good)),
-        [rest @ .., b'?'] => (rest, Some(Glyph::Mistake)),
-        _ => (bytes, None),
-    }
 }
 
 /// Export SAN, or `None` when the text is anything else. Read from both ends with slice
@@ -61,7 +42,7 @@ pub(crate) fn export_san(text: &str) -> Option<San> {
     }
     // One test for the common case of no glyph.
     let (rest, glyph) = match bytes {
-        [.., b'!' | b'?'] => glyph(bytes),
+        [.., b'!' | b'?'] => Glyph::split_end(bytes),
         _ => (bytes, None),
     };
     let (body, suffix) = match rest {

@@ -5,407 +5,20 @@
 //! Only legal moves count when deciding ambiguity: a pinned knight does not make `Ne2`
 //! ambiguous (PGN standard 8.2.3.4).
 
-use std::fmt;
-
-use super::ast::{Nonstandard, San, SanBody, Suffix};
+use super::ast::{San, SanBody, Suffix};
+use super::error::{SanError, SanWarning};
+use super::explain::explain_normal;
+use super::illegal::{CastlingReason, Illegal};
 use super::lexer::Span;
 use super::writer::{disambiguation, separating, to_san};
-use crate::attacks::{between, pawn_attacks, piece_attacks};
+use crate::attacks::{pawn_attacks, piece_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::diagnostic::Code;
 use crate::moves::{Move, MoveKind, Uci, castling_paths, castling_targets};
 use crate::position::Position;
-use crate::role::{Piece, Role};
+use crate::role::Role;
 use crate::square::{File, Rank, Square};
 use std::ops::Not;
-
-/// Why no legal move matches a well-formed SAN move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// The game is over: there is no legal move at all.
-    GameOver {
-        /// Checkmate (else stalemate).
-        checkmate: bool,
-    },
-    /// No piece of that kind (and disambiguation) can reach the target, even on an empty board.
-    NoPiece {
-        /// The side to move.
-        color: Color,
-        /// The role written.
-        role: Role,
-        /// The target square.
-        to: Square,
-        /// The disambiguation written, as text (`b`, `1`, `b1`), if any.
-        from: Option<String>,
-    },
-    /// A piece could reach the target but another piece stands in the way.
-    PathBlocked {
-        /// The moving piece.
-        piece: Piece,
-        /// Where it stands.
-        from: Square,
-        /// The target square.
-        to: Square,
-        /// The square of the first piece in the way.
-        blocker: Square,
-    },
-    /// A piece of the side to move stands on the target.
-    OwnPieceOnTarget {
-        /// The target square.
-        to: Square,
-        /// What stands there.
-        piece: Piece,
-    },
-    /// A pawn capture (or `x`) onto a square with nothing to capture.
-    NothingToCapture {
-        /// The target square.
-        to: Square,
-    },
-    /// A pawn capture that does not name the file the pawn comes from (`xd5`).
-    PawnCaptureWithoutFile {
-        /// The target square.
-        to: Square,
-    },
-    /// A pawn push onto an occupied square.
-    PushBlocked {
-        /// The pawn.
-        from: Square,
-        /// The occupied square.
-        blocker: Square,
-    },
-    /// The move would leave or put the side's own king in check.
-    KingInCheck {
-        /// The moving piece.
-        piece: Piece,
-        /// Where it stands.
-        from: Square,
-        /// What the move does: `Pinned` (exposes the king), `MovesIntoCheck` (king move),
-        /// `StaysInCheck` (does not answer an existing check).
-        how: CheckReason,
-        /// The enemy piece that would give check.
-        attacker: Square,
-    },
-    /// Castling is not allowed here, and why.
-    Castling {
-        /// Queen side?
-        long: bool,
-        /// Why not.
-        why: CastlingReason,
-    },
-    /// A pawn reaching the last rank without a promotion piece.
-    PromotionMissing {
-        /// The target square.
-        to: Square,
-    },
-    /// A promotion on a move that does not reach the last rank, or not by a pawn.
-    PromotionNotAllowed {
-        /// The target square.
-        to: Square,
-    },
-    /// A promotion to a king or a pawn.
-    PromotionToWrongRole {
-        /// The role written.
-        role: Role,
-    },
-}
-
-/// How a move would expose its own king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckReason {
-    /// The piece is pinned to its king.
-    Pinned,
-    /// The king would step into check.
-    MovesIntoCheck,
-    /// The king is in check and the move does not answer it.
-    StaysInCheck,
-}
-
-/// Why castling is not allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CastlingReason {
-    /// The right to castle on that side is gone (the king or the rook has moved).
-    NoRight,
-    /// The king is in check.
-    OutOfCheck,
-    /// A piece stands between king and rook.
-    Blocked(Square),
-    /// The king would cross or land on an attacked square.
-    ThroughCheck(Square),
-}
-
-fn piece_name(piece: Piece) -> String {
-    format!("{} {}", piece.color, piece.role)
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::GameOver { checkmate: true } => {
-                write!(f, "the game is already over: checkmate")
-            }
-            Illegal::GameOver { checkmate: false } => {
-                write!(f, "the game is already over: stalemate")
-            }
-            Illegal::NoPiece {
-                color,
-                role,
-                to,
-                from: None,
-            } => write!(f, "no {color} {role} can reach {to}"),
-            Illegal::NoPiece {
-                color,
-                role,
-                to,
-                from: Some(from),
-            } => {
-                write!(f, "no {color} {role} on {from} can reach {to}")
-            }
-            Illegal::PathBlocked {
-                piece,
-                from,
-                to,
-                blocker,
-            } => {
-                write!(
-                    f,
-                    "the {} on {from} cannot reach {to}: {blocker} is in the way",
-                    piece_name(*piece)
-                )
-            }
-            Illegal::OwnPieceOnTarget { to, piece } => {
-                write!(f, "{to} is occupied by a {}", piece_name(*piece))
-            }
-            Illegal::NothingToCapture { to } => write!(f, "there is nothing to capture on {to}"),
-            Illegal::PawnCaptureWithoutFile { to } => {
-                write!(
-                    f,
-                    "a pawn capture names the file the pawn comes from (like exd5), not just x{to}"
-                )
-            }
-            Illegal::PushBlocked { from, blocker } => {
-                write!(
-                    f,
-                    "the pawn on {from} cannot advance: {blocker} is occupied"
-                )
-            }
-            Illegal::KingInCheck {
-                piece,
-                from,
-                how: CheckReason::Pinned,
-                attacker,
-            } => write!(
-                f,
-                "the {} on {from} is pinned: moving it would expose the king to the piece on {attacker}",
-                piece_name(*piece)
-            ),
-            Illegal::KingInCheck {
-                how: CheckReason::MovesIntoCheck,
-                attacker,
-                ..
-            } => {
-                write!(
-                    f,
-                    "the king would move into check from the piece on {attacker}"
-                )
-            }
-            Illegal::KingInCheck {
-                how: CheckReason::StaysInCheck,
-                attacker,
-                ..
-            } => {
-                write!(
-                    f,
-                    "the king is in check from the piece on {attacker}, and this move does not answer it"
-                )
-            }
-            Illegal::Castling { long, why } => {
-                let side = if *long {
-                    "queen side (O-O-O)"
-                } else {
-                    "king side (O-O)"
-                };
-                match why {
-                    CastlingReason::NoRight => {
-                        write!(f, "cannot castle {side}: the right to castle there is lost")
-                    }
-                    CastlingReason::OutOfCheck => write!(f, "cannot castle {side} out of check"),
-                    CastlingReason::Blocked(square) => {
-                        write!(f, "cannot castle {side}: {square} is occupied")
-                    }
-                    CastlingReason::ThroughCheck(square) => {
-                        write!(
-                            f,
-                            "cannot castle {side}: the king would pass or land on {square}, which is attacked"
-                        )
-                    }
-                }
-            }
-            Illegal::PromotionMissing { to } => {
-                write!(
-                    f,
-                    "a pawn reaching {to} must promote: write {to}=Q, {to}=R, {to}=B or {to}=N"
-                )
-            }
-            Illegal::PromotionNotAllowed { to } => {
-                write!(
-                    f,
-                    "only a pawn reaching the last rank promotes, and {to} is not that"
-                )
-            }
-            Illegal::PromotionToWrongRole { role } => {
-                write!(f, "a pawn cannot promote to a {role}")
-            }
-        }
-    }
-}
-
-/// A SAN move that is not one legal move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SanError {
-    /// Not SAN at all.
-    #[error("{0}")]
-    Syntax(#[from] super::lexer::SyntaxError),
-    /// Well-formed, but no legal move matches.
-    #[error("{0}")]
-    Illegal(Illegal),
-    /// Several legal moves match, listed in canonical SAN.
-    #[error("ambiguous: {}", matching(.candidates))]
-    Ambiguous {
-        /// The matching moves in canonical SAN.
-        candidates: Vec<String>,
-    },
-}
-
-impl SanError {
-    /// The diagnostic code: `syntax`, `illegal_move` or `ambiguous_move`.
-    pub fn code(&self) -> Code {
-        match self {
-            SanError::Syntax(_) => Code::Syntax,
-            SanError::Illegal(_) => Code::IllegalMove,
-            SanError::Ambiguous { .. } => Code::AmbiguousMove,
-        }
-    }
-
-    /// A suggestion to show below the message, if there is one.
-    pub fn help(&self) -> Option<String> {
-        match self {
-            SanError::Ambiguous { candidates } => {
-                Some(format!("did you mean {}?", or_list(candidates)))
-            }
-            _ => None,
-        }
-    }
-}
-
-/// "Nbd2 and Nfd2 both match", "Ra1, Rb1 and Rc1 all match".
-fn matching(candidates: &[String]) -> String {
-    match candidates {
-        [a, b] => format!("{a} and {b} both match"),
-        [init @ .., last] => format!("{}, and {last} all match", init.join(", ")),
-        [] => "several moves match".to_string(),
-    }
-}
-
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-/// A move identified but not written as export SAN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanWarning {
-    /// `+`/`#` missing or wrong.
-    CheckAnnotation {
-        /// What was written.
-        written: Option<Suffix>,
-        /// What the position after the move calls for.
-        correct: Option<Suffix>,
-    },
-    /// `x` missing on a capture, or written on a non-capture.
-    CaptureAnnotation {
-        /// Was `x` written?
-        written: bool,
-    },
-    /// More disambiguation than needed.
-    OverDisambiguation,
-    /// A nonstandard form.
-    Nonstandard(Nonstandard),
-    /// Enough disambiguation, but not the one export SAN uses (file first, then rank).
-    DisambiguationOrder,
-}
-
-impl SanWarning {
-    /// The diagnostic code.
-    pub fn code(&self) -> Code {
-        match self {
-            SanWarning::CheckAnnotation { .. } => Code::CheckAnnotation,
-            SanWarning::CaptureAnnotation { .. } => Code::CaptureAnnotation,
-            SanWarning::OverDisambiguation => Code::OverDisambiguation,
-            SanWarning::Nonstandard(_) | SanWarning::DisambiguationOrder => {
-                Code::NonstandardNotation
-            }
-        }
-    }
-}
-
-impl fmt::Display for SanWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mark = |s: &Option<Suffix>| match s {
-            Some(Suffix::Check) => "+",
-            Some(Suffix::Mate) => "#",
-            None => "no mark",
-        };
-        match self {
-            SanWarning::CheckAnnotation {
-                written,
-                correct: None,
-            } => {
-                write!(f, "{} written, but the move gives no check", mark(written))
-            }
-            SanWarning::CheckAnnotation {
-                written: None,
-                correct,
-            } => {
-                let what = if *correct == Some(Suffix::Mate) {
-                    "checkmate"
-                } else {
-                    "check"
-                };
-                write!(f, "the move gives {what}, but {} is missing", mark(correct))
-            }
-            SanWarning::CheckAnnotation { written, correct } => {
-                write!(
-                    f,
-                    "{} written, but the move calls for {}",
-                    mark(written),
-                    mark(correct)
-                )
-            }
-            SanWarning::CaptureAnnotation { written: true } => {
-                write!(f, "x written, but the move captures nothing")
-            }
-            SanWarning::CaptureAnnotation { written: false } => {
-                write!(f, "the move captures, but x is missing")
-            }
-            SanWarning::OverDisambiguation => {
-                write!(f, "more disambiguation than the position needs")
-            }
-            SanWarning::Nonstandard(form) => {
-                write!(f, "nonstandard notation: {}", form.explanation())
-            }
-            SanWarning::DisambiguationOrder => {
-                write!(
-                    f,
-                    "nonstandard notation: disambiguation is by file first, then by rank"
-                )
-            }
-        }
-    }
-}
 
 /// A SAN move resolved to its one legal move, by [`super::resolve`].
 #[derive(Clone, Debug)]
@@ -716,7 +329,7 @@ pub(super) fn resolve_castle(position: &Position, long: bool) -> Result<Move, Sa
     illegal(CastlingReason::ThroughCheck(attacked.unwrap_or(king_to)))
 }
 
-fn game_over(position: &Position) -> Option<SanError> {
+pub(super) fn game_over(position: &Position) -> Option<SanError> {
     (!position.has_legal_moves()).then(|| {
         SanError::Illegal(Illegal::GameOver {
             checkmate: position.is_check(),
@@ -724,29 +337,8 @@ fn game_over(position: &Position) -> Option<SanError> {
     })
 }
 
-/// The squares from which a `role` of the side to move could reach `to` on an empty board.
-fn origins_on_empty_board(position: &Position, role: Role, to: Square) -> Bitboard {
-    let us = position.turn();
-    match role {
-        Role::Pawn => {
-            let back = |n: i8| to.offset(0, if us == Color::White { -n } else { n });
-            let mut squares = pawn_attacks(!us, to);
-            if let Some(one) = back(1) {
-                squares.insert(one);
-            }
-            if to.rank() == Rank::Fourth.relative(us)
-                && let Some(two) = back(2)
-            {
-                squares.insert(two);
-            }
-            squares
-        }
-        piece => piece_attacks(piece, to, Bitboard::EMPTY),
-    }
-}
-
 /// The squares a disambiguation allows.
-fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
+pub(super) fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
     let mut filter = Bitboard::FULL;
     if let Some(file) = from_file {
         filter &= Bitboard::file(file);
@@ -758,18 +350,18 @@ fn from_filter(from_file: Option<File>, from_rank: Option<Rank>) -> Bitboard {
 }
 
 /// The target square of a piece or pawn move, with what a move there captures.
-struct Target {
-    role: Role,
-    to: Square,
+pub(super) struct Target {
+    pub(super) role: Role,
+    pub(super) to: Square,
     /// The en-passant square, if a pawn goes there.
     ep: Option<Square>,
     /// The square of the captured piece (not `to` for en passant).
-    captured: Option<Square>,
+    pub(super) captured: Option<Square>,
 }
 
 impl Target {
     #[inline]
-    fn new(position: &Position, role: Role, to: Square) -> Target {
+    pub(super) fn new(position: &Position, role: Role, to: Square) -> Target {
         let us = position.turn();
         let ep = position
             .ep_square()
@@ -792,7 +384,12 @@ impl Target {
     /// The pieces within `filter` that can reach the target with the board as it is
     /// (pseudo-legal).
     #[inline]
-    fn reach(&self, position: &Position, filter: Bitboard, from_file: Option<File>) -> Bitboard {
+    pub(super) fn reach(
+        &self,
+        position: &Position,
+        filter: Bitboard,
+        from_file: Option<File>,
+    ) -> Bitboard {
         let us = position.turn();
         let to = self.to;
         let ours = position.pieces(us, self.role) & filter;
@@ -826,7 +423,12 @@ impl Target {
 
     /// The kind of a move from `from` to the target.
     #[inline]
-    fn kind(&self, position: &Position, from: Square, promotion: Option<Role>) -> MoveKind {
+    pub(super) fn kind(
+        &self,
+        position: &Position,
+        from: Square,
+        promotion: Option<Role>,
+    ) -> MoveKind {
         let us = position.turn();
         if self.role != Role::Pawn {
             MoveKind::Normal
@@ -842,143 +444,4 @@ impl Target {
             MoveKind::Normal
         }
     }
-}
-
-/// Why a piece or pawn move does not name exactly one legal move, most fundamental reason
-/// first (or, where [`resolve_normal`] gave up early, the move after all).
-#[cold]
-#[inline(never)]
-fn explain_normal(
-    position: &Position,
-    role: Role,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
-    to: Square,
-    promotion: Option<Role>,
-    capture: bool,
-) -> Result<Move, SanError> {
-    let us = position.turn();
-    let them = !us;
-    let illegal = |why| Err(SanError::Illegal(why));
-    let last_rank = to.rank() == Rank::Eighth.relative(us);
-    match promotion {
-        Some(r @ (Role::King | Role::Pawn)) => {
-            return illegal(Illegal::PromotionToWrongRole { role: r });
-        }
-        Some(_) if role != Role::Pawn || !last_rank => {
-            return illegal(Illegal::PromotionNotAllowed { to });
-        }
-        // Only when a pawn could actually get there; else the better reason comes below.
-        None if role == Role::Pawn
-            && last_rank
-            && (origins_on_empty_board(position, role, to) & position.pieces(us, Role::Pawn))
-                .any() =>
-        {
-            return illegal(Illegal::PromotionMissing { to });
-        }
-        _ => {}
-    }
-
-    let filter = from_filter(from_file, from_rank);
-    let ours = position.pieces(us, role) & filter;
-    let occupied = position.occupied();
-    let target = Target::new(position, role, to);
-    let reach = target.reach(position, filter, from_file);
-    let captured = target.captured;
-    let own_target = position.by_color(us).contains(to);
-
-    let mut legal = Bitboard::EMPTY;
-    if !own_target {
-        for from in reach {
-            if position.attackers_after(from, to, captured).is_empty() {
-                legal.insert(from);
-            }
-        }
-    }
-    let kind = |from: Square| target.kind(position, from, promotion);
-    if let Some(from) = legal.single() {
-        return Ok(Move::new(role, from, to, kind(from)));
-    }
-    if legal.more_than_one() {
-        let candidates = legal
-            .into_iter()
-            .map(|from| to_san(position, Move::new(role, from, to, kind(from))))
-            .collect();
-        return Err(SanError::Ambiguous { candidates });
-    }
-
-    // No legal move: say why, most fundamental reason first.
-    if let Some(over) = game_over(position) {
-        return Err(over);
-    }
-    let geometric = origins_on_empty_board(position, role, to) & ours;
-    if geometric.is_empty() {
-        let from = match (from_file, from_rank) {
-            (None, None) => None,
-            (file, rank) => Some(format!(
-                "{}{}",
-                file.map_or(String::new(), |f| f.to_string()),
-                rank.map_or(String::new(), |r| r.to_string())
-            )),
-        };
-        return illegal(Illegal::NoPiece {
-            color: us,
-            role,
-            to,
-            from,
-        });
-    }
-    if let Some(piece) = position.piece_at(to).filter(|p| p.color == us) {
-        return illegal(Illegal::OwnPieceOnTarget { to, piece });
-    }
-    if role == Role::Pawn && reach.is_empty() {
-        let diagonal = pawn_attacks(them, to) & ours;
-        let capture_written = from_file.is_some_and(|f| f != to.file());
-        if capture_written && diagonal.any() && !occupied.contains(to) {
-            return illegal(Illegal::NothingToCapture { to });
-        }
-        if capture && from_file.is_none() {
-            return illegal(Illegal::PawnCaptureWithoutFile { to });
-        }
-        if let Some(from) = geometric.minus(pawn_attacks(them, to)).lsb() {
-            let blocker = (between(from, to) | Bitboard::from(to)) & occupied;
-            if let Some(blocker) = blocker.lsb() {
-                return illegal(Illegal::PushBlocked { from, blocker });
-            }
-        }
-        return illegal(Illegal::NoPiece {
-            color: us,
-            role,
-            to,
-            from: None,
-        });
-    }
-    if reach.is_empty() {
-        let from = geometric.lsb().unwrap_or(to);
-        let blocker = (between(from, to) & occupied).lsb().unwrap_or(to);
-        return illegal(Illegal::PathBlocked {
-            piece: Piece { color: us, role },
-            from,
-            to,
-            blocker,
-        });
-    }
-    let from = reach.lsb().unwrap_or(to);
-    let attacker = position
-        .attackers_after(from, to, captured)
-        .lsb()
-        .unwrap_or(to);
-    let how = if role == Role::King {
-        CheckReason::MovesIntoCheck
-    } else if position.is_check() && position.checkers().contains(attacker) {
-        CheckReason::StaysInCheck
-    } else {
-        CheckReason::Pinned
-    };
-    illegal(Illegal::KingInCheck {
-        piece: Piece { color: us, role },
-        from,
-        how,
-        attacker,
-    })
 }
