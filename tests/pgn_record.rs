@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::vendored;
+use common::{lines_of_play, vendored};
 use jaque::pgn::{Checker, GameRecord, Options, Splitter, Verdict};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
@@ -19,39 +19,6 @@ fn records(file: &str) -> Vec<GameRecord> {
     Splitter::new(&pgn[..])
         .map(|game| checker.record(&game.expect("in memory")))
         .collect()
-}
-
-/// The UCI moves from the start to move `index`, following each move's `prev`.
-fn path(record: &GameRecord, index: usize) -> Vec<String> {
-    let chess960 = record.start_position().is_some_and(|p| p.is_chess960());
-    let mut path = Vec::new();
-    let mut at = Some(index);
-    while let Some(i) = at {
-        let m = &record.moves()[i];
-        path.push(match m.verdict {
-            Verdict::Played(mv) => mv.uci(chess960).to_string(),
-            Verdict::Null => "0000".to_string(),
-            other => panic!("move {i} on a path was not played: {other:?}"),
-        });
-        at = m.prev;
-    }
-    path.reverse();
-    path
-}
-
-/// Every line of play with a move, and the mainline, as its path from the start, sorted.
-fn lines(record: &GameRecord) -> Vec<Vec<String>> {
-    let mut last = BTreeMap::new();
-    for (index, m) in record.moves().iter().enumerate() {
-        last.insert(m.line, index);
-    }
-    let mut lines: Vec<Vec<String>> = last.values().map(|&i| path(record, i)).collect();
-    // The mainline, even without a move.
-    if !last.contains_key(&0) {
-        lines.push(Vec::new());
-    }
-    lines.sort();
-    lines
 }
 
 #[test]
@@ -74,7 +41,7 @@ fn records_give_python_chess_lines_of_play_and_positions() {
         assert_eq!(record.report().count(jaque::Severity::Error), 0, "{at}");
         let wanted: Vec<Vec<String>> =
             serde_json::from_value(want["lines"].clone()).expect("lines");
-        assert_eq!(lines(record), wanted, "{at}: lines of play");
+        assert_eq!(lines_of_play(record), wanted, "{at}: lines of play");
         let fens: Vec<String> = record
             .moves()
             .iter()

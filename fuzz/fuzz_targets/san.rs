@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(error) => {
             assert_eq!(position, before, "unchanged on an error");
-            vec![error.diagnostic(text)]
+            vec![error.diagnostic(&before, text, lang)]
         }
     };
     for d in &diagnostics {

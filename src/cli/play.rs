@@ -120,7 +120,12 @@ impl Session {
         match san::resolve(&before, word, self.lang) {
             Ok(resolved) => Ok(Some(resolved.mv)),
             Err(error) => {
-                self.report(&not_a_move(&error, word), source, offset, out)?;
+                self.report(
+                    &not_a_move(&error, &before, word, self.lang),
+                    source,
+                    offset,
+                    out,
+                )?;
                 Ok(None)
             }
         }
@@ -285,8 +290,8 @@ fn game_over(position: &Position, status: Status, word: &str) -> Diagnostic {
 
 /// The diagnostic for a word that is no legal move; a word that is not SAN at all may have
 /// been meant as a command, so its help points to them too.
-fn not_a_move(error: &SanError, word: &str) -> Diagnostic {
-    let mut d = error.diagnostic(word);
+fn not_a_move(error: &SanError, before: &Position, word: &str, lang: Lang) -> Diagnostic {
+    let mut d = error.diagnostic(before, word, lang);
     if d.code == Code::Syntax {
         d.help = Some(d.help.take().map_or_else(
             || "type `help` for the commands".to_string(),

@@ -47,7 +47,7 @@ fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement
             let diagnostics = resolved.diagnostics(text);
             (Some(resolved), diagnostics)
         }
-        Err(error) => (None, vec![error.diagnostic(text)]),
+        Err(error) => (None, vec![error.diagnostic(position, text, lang)]),
     };
     if strict {
         for d in &mut diagnostics {

@@ -29,10 +29,12 @@ pub enum Nonstandard {
     /// Long algebraic notation: a dash between squares, or a pawn move from its full square
     /// (`e2-e4`, `e2e4`, `Ng1-f3`).
     LongAlgebraic,
+    /// `++` for checkmate.
+    DoublePlus,
 }
 
 impl Nonstandard {
-    const ALL: [Nonstandard; 9] = [
+    const ALL: [Nonstandard; 10] = [
         Nonstandard::CastlingWithZeros,
         Nonstandard::Figurine,
         Nonstandard::LocalizedLetter,
@@ -42,6 +44,7 @@ impl Nonstandard {
         Nonstandard::LowerCasePromotion,
         Nonstandard::EnPassantMark,
         Nonstandard::LongAlgebraic,
+        Nonstandard::DoublePlus,
     ];
 
     /// What export SAN writes instead.
@@ -58,6 +61,7 @@ impl Nonstandard {
             Nonstandard::LowerCasePromotion => "promotion pieces are upper case (e8=Q)",
             Nonstandard::EnPassantMark => "en passant captures carry no e.p. mark",
             Nonstandard::LongAlgebraic => "moves name only the target square, not both squares",
+            Nonstandard::DoublePlus => "checkmate is written #, not ++",
         }
     }
 }

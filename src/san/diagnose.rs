@@ -1,23 +1,82 @@
 //! From the compiler's results to [`Diagnostic`]s with spans inside the SAN text: what both
 //! `jaque san` and the PGN checker show.
 
-use super::ast::Suffix;
+use super::ast::{SanBody, Suffix};
 use super::error::{SanError, SanWarning};
+use super::lang::Lang;
+use super::lexer::Glyph;
+use super::parser::parse;
 use super::resolve::{Marks, Played, Resolved};
-use crate::diagnostic::{Code, Diagnostic};
+use super::writer::to_san;
+use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
 
 impl SanError {
-    /// The diagnostic of a SAN move that cannot be played, `text`: at the syntax error's
-    /// place, else on the whole move.
+    /// The diagnostic of `text`, a SAN move in `lang` that cannot be played in `position`:
+    /// at the syntax error's place, else on the whole move; with the candidates of an
+    /// ambiguous move, and the move likely meant where there is one, as suggestions that may
+    /// be incorrect.
     ///
     /// ```
     /// use jaque::{Code, Position, san::{Lang, play}};
-    /// let error = play(&mut Position::starting(), "Nd4", Lang::English).unwrap_err();
-    /// let diagnostic = error.diagnostic("Nd4");
+    /// let start = Position::starting();
+    /// let error = play(&mut start.clone(), "Nd4", Lang::English).unwrap_err();
+    /// let diagnostic = error.diagnostic(&start, "Nd4", Lang::English);
     /// assert_eq!(diagnostic.code, Code::IllegalMove);
     /// assert_eq!(diagnostic.message, "no white knight can reach d4");
+    /// let error = play(&mut start.clone(), "Cf3", Lang::English).unwrap_err();
+    /// let diagnostic = error.diagnostic(&start, "Cf3", Lang::English);
+    /// assert_eq!(diagnostic.suggestions[0].replacement, "Nf3");
+    /// assert_eq!(diagnostic.help.as_deref(),
+    ///            Some("these look like Spanish or French piece letters: try --lang es; write Nf3"));
     /// ```
-    pub fn diagnostic(&self, text: &str) -> Diagnostic {
+    pub fn diagnostic(&self, position: &Position, text: &str, lang: Lang) -> Diagnostic {
+        let d = self.unplaced(text);
+        let glyph = glyph_of(text);
+        let guess = Applicability::MaybeIncorrect;
+        match self {
+            SanError::Ambiguous { candidates } => candidates.iter().fold(d, |d, candidate| {
+                let mut d = d;
+                d.suggestions.push(Suggestion {
+                    span: 0..text.len(),
+                    replacement: format!("{candidate}{glyph}"),
+                    applicability: guess,
+                });
+                d
+            }),
+            SanError::Illegal(_) => match meant(position, text, lang) {
+                Some(mv) => d.with_suggestion(
+                    0..text.len(),
+                    format!("{}{glyph}", to_san(position, mv)),
+                    guess,
+                ),
+                None => d,
+            },
+            SanError::Syntax(_) => match in_other_languages(position, text, lang) {
+                Some((san, langs)) => {
+                    let names = match langs.iter().map(|l| l.name()).collect::<Vec<_>>()[..] {
+                        [.., last] if langs.len() > 1 => {
+                            let init: Vec<&str> =
+                                langs[..langs.len() - 1].iter().map(|l| l.name()).collect();
+                            format!("{} or {last}", init.join(", "))
+                        }
+                        _ => langs.first().map_or("", |l| l.name()).to_string(),
+                    };
+                    let d = d.with_help(format!(
+                        "these look like {names} piece letters: try --lang {}; write {san}",
+                        langs[0].code()
+                    ));
+                    d.with_suggestion(0..text.len(), format!("{san}{glyph}"), guess)
+                }
+                None => d,
+            },
+        }
+    }
+
+    /// The diagnostic without suggestions.
+    fn unplaced(&self, text: &str) -> Diagnostic {
         let whole = 0..text.len();
         match self {
             SanError::Syntax(syntax) => {
@@ -92,8 +151,78 @@ fn placed(warnings: &[SanWarning], marks: Option<&Marks>, text: &str) -> Vec<Dia
                 ),
                 _ => (whole.clone(), "not export SAN"),
             };
+            let canonical = format!("{}{}", marks.canonical, glyph_of(text));
             Diagnostic::new(warning.code(), warning.to_string(), label, span)
                 .with_help(format!("write {}", marks.canonical))
+                .with_suggestion(0..text.len(), canonical, Applicability::MachineApplicable)
         })
         .collect()
+}
+
+/// The glyph written at the end of a move, kept when the move is rewritten.
+fn glyph_of(text: &str) -> &'static str {
+    Glyph::split_end(text.as_bytes())
+        .1
+        .map_or("", Glyph::as_str)
+}
+
+/// The legal move a SAN that names none most likely meant: the one move of its piece to its
+/// square (a wrong or needless origin), else the one move from its origin to its square (a
+/// wrong piece letter); a pawn reaching the last rank without a piece, the queen.
+fn meant(position: &Position, text: &str, lang: Lang) -> Option<Move> {
+    let SanBody::Normal {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+        ..
+    } = parse(text, lang).ok()?.body
+    else {
+        return None;
+    };
+    let legal = position.legal_moves();
+    let promoted = |mv: &Move| {
+        promotion.map_or(mv.promotion().is_none_or(|r| r == Role::Queen), |p| {
+            mv.promotion() == Some(p)
+        })
+    };
+    let same_piece: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| mv.role() == role && mv.to() == to && promoted(mv))
+        .collect();
+    if let [mv] = same_piece[..] {
+        return Some(mv);
+    }
+    let (Some(file), Some(rank)) = (from_file, from_rank) else {
+        return None;
+    };
+    let from = crate::square::Square::new(file, rank);
+    let same_squares: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| mv.from() == from && mv.to() == to && promoted(mv))
+        .collect();
+    match same_squares[..] {
+        [mv] => Some(mv),
+        _ => None,
+    }
+}
+
+/// A text that is not SAN in `lang` but names one legal move in other languages: that
+/// move's export SAN and the languages.
+fn in_other_languages(position: &Position, text: &str, lang: Lang) -> Option<(String, Vec<Lang>)> {
+    let mut found: Option<(Move, Vec<Lang>)> = None;
+    for other in Lang::ALL.into_iter().filter(|&l| l != lang) {
+        let Ok(resolved) = super::resolve(position, text, other) else {
+            continue;
+        };
+        match &mut found {
+            None => found = Some((resolved.mv, vec![other])),
+            Some((mv, langs)) if *mv == resolved.mv => langs.push(other),
+            Some(_) => return None,
+        }
+    }
+    found.map(|(mv, langs)| (to_san(position, mv), langs))
 }

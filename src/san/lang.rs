@@ -50,6 +50,26 @@ const ROLES: [LetterRoles; 5] = {
 pub(super) const EXPORT_PIECES: LetterRoles = ROLES[Lang::English as usize].without(Role::Pawn);
 
 impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 5] = [
+        Lang::English,
+        Lang::Spanish,
+        Lang::German,
+        Lang::French,
+        Lang::Dutch,
+    ];
+
+    /// The language's name in English: `Spanish`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::English => "English",
+            Lang::Spanish => "Spanish",
+            Lang::German => "German",
+            Lang::French => "French",
+            Lang::Dutch => "Dutch",
+        }
+    }
+
     /// The role of an upper-case piece letter in this language.
     #[inline]
     pub fn role(self, c: char) -> Option<Role> {

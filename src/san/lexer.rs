@@ -176,6 +176,8 @@ pub enum Spelling {
     CaptureSign,
     /// A lower-case promotion letter (`e8=q`).
     LowerCasePromotion,
+    /// `++` for checkmate.
+    DoublePlus,
 }
 
 /// A token and where it is.
@@ -429,6 +431,28 @@ pub fn lex(text: &str, lang: Lang) -> Result<Tokens, SyntaxError> {
     Ok(tokens)
 }
 
+/// Spellings of old books and databases, read as what they mean: `++` (checkmate), and a
+/// promotion piece after `/` or in parentheses (`e8/Q`, `e8(Q)`), which reads as `e8Q`.
+fn old_spelling(
+    bytes: &[u8],
+    at: usize,
+    lang: Lang,
+    context: Context,
+) -> Option<(TokenKind, Spelling, usize)> {
+    match bytes.get(at..)? {
+        [b'+', b'+', ..] => Some((TokenKind::Mate, Spelling::DoublePlus, at + 2)),
+        [b'/', letter, ..] if context == Context::Rank => {
+            let role = lang.role(char::from(*letter))?;
+            Some((TokenKind::PromotePiece(role), Spelling::Standard, at + 2))
+        }
+        [b'(', letter, b')', ..] if context == Context::Rank => {
+            let role = lang.role(char::from(*letter))?;
+            Some((TokenKind::PromotePiece(role), Spelling::Standard, at + 3))
+        }
+        _ => None,
+    }
+}
+
 /// The token at byte `at` of `text` (not its end), how it is spelled, and where it ends.
 #[inline]
 fn next_token(
@@ -439,6 +463,9 @@ fn next_token(
 ) -> Result<(TokenKind, Spelling, usize), SyntaxError> {
     let bytes = text.as_bytes();
     let first = bytes[at];
+    if let Some(read) = old_spelling(bytes, at, lang, context) {
+        return Ok(read);
+    }
     // Single ASCII characters are read here directly; tokens with structure through `token`.
     let direct = match first {
         b'a'..=b'h' if !(first == b'e' && bytes.get(at + 1) == Some(&b'.')) => {

@@ -401,6 +401,7 @@ fn spellings(tokens: &[Token]) -> NonstandardForms {
             Spelling::PawnLetter => nonstandard.insert(Nonstandard::PawnLetter),
             Spelling::CaptureSign => nonstandard.insert(Nonstandard::CaptureSign),
             Spelling::LowerCasePromotion => nonstandard.insert(Nonstandard::LowerCasePromotion),
+            Spelling::DoublePlus => nonstandard.insert(Nonstandard::DoublePlus),
         }
     }
     nonstandard

@@ -170,3 +170,41 @@ pub fn contract_status(status: jaque::Status) -> &'static str {
         other => other.code(),
     }
 }
+
+/// The UCI moves from the start to move `index` of `record`, following each move's `prev`.
+pub fn path(record: &jaque::pgn::GameRecord, index: usize) -> Vec<String> {
+    use jaque::pgn::Verdict;
+    let chess960 = record.start_position().is_some_and(|p| p.is_chess960());
+    let mut path = Vec::new();
+    let mut at = Some(index);
+    while let Some(i) = at {
+        let m = &record.moves()[i];
+        path.push(match m.verdict {
+            Verdict::Played(mv) => mv.uci(chess960).to_string(),
+            Verdict::Null => "0000".to_string(),
+            other => panic!("move {i} on a path was not played: {other:?}"),
+        });
+        at = m.prev;
+    }
+    path.reverse();
+    path
+}
+
+/// Every line of play of `record` with a move, and the mainline, as its path from the start
+/// (python-chess's form in `record.expect.jsonl`), sorted.
+pub fn lines_of_play(record: &jaque::pgn::GameRecord) -> Vec<Vec<String>> {
+    use jaque::pgn::Verdict;
+    let mut last = std::collections::BTreeMap::new();
+    for (index, m) in record.moves().iter().enumerate() {
+        if matches!(m.verdict, Verdict::Played(_) | Verdict::Null) {
+            last.insert(m.line, index);
+        }
+    }
+    let mut lines: Vec<Vec<String>> = last.values().map(|&i| path(record, i)).collect();
+    // The mainline, even without a move.
+    if !last.contains_key(&0) {
+        lines.push(Vec::new());
+    }
+    lines.sort();
+    lines
+}

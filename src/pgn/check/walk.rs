@@ -214,6 +214,7 @@ impl<L: Listener> Walker<'_, L> {
             text: self.text,
             span,
             ply,
+            lang: self.options.lang,
         };
         let verdict = play(&mut line.now, token, self.options, self.out);
         match verdict {
@@ -378,6 +379,7 @@ struct SanToken<'a> {
     text: &'a str,
     span: &'a Range<usize>,
     ply: usize,
+    lang: san::Lang,
 }
 
 impl SanToken<'_> {
@@ -385,9 +387,12 @@ impl SanToken<'_> {
         self.text.get(self.span.clone()).unwrap_or_default()
     }
 
-    /// `d`, whose span is inside the token, given to `out` with a span of the game.
+    /// `d`, whose spans are inside the token, given to `out` with spans of the game.
     fn report(&self, mut d: Diagnostic, out: &mut Collector) {
         d.span = within(&d.span, self.span);
+        for suggestion in &mut d.suggestions {
+            suggestion.span = within(&suggestion.span, self.span);
+        }
         out.push(d, Some(self.ply), Some(self.written()));
     }
 }
@@ -440,7 +445,7 @@ fn not_san(
 ) -> Verdict {
     let written = token.written();
     if !matches!(written, "--" | "Z0") {
-        token.report(error.diagnostic(written), out);
+        token.report(error.diagnostic(position, written, token.lang), out);
         return Verdict::Failed;
     }
     // The null move's diagnostics span the whole token.

@@ -1,0 +1,234 @@
+//! `jaque fix` (the library's `pgn::Fixer`): a generated corpus of games with one deviation
+//! each is fixed back to the export SAN python-chess writes (`tools/gen_fix_cases.py`), and
+//! fixing real files keeps every move, every byte outside the suggestions, and is done at
+//! once (fixing again changes nothing).
+
+mod common;
+
+use std::ops::Range;
+use std::path::Path;
+
+use common::{lines_of_play, shared_data, vendored};
+use jaque::Applicability;
+use jaque::lint::Lints;
+use jaque::pgn::{Checker, Fixer, GameFix, GameRecord, Options, Splitter, Verdict};
+use jaque::san::Lang;
+
+fn fixed(input: &[u8], lang: Lang, maybe_incorrect: bool) -> Vec<u8> {
+    Fixer::new(Options { lang }, Lints::default(), maybe_incorrect)
+        .fix(input)
+        .output
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(vendored(&format!("pgn/{name}"))).expect("vendored")
+}
+
+/// The lines that differ, for a readable failure.
+fn differences(got: &[u8], want: &[u8]) -> String {
+    let (got, want) = (String::from_utf8_lossy(got), String::from_utf8_lossy(want));
+    got.lines()
+        .zip(want.lines())
+        .enumerate()
+        .filter(|(_, (g, w))| g != w)
+        .take(12)
+        .map(|(i, (g, w))| format!("line {}:\n  got  {g}\n  want {w}", i + 1))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn each_deviation_is_fixed_back_to_python_chess_export_san() {
+    let input = read("fix_input.pgn");
+    for (maybe, expected) in [
+        (false, "fix_expected.pgn"),
+        (true, "fix_expected_maybe.pgn"),
+    ] {
+        let got = fixed(&input, Lang::English, maybe);
+        let want = read(expected);
+        assert!(got == want, "{expected}:\n{}", differences(&got, &want));
+    }
+    for (lang, code) in [(Lang::Spanish, "es"), (Lang::German, "de")] {
+        let got = fixed(&read(&format!("fix_input.{code}.pgn")), lang, false);
+        let want = read(&format!("fix_expected.{code}.pgn"));
+        assert!(got == want, "{code}:\n{}", differences(&got, &want));
+    }
+}
+
+/// Every line of play of a game as UCI from the start, and the moves of its mainline.
+fn lines(record: &GameRecord) -> Vec<Vec<String>> {
+    let chess960 = record.start_position().is_some_and(|p| p.is_chess960());
+    let mut lines: Vec<Vec<String>> = vec![Vec::new(); record.lines().len()];
+    for m in record.moves() {
+        match m.verdict {
+            Verdict::Played(mv) => lines[m.line].push(mv.uci(chess960).to_string()),
+            Verdict::Null => lines[m.line].push("0000".to_string()),
+            Verdict::Failed | Verdict::Skipped => {}
+        }
+    }
+    lines
+}
+
+fn records(bytes: &[u8]) -> Vec<GameRecord> {
+    let mut checker = Checker::new(Options::default());
+    Splitter::new(bytes)
+        .map(|game| checker.record(&game.expect("in memory")))
+        .collect()
+}
+
+/// The byte ranges of `input` that the first round of fixes may change: every suggestion a
+/// fix applies, placed in the file (games read as UTF-8; a Latin-1 game's whole bytes).
+fn fixable_spans(input: &[u8]) -> Vec<Range<usize>> {
+    let mut checker = Checker::new(Options::default());
+    let mut spans = Vec::new();
+    for game in Splitter::new(input) {
+        let game = game.expect("in memory");
+        let offset = game.offset as usize;
+        if std::str::from_utf8(&game.bytes).is_err() {
+            spans.push(offset..offset + game.bytes.len());
+            continue;
+        }
+        let record = checker.record(&game);
+        for d in &record.report().diagnostics {
+            for s in &d.diagnostic.suggestions {
+                if s.applicability == Applicability::MachineApplicable {
+                    spans.push(offset + s.span.start..offset + s.span.end);
+                }
+            }
+        }
+    }
+    spans
+}
+
+/// Fixes `input` and checks what the fix promises: the same games and moves, no byte changed
+/// outside a suggestion, nothing left to fix in a fixed game, and a second fix a no-op.
+fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> usize {
+    let fix = Fixer::default().fix(input);
+    let output = &fix.output;
+    let (before, after) = (records(input), records(output));
+    assert_eq!(before.len(), after.len(), "{name}: games");
+    let mut fixed = 0;
+    for ((b, a), game) in before.iter().zip(&after).zip(&fix.games) {
+        let at = format!("{name} game {}", game.index + 1);
+        let (old, new) = (lines(b), lines(a));
+        match &game.fix {
+            GameFix::Left(_) => assert_eq!(b.text(), a.text(), "{at}: left byte for byte"),
+            _ => assert_eq!(old, new, "{at}: the moves played"),
+        }
+        if matches!(game.fix, GameFix::Fixed { .. }) {
+            fixed += 1;
+            let left: Vec<_> = a
+                .report()
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    d.diagnostic
+                        .suggestions
+                        .iter()
+                        .any(|s| s.applicability == Applicability::MachineApplicable)
+                })
+                .map(|d| d.diagnostic.message.clone())
+                .collect();
+            assert!(left.is_empty(), "{at}: still to fix: {left:?}");
+        }
+    }
+    let spans = fixable_spans(input);
+    for change in changes(input, output) {
+        assert!(
+            spans
+                .iter()
+                .any(|s| s.start <= change.start && change.end <= s.end),
+            "{name}: bytes {change:?} changed outside every suggestion"
+        );
+    }
+    let again = Fixer::default().fix(output);
+    assert!(
+        again.output == *output,
+        "{name}: a second fix changed the text"
+    );
+    fixed
+}
+
+/// The ranges of `before` that differ in `after` (an insertion is an empty range).
+fn changes(before: &[u8], after: &[u8]) -> Vec<Range<usize>> {
+    use similar::{Algorithm, DiffOp, capture_diff_slices};
+    capture_diff_slices(Algorithm::Myers, before, after)
+        .into_iter()
+        .filter_map(|op| match op {
+            DiffOp::Equal { .. } => None,
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => Some(old_index..old_index + old_len),
+            DiffOp::Insert { old_index, .. } => Some(old_index..old_index),
+            DiffOp::Replace {
+                old_index, old_len, ..
+            } => Some(old_index..old_index + old_len),
+        })
+        .collect()
+}
+
+#[test]
+fn fixing_the_vendored_files_keeps_moves_and_every_byte_outside_the_fixes() {
+    let mut fixed = 0;
+    for entry in std::fs::read_dir(vendored("pgn")).expect("vendored") {
+        let path = entry.expect("listed").path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            fixed += check_fix_keeps_its_promises(&name, &std::fs::read(&path).expect("read"));
+        }
+    }
+    assert!(fixed > 200, "{fixed} games fixed");
+}
+
+#[test]
+fn fixing_the_shared_files_keeps_moves_and_every_byte_outside_the_fixes() {
+    let Some(shared) = shared_data() else {
+        return;
+    };
+    let mut dirs = vec![shared.join("pgn")];
+    let mut files = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("shared data") {
+            let path = entry.expect("listed").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                let name = path
+                    .strip_prefix(&shared)
+                    .unwrap_or(Path::new(""))
+                    .display()
+                    .to_string();
+                check_fix_keeps_its_promises(&name, &std::fs::read(&path).expect("read"));
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 100, "{files} files");
+}
+
+/// The moves the fixed vendored games play are python-chess's: the lines of play of
+/// `record.expect.jsonl`, for the games it holds.
+#[test]
+fn fixed_games_play_python_chess_lines() {
+    let text = std::fs::read_to_string(vendored("pgn/record.expect.jsonl")).expect("vendored");
+    let mut compared = 0;
+    let mut cache: std::collections::HashMap<String, Vec<GameRecord>> = Default::default();
+    for line in text.lines().skip(1) {
+        let want: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let file = want["file"].as_str().expect("file").to_string();
+        let games = cache
+            .entry(file.clone())
+            .or_insert_with(|| records(&Fixer::default().fix(&read(&file)).output));
+        let record = &games[want["game"].as_u64().expect("game") as usize];
+        let got = lines_of_play(record);
+        let wanted: Vec<Vec<String>> =
+            serde_json::from_value(want["lines"].clone()).expect("lines");
+        assert_eq!(got, wanted, "{file} game {}", want["game"]);
+        compared += 1;
+    }
+    assert!(compared > 700, "{compared}");
+}
