@@ -95,18 +95,37 @@ impl Printer<'_> {
             .iter()
             .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
             .collect();
+        let lines = report.line_index();
         let diagnostics: Vec<Value> = report
             .diagnostics
             .iter()
             .map(|d| {
+                let suggestions: Vec<Value> = d
+                    .diagnostic
+                    .suggestions
+                    .iter()
+                    .map(|s| {
+                        let (line, column) = lines.line_column(s.span.start);
+                        let (end_line, end_column) = lines.line_column(s.span.end);
+                        json!({
+                            "line": line, "column": column,
+                            "end_line": end_line, "end_column": end_column,
+                            "replacement": s.replacement,
+                            "applicability": s.applicability.as_str(),
+                        })
+                    })
+                    .collect();
                 json!({
                     "severity": d.diagnostic.severity.as_str(),
                     "code": d.diagnostic.code.as_str(),
                     "message": d.diagnostic.message,
                     "line": d.line,
                     "column": d.column,
+                    "end_line": d.end_line,
+                    "end_column": d.end_column,
                     "ply": d.ply,
                     "san": d.san,
+                    "suggestions": suggestions,
                 })
             })
             .collect();
