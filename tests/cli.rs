@@ -262,10 +262,31 @@ fn check_json_follows_the_contract() {
     assert_eq!(
         keys(diagnostic),
         [
-            "severity", "code", "message", "line", "column", "ply", "san"
+            "severity",
+            "code",
+            "message",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "ply",
+            "san",
+            "suggestions"
         ]
     );
     assert_eq!(diagnostic["code"], "ambiguous_move");
+    // An ambiguous move's candidates, each a guess for the whole token.
+    let suggestions = diagnostic["suggestions"].as_array().unwrap();
+    assert!(suggestions.len() >= 2);
+    for suggestion in suggestions {
+        assert_eq!(
+            keys(suggestion),
+            ["line", "column", "end_line", "end_column", "replacement", "applicability"]
+        );
+        assert_eq!(suggestion["applicability"], "maybe_incorrect");
+        assert_eq!(suggestion["line"], diagnostic["line"]);
+        assert_eq!(suggestion["end_column"], diagnostic["end_column"]);
+    }
     let summary = &lines[300]["summary"];
     let games: u64 = lines[..300]
         .iter()
