@@ -8,8 +8,8 @@
 //! formatting once gives.
 
 use super::check::{Checker, GameRecord, GameReport, Options};
-use super::lexer::{Outcome, TokenKind};
 use super::split::RawGame;
+use super::syntax::{Outcome, TokenKind};
 use super::tags::Tags;
 use crate::color::Color;
 use crate::diagnostic::Severity;

@@ -14,8 +14,8 @@ pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;
 
-use super::lexer::{Lexed, Token, TokenKind, decode, lex};
 use super::split::RawGame;
+use super::syntax::{Lexed, Token, TokenKind, decode, lex};
 use crate::moves::Move;
 use crate::san::Lang;
 use report::Collector;

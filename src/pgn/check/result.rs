@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::super::lexer::Outcome;
+use super::super::syntax::Outcome;
 use super::report::Collector;
 use super::walk::Walked;
 use crate::color::Color;

@@ -1,6 +1,10 @@
-//! The tokens of one game's text: tag pairs, move numbers, SAN moves, NAGs and glyphs,
-//! comments, parentheses and the termination marker, each with its byte range. The lexer
-//! knows nothing of chess: a SAN token is any run of symbol characters.
+//! The syntax of one game's text, the layer the checker, the game record and the formatter
+//! read: [`tokenize`] cuts the text into [`Token`]s (tag pairs, move numbers, SAN moves, NAGs
+//! and glyphs, comments, parentheses and the termination marker, an [`Outcome`]), each a
+//! [`TokenKind`] with its byte range, and reports what is no token as [`LexError`]s.
+//! [`decode`] makes a game's bytes text, [`unescape`] undoes the escapes of a tag value.
+//!
+//! The lexer knows nothing of chess: a SAN token is any run of symbol characters.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -24,7 +28,7 @@ impl Outcome {
     /// Reads a marker.
     ///
     /// ```
-    /// use jaque::pgn::Outcome;
+    /// use jaque::pgn::syntax::Outcome;
     /// assert_eq!(Outcome::parse("1/2-1/2"), Some(Outcome::Draw));
     /// assert_eq!(Outcome::parse("1-1"), None);
     /// ```
@@ -111,7 +115,7 @@ pub enum LexError {
 /// standard once prescribed), with a note that it was.
 ///
 /// ```
-/// use jaque::pgn::decode;
+/// use jaque::pgn::syntax::decode;
 /// assert_eq!(decode(b"caf\xe9"), ("café".into(), true));
 /// assert_eq!(decode("café".as_bytes()), ("café".into(), false));
 /// ```
@@ -183,7 +187,7 @@ fn is_delimiter(byte: u8) -> bool {
 /// loses text: what is not a token is reported.
 ///
 /// ```
-/// use jaque::pgn::{TokenKind, tokenize};
+/// use jaque::pgn::syntax::{TokenKind, tokenize};
 /// let text = "[White \"Tal\"]\n1. e4 {good} e5 $1 (1... c5) 1-0";
 /// let (tokens, errors) = tokenize(text);
 /// assert!(errors.is_empty());
@@ -540,7 +544,7 @@ fn closes_value(rest: &str) -> bool {
 /// A tag value as written, with its escapes (`\"` and `\\`) undone.
 ///
 /// ```
-/// use jaque::pgn::unescape;
+/// use jaque::pgn::syntax::unescape;
 /// assert_eq!(unescape(r#"say \"hi\" \\o/"#), r#"say "hi" \o/"#);
 /// assert_eq!(unescape(r"C:\dir"), r"C:\dir"); // a lone backslash stays
 /// ```
