@@ -60,6 +60,8 @@ fn check_marker_against_tag(
     }
 }
 
+/// The result the game claims (by its marker, else by its Result tag) against the one its
+/// final position, `status`, makes certain, if any.
 fn check_result(
     text: &str,
     has_movetext: bool,
@@ -69,29 +71,7 @@ fn check_result(
     final_position: &Position,
     out: &mut Collector,
 ) {
-    let end = text.trim_end().len();
-    let (claimed, span) = match termination {
-        Some((marker, span)) => {
-            check_marker_against_tag(tag, *marker, span, out);
-            (Some(*marker), span.clone())
-        }
-        None if !has_movetext => (tag.and_then(Outcome::parse), 0..0),
-        None => {
-            let what = tag.map_or(String::new(), |t| format!(" (the Result tag says {t})"));
-            out.push(
-                Diagnostic::new(
-                    Code::ResultMismatch,
-                    format!("the game has no termination marker{what}"),
-                    "the movetext ends here",
-                    end.saturating_sub(1)..end,
-                )
-                .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *"),
-                None,
-                None,
-            );
-            (tag.and_then(Outcome::parse), end.saturating_sub(1)..end)
-        }
-    };
+    let (claimed, span) = claimed_result(text, has_movetext, tag, termination, out);
     let Some(claimed) = claimed else {
         return;
     };
@@ -123,5 +103,39 @@ fn check_result(
             None,
             None,
         );
+    }
+}
+
+/// The result the game claims and where: its marker (checked against the Result tag), else
+/// its Result tag, and a missing marker reported where there is movetext.
+fn claimed_result(
+    text: &str,
+    has_movetext: bool,
+    tag: Option<&str>,
+    termination: &Option<(Outcome, Range<usize>)>,
+    out: &mut Collector,
+) -> (Option<Outcome>, Range<usize>) {
+    let end = text.trim_end().len();
+    match termination {
+        Some((marker, span)) => {
+            check_marker_against_tag(tag, *marker, span, out);
+            (Some(*marker), span.clone())
+        }
+        None if !has_movetext => (tag.and_then(Outcome::parse), 0..0),
+        None => {
+            let what = tag.map_or(String::new(), |t| format!(" (the Result tag says {t})"));
+            out.push(
+                Diagnostic::new(
+                    Code::ResultMismatch,
+                    format!("the game has no termination marker{what}"),
+                    "the movetext ends here",
+                    end.saturating_sub(1)..end,
+                )
+                .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *"),
+                None,
+                None,
+            );
+            (tag.and_then(Outcome::parse), end.saturating_sub(1)..end)
+        }
     }
 }

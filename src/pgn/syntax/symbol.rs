@@ -156,41 +156,45 @@ mod tests {
         assert!(answered > 10_000, "{answered}");
     }
 
+    /// Symbols of every kind and the bytes between them, a symbol longer than a word among
+    /// them.
+    const PIECES: [&str; 28] = [
+        "e4",
+        "Nf3",
+        "Qxe7+",
+        "1.",
+        "12...",
+        "1-0",
+        "1/2-1/2",
+        "*",
+        "!?",
+        " ",
+        " ",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "$",
+        "\"",
+        "[",
+        "]",
+        "\u{b}",
+        "O-O",
+        "♘",
+        "Nbd7xe5=Q#!!longer",
+    ];
+
     /// The mask of a 64-byte stretch ends symbols where the byte-wise lexer does, whether
     /// it is made for the symbol or reused from an earlier one; and it answers for every
     /// symbol shorter than 64 bytes that starts 64 bytes or more before the text's end.
     #[test]
     fn symbol_ends_read_as_the_bytewise_lexer_reads_them() {
-        let pieces: [&str; 28] = [
-            "e4",
-            "Nf3",
-            "Qxe7+",
-            "1.",
-            "12...",
-            "1-0",
-            "1/2-1/2",
-            "*",
-            "!?",
-            " ",
-            " ",
-            " ",
-            "\n",
-            "\r\n",
-            "\t",
-            "{",
-            "}",
-            "(",
-            ")",
-            ";",
-            "$",
-            "\"",
-            "[",
-            "]",
-            "\u{b}",
-            "O-O",
-            "♘",
-            "Nbd7xe5=Q#!!longer",
-        ];
+        let pieces = PIECES;
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut answered = 0;
         for _ in 0..5_000 {
