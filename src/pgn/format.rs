@@ -7,9 +7,9 @@
 //! and a game with an error is not formatted at all. Formatting twice gives what
 //! formatting once gives.
 
-use super::check::{Checker, GameRecord, GameReport, Options};
-use super::lexer::{Outcome, TokenKind};
+use super::check::{Checker, GameRecord, GameReport, MoveRecord, Options};
 use super::split::RawGame;
+use super::syntax::{Outcome, TokenKind};
 use super::tags::Tags;
 use crate::color::Color;
 use crate::diagnostic::Severity;
@@ -56,6 +56,20 @@ pub fn format_record(record: &GameRecord) -> Option<String> {
     out.push('\n');
 
     let mut words = Words::new(&mut out);
+    write_movetext(&mut words, record)?;
+    let result = marker
+        .or_else(|| report.tag("Result").and_then(Outcome::parse))
+        .unwrap_or(Outcome::Unknown);
+    words.push(result.as_str());
+    words.finish();
+    Some(out)
+}
+
+/// The movetext of `record` but its marker: the moves as the checker played them, each with
+/// its number where due, and the NAGs, glyphs, comments and variations around them; `None`
+/// where the tokens and the moves do not agree.
+fn write_movetext(words: &mut Words, record: &GameRecord) -> Option<()> {
+    let text = record.text();
     // Per open line: whether a black move there needs its `N...` (at the start of a line,
     // after a comment or a variation).
     let mut number_due = vec![true];
@@ -64,20 +78,7 @@ pub fn format_record(record: &GameRecord) -> Option<String> {
         let written = text.get(token.span.clone()).unwrap_or_default();
         match &token.kind {
             TokenKind::Tag { .. } | TokenKind::MoveNumber { .. } | TokenKind::Result(_) => {}
-            TokenKind::San => {
-                let m = moves.next()?;
-                let due = number_due.last_mut()?;
-                if m.color == Color::White {
-                    words.push(&format!("{}.", m.number));
-                } else if *due {
-                    words.push(&format!("{}...", m.number));
-                }
-                *due = false;
-                words.push(&m.san);
-                if let Some(glyph) = m.glyph {
-                    words.push(&format!("${}", glyph.nag()));
-                }
-            }
+            TokenKind::San => write_move(words, moves.next()?, number_due.last_mut()?),
             TokenKind::Nag(nag) => words.push(&format!("${nag}")),
             TokenKind::Glyph => match Glyph::parse(written) {
                 Some(glyph) => words.push(&format!("${}", glyph.nag())),
@@ -100,12 +101,22 @@ pub fn format_record(record: &GameRecord) -> Option<String> {
             }
         }
     }
-    let result = marker
-        .or_else(|| report.tag("Result").and_then(Outcome::parse))
-        .unwrap_or(Outcome::Unknown);
-    words.push(result.as_str());
-    words.finish();
-    Some(out)
+    Some(())
+}
+
+/// A move as the checker played it: its number before a white move, or before a black move
+/// where `due` says so, and its glyph after it as a NAG.
+fn write_move(words: &mut Words, m: &MoveRecord, due: &mut bool) {
+    if m.color == Color::White {
+        words.push(&format!("{}.", m.number));
+    } else if *due {
+        words.push(&format!("{}...", m.number));
+    }
+    *due = false;
+    words.push(&m.san);
+    if let Some(glyph) = m.glyph {
+        words.push(&format!("${}", glyph.nag()));
+    }
 }
 
 fn write_tags(out: &mut String, tags: &Tags, marker: Option<Outcome>) {

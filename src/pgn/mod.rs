@@ -1,12 +1,20 @@
 //! The PGN compiler: bytes → games → tokens → moves played line by line → diagnostics.
 //!
 //! - [`Splitter`] cuts a byte stream (any `BufRead`: files, stdin, decompressors) into
-//!   games, holding one game at a time, so memory stays constant however large the input.
-//! - [`tokenize`] splits one game's text into tokens with byte spans.
-//! - [`format_game`] writes a game in export format.
+//!   [`RawGame`]s, holding one game at a time, so memory stays constant however large the
+//!   input ([`DEFAULT_GAME_LIMIT`] and [`MAX_TAG_NAMES`] bound what one game may hold).
+//! - [`syntax`] splits one game's text into tokens with byte spans ([`syntax::tokenize`]),
+//!   the layer every other step reads.
 //! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
-//!   what is wrong, each problem with its line, column, ply and token. A [`Checker`] does the
-//!   same for many games in turn, reusing its buffers.
+//!   what is wrong in a [`GameReport`], each problem a [`GameDiagnostic`] with its line,
+//!   column, ply and token. A [`Checker`] does the same for many games in turn, reusing its
+//!   buffers; [`Options`] says how to read the moves, [`MAX_VARIATION_DEPTH`] and
+//!   [`MAX_DIAGNOSTICS_PER_GAME`] bound what one game may cost.
+//! - [`Checker::record`] keeps everything the check learned as a [`GameRecord`]: its
+//!   [`TagRecord`]s, every [`MoveRecord`] with its [`Verdict`], every [`LineRecord`].
+//! - [`format_game`] and [`format_record`] write a game in export format (the
+//!   [`SEVEN_TAG_ROSTER`] first, lines of at most [`MAX_LINE`] characters).
+//! - [`Tags`] are a game's tag pairs, values unescaped, as a report gives them.
 //!
 //! Games are independent once cut, so a caller may check them in parallel (a checker per
 //! thread).
@@ -27,9 +35,9 @@
 mod check;
 mod fix;
 mod format;
-mod lexer;
 mod scan;
 mod split;
+pub mod syntax;
 mod tags;
 
 pub use check::{
@@ -39,6 +47,5 @@ pub use check::{
 };
 pub use fix::{Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};
-pub use lexer::{LexError, Outcome, Token, TokenKind, decode, tokenize, unescape};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};
 pub use tags::Tags;

@@ -45,7 +45,7 @@ impl Tags {
                 && written.contains('\\')
             {
                 let start = tags.text.len();
-                tags.text.push_str(&super::lexer::unescape(written));
+                tags.text.push_str(&super::syntax::unescape(written));
                 start..tags.text.len()
             } else {
                 value

@@ -15,12 +15,14 @@ pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;
 
-use super::lexer::{Lexed, Token, TokenKind, decode, lex};
 use super::split::RawGame;
+use super::syntax::{Lexed, Token, TokenKind, decode, lex};
+use super::tags::Tags;
 use crate::moves::Move;
+use crate::position::Position;
 use crate::san::Lang;
 use report::Collector;
-use walk::{Line, Listener, walk};
+use walk::{Line, Listener, Walked, walk};
 
 /// Variations nested deeper than this are skipped (and reported), to bound memory.
 pub const MAX_VARIATION_DEPTH: usize = 256;
@@ -131,28 +133,102 @@ fn check_with<L: Listener>(
     if latin1 {
         out.game(syntax::not_utf8(&raw.bytes, text));
     }
+    let lexed = read_tokens(text, &mut buffers.tokens, &mut out);
+    let (tag_tokens, movetext) = split_tag_section(&buffers.tokens);
+    listener.read(text, tag_tokens, movetext);
+    let section = tags::read_tags(text, tag_tokens);
+    let start = section.start_position(&mut out);
+    let mut report = unplayed_report(raw, start);
+    match start {
+        Some(start) => {
+            let vectors = (
+                std::mem::take(&mut buffers.lines),
+                std::mem::take(&mut buffers.moves),
+            );
+            let walked = walk(
+                text,
+                movetext,
+                lexed.variations,
+                start,
+                vectors,
+                options,
+                &mut out,
+                listener,
+            );
+            let has_movetext = !movetext.is_empty() && !lexed.swallowed;
+            let result_tag = section.result_tag();
+            // The vectors back for the next game.
+            (buffers.lines, buffers.moves) = report_walk(
+                &mut report,
+                walked,
+                text,
+                has_movetext,
+                result_tag,
+                &mut out,
+            );
+        }
+        // Nothing can be played: the movetext is skipped, but not silently.
+        None => out.extend(syntax::not_checked(movetext)),
+    }
+    if lexed.late_tags {
+        out.extend(syntax::late_tags(movetext));
+    }
+    if raw.skipped > 0 {
+        out.game(syntax::not_read(text, raw));
+    }
+    place_diagnostics(&mut report, text, raw.line, out, section.tags);
+    report
+}
+
+// The steps of `check_with` below are `#[inline(always)]`: it is instantiated once per
+// listener, so each step has two callers and would stay out of line, passing the report and
+// the collector through memory.
+
+/// What the lexer found besides the tokens, its errors already reported.
+struct TokensRead {
+    /// Some `(` read.
+    variations: bool,
+    /// Some tag after another token.
+    late_tags: bool,
+    /// A comment that never closes swallows the rest of the game, its marker too.
+    swallowed: bool,
+}
+
+/// Lexes `text` into `tokens`, reporting into `out` what is no token.
+#[inline(always)]
+fn read_tokens(text: &str, tokens: &mut Vec<Token>, out: &mut Collector) -> TokensRead {
     let Lexed {
         errors,
         variations,
         late_tags,
-    } = lex(text, &mut buffers.tokens);
-    let tokens: &[Token] = &buffers.tokens;
+    } = lex(text, tokens);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = syntax::swallows_the_rest(&errors);
     for error in errors {
         out.game(syntax::lex_error(error, text, tokens));
     }
+    TokensRead {
+        variations,
+        late_tags,
+        swallowed,
+    }
+}
 
+/// The tag section's tokens and the movetext's: the tokens before the first that is no tag,
+/// and the rest.
+#[inline(always)]
+fn split_tag_section(tokens: &[Token]) -> (&[Token], &[Token]) {
     let movetext_start = tokens
         .iter()
         .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
         .unwrap_or(tokens.len());
-    let (tag_tokens, movetext) = tokens.split_at(movetext_start);
-    listener.read(text, tag_tokens, movetext);
-    let section = tags::read_tags(text, tag_tokens);
-    let start = section.start_position(&mut out);
+    tokens.split_at(movetext_start)
+}
 
-    let mut report = GameReport {
+/// The report of `raw` before any move is played, from `start`.
+#[inline(always)]
+fn unplayed_report(raw: &RawGame, start: Option<Position>) -> GameReport {
+    GameReport {
         index: raw.index,
         offset: raw.offset,
         line: raw.line,
@@ -166,46 +242,46 @@ fn check_with<L: Listener>(
         skipped_bytes: raw.skipped,
         more_diagnostics: 0,
         diagnostics: Vec::new(),
-    };
-    match start {
-        Some(start) => {
-            let result_tag = section.result_tag();
-            let vectors = (
-                std::mem::take(&mut buffers.lines),
-                std::mem::take(&mut buffers.moves),
-            );
-            let walked = walk(
-                text, movetext, variations, start, vectors, options, &mut out, listener,
-            );
-            report.plies = walked.plies;
-            report.moves = walked.moves;
-            report.final_position = Some(walked.final_position);
-            let status = walked.history.status(&walked.final_position);
-            report.status = Some(status);
-            let has_movetext = !movetext.is_empty() && !swallowed;
-            result::check(text, has_movetext, result_tag, &walked, status, &mut out);
-            // The vectors back for the next game.
-            buffers.moves = walked.history.into_moves();
-            buffers.lines = walked.lines;
-        }
-        // Nothing can be played: the movetext is skipped, but not silently.
-        None => out.extend(syntax::not_checked(movetext)),
     }
-    if late_tags {
-        out.extend(syntax::late_tags(movetext));
-    }
-    if raw.skipped > 0 {
-        out.game(syntax::not_read(text, raw));
-    }
+}
 
+/// What the walk played, into `report`, and the result checked against the final position;
+/// gives back the walk's vectors (lines, moves) for the next game.
+#[inline(always)]
+fn report_walk(
+    report: &mut GameReport,
+    walked: Walked,
+    text: &str,
+    has_movetext: bool,
+    result_tag: Option<tags::ResultTag<'_>>,
+    out: &mut Collector,
+) -> (Vec<Line>, Vec<Option<Move>>) {
+    report.plies = walked.plies;
+    report.moves = walked.moves;
+    report.final_position = Some(walked.final_position);
+    let status = walked.history.status(&walked.final_position);
+    report.status = Some(status);
+    result::check(text, has_movetext, result_tag, &walked, status, out);
+    (walked.lines, walked.history.into_moves())
+}
+
+/// Finishes `report`: its diagnostics placed by line and column, in the order of the text,
+/// and its tags.
+#[inline(always)]
+fn place_diagnostics(
+    report: &mut GameReport,
+    text: &str,
+    line: usize,
+    mut out: Collector,
+    tags: Tags,
+) {
     out.diagnostics
         .sort_by_key(|(d, _, _)| (d.span.start, d.span.end));
-    report.diagnostics = placement::place(text, raw.line, out.diagnostics);
+    report.diagnostics = placement::place(text, line, out.diagnostics);
     report.more_diagnostics = out.more;
-    report.tags = section.tags;
+    report.tags = tags;
     // The text is kept for showing diagnostics; a clean game needs none of it.
     if !report.diagnostics.is_empty() {
         report.text = text.to_string();
     }
-    report
 }

@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::super::lexer::{Token, TokenKind, unescape};
+use super::super::syntax::{Token, TokenKind, unescape};
 use super::report::{GameDiagnostic, GameReport};
 use super::walk::{Listener, Moved, Verdict};
 use crate::color::Color;

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::super::lexer::Outcome;
+use super::super::syntax::Outcome;
 use super::report::Collector;
 use super::tags::ResultTag;
 use super::walk::Walked;

@@ -1,8 +1,8 @@
 //! Problems of the text itself, before any move is played: its encoding, what the lexer could
 //! not read, tags among the moves, moves that cannot be checked, bytes not read.
 
-use super::super::lexer::{LexError, Token, TokenKind};
 use super::super::split::RawGame;
+use super::super::syntax::{LexError, Token, TokenKind};
 use crate::diagnostic::{Code, Diagnostic};
 
 /// The game is not UTF-8 and was read as Latin-1: said once, at its first such byte.

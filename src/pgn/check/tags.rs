@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::super::lexer::{Token, TokenKind};
+use super::super::syntax::{Token, TokenKind};
 use super::super::tags::Tags;
 use super::report::Collector;
 use crate::diagnostic::{Code, Diagnostic};

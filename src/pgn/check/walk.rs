@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::super::lexer::{Outcome, Token, TokenKind};
+use super::super::syntax::{Outcome, Token, TokenKind};
 use super::report::Collector;
 use super::{MAX_VARIATION_DEPTH, Options};
 use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};

@@ -1,0 +1,204 @@
+//! The lexer's loop: one pass over a game's text, each token read by what its first byte
+//! says it is.
+
+use std::ops::Range;
+
+use super::symbol::{SymbolEnds, symbol};
+use super::tag::{TagError, tag};
+use super::{CLASSES, LexError, MOVE_START, Token, TokenKind, is_blank};
+use crate::pgn::scan::{find, first_equal};
+
+/// Splits a game's text into tokens, and the problems met on the way; never fails, never
+/// loses text: what is not a token is reported.
+///
+/// ```
+/// use jaque::pgn::syntax::{TokenKind, tokenize};
+/// let text = "[White \"Tal\"]\n1. e4 {good} e5 $1 (1... c5) 1-0";
+/// let (tokens, errors) = tokenize(text);
+/// assert!(errors.is_empty());
+/// let TokenKind::Tag { name, value } = &tokens[0].kind else { panic!() };
+/// assert_eq!((&text[name.clone()], &text[value.clone()]), ("White", "Tal"));
+/// assert_eq!(tokens.iter().filter(|t| t.kind == TokenKind::San).count(), 3);
+/// ```
+pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
+    let mut tokens = Vec::new();
+    let lexed = lex(text, &mut tokens);
+    (tokens, lexed.errors)
+}
+
+/// What [`tokenize`] gives besides the tokens, whether any `(` was read and whether a tag
+/// came after another token: most games have neither, and knowing that spares the checker
+/// looking for them.
+pub(crate) struct Lexed {
+    pub(crate) errors: Vec<LexError>,
+    pub(crate) variations: bool,
+    pub(crate) late_tags: bool,
+}
+
+/// [`tokenize`] into `tokens` (cleared first: a checker reuses one buffer for every game).
+pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
+    // About one token per five bytes of a typical game: no regrowth.
+    tokens.clear();
+    tokens.reserve(text.len() / 5 + 16);
+    let mut lexer = Lexer {
+        text,
+        tokens,
+        errors: Vec::new(),
+        variations: false,
+        tags: 0,
+        late_tags: false,
+    };
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut line_start = true;
+    let mut ends = SymbolEnds::default();
+    while let Some(&byte) = bytes.get(i) {
+        if is_blank(byte) {
+            line_start |= byte == b'\n';
+            i += 1;
+            continue;
+        }
+        let at_line_start = std::mem::replace(&mut line_start, false);
+        // Moves, the commonest tokens, first: one test instead of the match's jump table.
+        // They are the symbols that start with none of the bytes that start the other
+        // tokens, move numbers, markers and glyphs.
+        if CLASSES[usize::from(byte)] & MOVE_START != 0
+            && let Some(len) = ends.symbol_len(bytes, i)
+        {
+            lexer.push(TokenKind::San, i..i + len);
+            i += len;
+            continue;
+        }
+        i = lexer.token(byte, i, at_line_start);
+    }
+    Lexed {
+        errors: lexer.errors,
+        variations: lexer.variations,
+        late_tags: lexer.late_tags,
+    }
+}
+
+/// The lexer between two tokens: the text, the tokens so far, and what it noted on the way.
+struct Lexer<'a> {
+    text: &'a str,
+    tokens: &'a mut Vec<Token>,
+    errors: Vec<LexError>,
+    /// Some `(` read.
+    variations: bool,
+    /// Tag pairs read: a tag pair with more tokens than that before it is late.
+    tags: usize,
+    late_tags: bool,
+}
+
+impl Lexer<'_> {
+    #[inline(always)]
+    fn push(&mut self, kind: TokenKind, span: Range<usize>) {
+        self.tokens.push(Token { kind, span });
+    }
+
+    /// Reads the token at `start`, whose first byte `byte` is no blank and starts no move
+    /// [`SymbolEnds`] reads; returns where it ends.
+    #[inline(always)]
+    fn token(&mut self, byte: u8, start: usize, at_line_start: bool) -> usize {
+        let bytes = self.text.as_bytes();
+        match byte {
+            b'%' if at_line_start => end_of_line(bytes, start),
+            b'[' => self.tag_pair(start),
+            b'{' => self.brace_comment(start),
+            b';' => {
+                let end = end_of_line(bytes, start);
+                self.push(TokenKind::Comment, start..end);
+                end
+            }
+            b'(' => {
+                self.variations = true;
+                self.push(TokenKind::VariationStart, start..start + 1);
+                start + 1
+            }
+            b')' => {
+                self.push(TokenKind::VariationEnd, start..start + 1);
+                start + 1
+            }
+            b'$' => self.nag(start),
+            b'}' | b']' | b'"' => self.stray(start),
+            b'.' => {
+                // Dots of their own (`12 ...`): part of a move number indication.
+                let mut end = start;
+                while bytes.get(end) == Some(&b'.') {
+                    end += 1;
+                }
+                end
+            }
+            _ if byte.is_ascii_control() => self.stray(start),
+            _ => {
+                // A move number, a marker, a glyph, or a move longer than `short_symbol` reads.
+                let (kind, end) = symbol(self.text, start);
+                self.push(kind, start..end);
+                end
+            }
+        }
+    }
+
+    /// A `[`: a tag pair, or an error that runs to the line's end.
+    #[inline]
+    fn tag_pair(&mut self, start: usize) -> usize {
+        let error = match tag(&self.text[start..]) {
+            Ok((name, value, len)) => {
+                let name = start + name.start..start + name.end;
+                let value = start + value.start..start + value.end;
+                self.late_tags |= self.tokens.len() != self.tags;
+                self.tags += 1;
+                self.push(TokenKind::Tag { name, value }, start..start + len);
+                return start + len;
+            }
+            Err(TagError::Unterminated) => LexError::UnterminatedTag,
+            Err(TagError::Malformed) => LexError::BadTag,
+        };
+        let end = end_of_line(self.text.as_bytes(), start);
+        self.errors.push(error(start..end));
+        end
+    }
+
+    /// A `{`: a comment through its `}`, or, without one, an error that runs to the end.
+    #[inline]
+    fn brace_comment(&mut self, start: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let rest = bytes.get(start..).unwrap_or_default();
+        let close = start + find(rest, |w| first_equal(w, b'}'));
+        if close < bytes.len() {
+            self.push(TokenKind::Comment, start..close + 1);
+            close + 1
+        } else {
+            let end = bytes.len();
+            self.errors.push(LexError::UnterminatedComment(start..end));
+            end
+        }
+    }
+
+    /// A `$` and its digits: a NAG, or an error if they make no number up to 255.
+    #[inline]
+    fn nag(&mut self, start: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut end = start + 1;
+        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        match self.text[start + 1..end].parse::<u8>() {
+            Ok(nag) => self.push(TokenKind::Nag(nag), start..end),
+            Err(_) => self.errors.push(LexError::BadNag(start..end)),
+        }
+        end
+    }
+
+    /// A byte that starts no token here: an error.
+    #[inline]
+    fn stray(&mut self, start: usize) -> usize {
+        self.errors.push(LexError::Stray(start..start + 1));
+        start + 1
+    }
+}
+
+fn end_of_line(bytes: &[u8], from: usize) -> usize {
+    let rest = bytes.get(from..).unwrap_or_default();
+    from + find(rest, |w| first_equal(w, b'\n'))
+}
