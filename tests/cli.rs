@@ -281,7 +281,14 @@ fn check_json_follows_the_contract() {
     for suggestion in suggestions {
         assert_eq!(
             keys(suggestion),
-            ["line", "column", "end_line", "end_column", "replacement", "applicability"]
+            [
+                "line",
+                "column",
+                "end_line",
+                "end_column",
+                "replacement",
+                "applicability"
+            ]
         );
         assert_eq!(suggestion["applicability"], "maybe_incorrect");
         assert_eq!(suggestion["line"], diagnostic["line"]);
