@@ -32,6 +32,8 @@ const MAX_ROUNDS: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub struct Fixer {
     checker: Checker,
+    /// What reads a game once fixed: its localized piece letters are English then.
+    english: Checker,
     lints: Lints,
     maybe_incorrect: bool,
 }
@@ -84,6 +86,9 @@ impl Fixer {
     pub fn new(options: Options, lints: Lints, maybe_incorrect: bool) -> Fixer {
         Fixer {
             checker: Checker::new(options),
+            english: Checker::new(Options {
+                lang: crate::san::Lang::English,
+            }),
             lints,
             maybe_incorrect,
         }
@@ -132,7 +137,7 @@ impl Fixer {
 
     /// One game fixed: its new bytes (`None`: unchanged) and what became of it.
     pub fn fix_game(&mut self, raw: &RawGame) -> (Option<Vec<u8>>, GameFix) {
-        let original = self.record(raw);
+        let original = self.record(raw, false);
         // A game that is not UTF-8 was read as Latin-1, a character a byte: it is written so.
         let latin1 = std::str::from_utf8(&raw.bytes).is_err();
         let mut current = original.clone();
@@ -150,7 +155,7 @@ impl Fixer {
                 );
             };
             game.bytes = bytes;
-            let next = self.record(&game);
+            let next = self.record(&game, true);
             if !same_moves(&original, &next) {
                 return (
                     None,
@@ -181,8 +186,14 @@ impl Fixer {
         (Some(game.bytes), GameFix::Fixed { edits })
     }
 
-    fn record(&mut self, raw: &RawGame) -> GameRecord {
-        let mut record = self.checker.record(raw);
+    /// The record of `raw`, read in the input's language, or in English once `fixed`.
+    fn record(&mut self, raw: &RawGame, fixed: bool) -> GameRecord {
+        let checker = if fixed {
+            &mut self.english
+        } else {
+            &mut self.checker
+        };
+        let mut record = checker.record(raw);
         record.apply(&self.lints);
         record
     }

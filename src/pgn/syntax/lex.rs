@@ -110,11 +110,7 @@ impl Lexer<'_> {
                 self.push(TokenKind::Comment, start..end);
                 end
             }
-            b'(' => {
-                self.variations = true;
-                self.push(TokenKind::VariationStart, start..start + 1);
-                start + 1
-            }
+            b'(' => self.parenthesis(start),
             b')' => {
                 self.push(TokenKind::VariationEnd, start..start + 1);
                 start + 1
@@ -137,6 +133,33 @@ impl Lexer<'_> {
                 end
             }
         }
+    }
+
+    /// A `(`: a variation opens, unless it holds the promotion piece of the move it is glued
+    /// to, as old books write them (`e8(Q)`): then it is part of that move.
+    #[inline]
+    fn parenthesis(&mut self, start: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let piece = matches!(
+            bytes.get(start.saturating_sub(1)..start + 3),
+            Some([b'1' | b'8', b'(', letter, b')']) if letter.is_ascii_alphabetic()
+        );
+        if let Some(last) = self.tokens.last_mut()
+            && piece
+            && last.kind == TokenKind::San
+            && last.span.end == start
+        {
+            // The move goes on after the parenthesis: its check sign and glyph.
+            let mut end = start + 3;
+            while bytes.get(end).is_some_and(|&b| !super::is_delimiter(b)) {
+                end += 1;
+            }
+            last.span.end = end;
+            return end;
+        }
+        self.variations = true;
+        self.push(TokenKind::VariationStart, start..start + 1);
+        start + 1
     }
 
     /// A `[`: a tag pair, or an error that runs to the line's end.

@@ -1,0 +1,214 @@
+//! What export PGN asks of the tag section (PGN standard, section 8.1): the Seven Tag Roster
+//! present and first in its order (`missing_tag`), tag values in their forms (`tag_format`),
+//! each tag once (`duplicate_tag`). Each problem has a suggestion where its rewrite is certain.
+
+use std::ops::Range;
+
+use super::super::format::SEVEN_TAG_ROSTER;
+use super::super::syntax::{Outcome, Token, TokenKind};
+use super::report::Collector;
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+
+/// One tag pair of the section, where it is.
+struct Pair<'a> {
+    name: &'a str,
+    value: &'a str,
+    /// The whole `[Name "value"]`.
+    span: Range<usize>,
+    /// The value between its quotes.
+    value_span: Range<usize>,
+}
+
+/// The tag section of `text` (its tokens `tags`) against export PGN; `marker` is the game's
+/// termination marker, the value a missing or malformed Result tag gets.
+pub(super) fn check(text: &str, tags: &[Token], marker: Option<Outcome>, out: &mut Collector) {
+    let pairs: Vec<Pair<'_>> = tags.iter().filter_map(|t| pair(text, t)).collect();
+    if pairs.is_empty() {
+        return;
+    }
+    roster(text, &pairs, marker, out);
+    for (index, pair) in pairs.iter().enumerate() {
+        if let Some(first) = pairs[..index].iter().find(|p| p.name == pair.name) {
+            out.game(duplicate(text, first, pair));
+        } else if let Some(d) = format(pair, marker) {
+            out.game(d);
+        }
+    }
+}
+
+fn pair<'a>(text: &'a str, token: &Token) -> Option<Pair<'a>> {
+    let TokenKind::Tag { name, value } = &token.kind else {
+        return None;
+    };
+    Some(Pair {
+        name: text.get(name.clone())?,
+        value: text.get(value.clone())?,
+        span: token.span.clone(),
+        value_span: value.clone(),
+    })
+}
+
+/// The roster's tags that are missing (each inserted before the next roster tag present, or
+/// after the last tag, with `?` values as export format has them), or that are out of order.
+fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Collector) {
+    let position = |name: &str| pairs.iter().position(|p| p.name == name);
+    let present: Vec<(usize, usize)> = SEVEN_TAG_ROSTER
+        .iter()
+        .enumerate()
+        .filter_map(|(rank, name)| Some((rank, position(name)?)))
+        .collect();
+    let in_order = present.iter().enumerate().all(|(i, &(_, at))| at == i);
+    let first = pairs.first().map_or(0..0, |p| p.span.clone());
+    if !in_order {
+        out.game(
+            Diagnostic::new(
+                Code::MissingTag,
+                "the Seven Tag Roster is out of order: Event, Site, Date, Round, White, Black, Result come first",
+                "the roster starts here",
+                first,
+            )
+            .with_help("`jaque fmt` writes the tags in export order"),
+        );
+        return;
+    }
+    let missing: Vec<usize> = (0..SEVEN_TAG_ROSTER.len())
+        .filter(|rank| !present.iter().any(|&(r, _)| r == *rank))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = missing.iter().map(|&r| SEVEN_TAG_ROSTER[r]).collect();
+    let mut d = Diagnostic::new(
+        Code::MissingTag,
+        format!("the Seven Tag Roster lacks {}", names.join(", ")),
+        "in this tag section",
+        first,
+    );
+    let line_end = line_end_after(text, &pairs[pairs.len() - 1].span);
+    // Each missing tag goes before the first roster tag that comes after it, else after the
+    // last roster tag (or the last tag, when there is none), on a line of its own; those that
+    // go to one place are inserted together, in roster order.
+    let mut insertions: Vec<(usize, bool, String)> = Vec::new();
+    for &rank in &missing {
+        let next = present.iter().find(|&&(r, _)| r > rank).map(|&(_, at)| &pairs[at]);
+        let last = present.last().map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
+        let name = SEVEN_TAG_ROSTER[rank];
+        let line = format!("[{name} \"{}\"]", placeholder(name, marker));
+        let (at, before) = match next {
+            Some(next) => (next.span.start, true),
+            None => (last.span.end, false),
+        };
+        match insertions.iter_mut().find(|(a, _, _)| *a == at) {
+            Some((_, true, lines)) => lines.push_str(&format!("{line}{line_end}")),
+            Some((_, false, lines)) => lines.push_str(&format!("{line_end}{line}")),
+            None if before => insertions.push((at, true, format!("{line}{line_end}"))),
+            None => insertions.push((at, false, format!("{line_end}{line}"))),
+        }
+    }
+    for (at, _, replacement) in insertions {
+        d.suggestions.push(crate::diagnostic::Suggestion {
+            span: at..at,
+            replacement,
+            applicability: Applicability::MachineApplicable,
+        });
+    }
+    d.help = Some(format!(
+        "add {}",
+        names.iter().map(|n| format!("[{n} \"{}\"]", placeholder(n, marker))).collect::<Vec<_>>().join(" ")
+    ));
+    out.game(d);
+}
+
+/// The value export format writes for an unknown roster tag.
+fn placeholder(name: &str, marker: Option<Outcome>) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => marker.unwrap_or(Outcome::Unknown).as_str(),
+        _ => "?",
+    }
+}
+
+/// The line end used after the tag at `span`: `\r\n` where the file has it.
+fn line_end_after(text: &str, span: &Range<usize>) -> &'static str {
+    match text.get(span.end..) {
+        Some(rest) if rest.starts_with("\r\n") => "\r\n",
+        _ => "\n",
+    }
+}
+
+/// A tag given again: removed with its line, certainly where it says the same as the first.
+fn duplicate(text: &str, first: &Pair<'_>, again: &Pair<'_>) -> Diagnostic {
+    let same = first.value == again.value;
+    let d = Diagnostic::new(
+        Code::DuplicateTag,
+        format!("the tag {} is given twice", again.name),
+        if same { "again, with the same value" } else { "again, with another value" },
+        again.span.clone(),
+    );
+    // The pair and the line end after it.
+    let end = again.span.end + line_end_after(text, &again.span).len();
+    let end = if text.get(again.span.end..end).is_some_and(|s| s.trim().is_empty()) {
+        end
+    } else {
+        again.span.end
+    };
+    let applicability = if same {
+        Applicability::MachineApplicable
+    } else {
+        Applicability::MaybeIncorrect
+    };
+    let mut d = d.with_suggestion(again.span.start..end, "", applicability);
+    d.help = Some(format!("remove the second {} tag", again.name));
+    d
+}
+
+/// A value not in the form its tag has: dates `YYYY.MM.DD` (`?` for what is unknown), times
+/// `HH:MM:SS`, results one of the four, ratings and counts in digits.
+fn format(pair: &Pair<'_>, marker: Option<Outcome>) -> Option<Diagnostic> {
+    let value = pair.value;
+    let (expected, fixed) = match pair.name {
+        "Date" | "EventDate" | "UTCDate" if !is_date(value) => ("YYYY.MM.DD", date(value)),
+        "Time" | "UTCTime" if !is_time(value) => ("HH:MM:SS", None),
+        "Result" if Outcome::parse(value).is_none() => {
+            ("1-0, 0-1, 1/2-1/2 or *", marker.map(|m| m.as_str().to_string()))
+        }
+        "WhiteElo" | "BlackElo" | "PlyCount" if !is_count(value) => ("digits", None),
+        _ => return None,
+    };
+    let d = Diagnostic::new(
+        Code::TagFormat,
+        format!("the {} tag's value {value:?} is not in the form {expected}", pair.name),
+        format!("not {expected}"),
+        pair.value_span.clone(),
+    );
+    Some(match fixed {
+        Some(fixed) => d.with_suggestion(pair.value_span.clone(), fixed, Applicability::MachineApplicable),
+        None => d,
+    })
+}
+
+fn is_date(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    parts.len() == 3
+        && [4, 2, 2].iter().zip(&parts).all(|(&len, part)| {
+            part.len() == len && part.bytes().all(|b| b.is_ascii_digit() || b == b'?')
+        })
+}
+
+/// A date written with `-` or `/` between year, month and day: the same date with dots.
+fn date(value: &str) -> Option<String> {
+    let dotted = value.replace(['-', '/'], ".");
+    (dotted != value && is_date(&dotted)).then_some(dotted)
+}
+
+fn is_time(value: &str) -> bool {
+    let parts: Vec<&str> = value.split(':').collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit() || b == b'?'))
+}
+
+fn is_count(value: &str) -> bool {
+    matches!(value, "?" | "-" | "") || value.bytes().all(|b| b.is_ascii_digit())
+}
