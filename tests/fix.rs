@@ -11,7 +11,7 @@ use std::path::Path;
 use common::{lines_of_play, shared_data, vendored};
 use jaque::Applicability;
 use jaque::lint::Lints;
-use jaque::pgn::{Checker, Fixer, GameFix, GameRecord, Options, Splitter, Verdict};
+use jaque::pgn::{Change, Checker, Fixer, GameFix, GameRecord, Options, Splitter, Verdict};
 use jaque::san::Lang;
 
 fn fixed(input: &[u8], lang: Lang, maybe_incorrect: bool) -> Vec<u8> {
@@ -76,28 +76,50 @@ fn records(bytes: &[u8]) -> Vec<GameRecord> {
         .collect()
 }
 
-/// The byte ranges of `input` that the first round of fixes may change: every suggestion a
-/// fix applies, placed in the file (games read as UTF-8; a Latin-1 game's whole bytes).
-fn fixable_spans(input: &[u8]) -> Vec<Range<usize>> {
+/// The machine-applicable suggestions of `input`'s games, placed in the file (a game read
+/// as Latin-1 has a byte a character): what a fix may change.
+fn suggestions(input: &[u8]) -> Vec<(Range<usize>, Vec<u8>)> {
     let mut checker = Checker::new(Options::default());
-    let mut spans = Vec::new();
+    let mut found = Vec::new();
     for game in Splitter::new(input) {
         let game = game.expect("in memory");
-        let offset = game.offset as usize;
-        if std::str::from_utf8(&game.bytes).is_err() {
-            spans.push(offset..offset + game.bytes.len());
-            continue;
-        }
+        let latin1 = std::str::from_utf8(&game.bytes).is_err();
         let record = checker.record(&game);
+        let text = record.text();
+        let at = |offset: usize| {
+            let local = if latin1 {
+                text[..offset].chars().count()
+            } else {
+                offset
+            };
+            game.offset as usize + local
+        };
         for d in &record.report().diagnostics {
             for s in &d.diagnostic.suggestions {
                 if s.applicability == Applicability::MachineApplicable {
-                    spans.push(offset + s.span.start..offset + s.span.end);
+                    let bytes = match latin1 {
+                        true => s.replacement.chars().map(|c| c as u8).collect(),
+                        false => s.replacement.clone().into_bytes(),
+                    };
+                    found.push((at(s.span.start)..at(s.span.end), bytes));
                 }
             }
         }
     }
-    spans
+    found
+}
+
+/// `input` with `changes` (in order, none overlapping) made.
+fn apply(input: &[u8], changes: &[&Change]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut at = 0;
+    for change in changes {
+        out.extend_from_slice(&input[at..change.span.start]);
+        out.extend_from_slice(&change.replacement);
+        at = change.span.end;
+    }
+    out.extend_from_slice(&input[at..]);
+    out
 }
 
 /// Fixes `input` and checks what the fix promises: the same games and moves, no byte changed
@@ -132,13 +154,20 @@ fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> usize {
             assert!(left.is_empty(), "{at}: still to fix: {left:?}");
         }
     }
-    let spans = fixable_spans(input);
-    for change in changes(input, output) {
+    // Every byte outside the changes the fixer made is the input's, and every change is one
+    // of the input's suggestions (none of these files needs a second round of fixes).
+    let changes: Vec<&Change> = fix.games.iter().flat_map(|g| &g.changes).collect();
+    assert!(
+        apply(input, &changes) == *output,
+        "{name}: the changes are the whole difference"
+    );
+    let suggested = suggestions(input);
+    for change in changes {
+        let suggestion = (change.span.clone(), change.replacement.clone());
         assert!(
-            spans
-                .iter()
-                .any(|s| s.start <= change.start && change.end <= s.end),
-            "{name}: bytes {change:?} changed outside every suggestion"
+            suggested.contains(&suggestion),
+            "{name}: bytes {:?} changed by no suggestion",
+            change.span
         );
     }
     let again = Fixer::default().fix(output);
@@ -147,24 +176,6 @@ fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> usize {
         "{name}: a second fix changed the text"
     );
     fixed
-}
-
-/// The ranges of `before` that differ in `after` (an insertion is an empty range).
-fn changes(before: &[u8], after: &[u8]) -> Vec<Range<usize>> {
-    use similar::{Algorithm, DiffOp, capture_diff_slices};
-    capture_diff_slices(Algorithm::Myers, before, after)
-        .into_iter()
-        .filter_map(|op| match op {
-            DiffOp::Equal { .. } => None,
-            DiffOp::Delete {
-                old_index, old_len, ..
-            } => Some(old_index..old_index + old_len),
-            DiffOp::Insert { old_index, .. } => Some(old_index..old_index),
-            DiffOp::Replace {
-                old_index, old_len, ..
-            } => Some(old_index..old_index + old_len),
-        })
-        .collect()
 }
 
 #[test]

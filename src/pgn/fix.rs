@@ -31,6 +31,9 @@ const MAX_ROUNDS: usize = 8;
 /// Applies suggestions, game after game.
 #[derive(Clone, Debug, Default)]
 pub struct Fixer {
+    /// The last game's first round of edits, in its bytes, and how many rounds it took.
+    first_round: Vec<Change>,
+    rounds: usize,
     checker: Checker,
     /// What reads a game once fixed: its localized piece letters are English then.
     english: Checker,
@@ -61,6 +64,19 @@ pub struct FixedGame {
     pub line: usize,
     /// What became of it.
     pub fix: GameFix,
+    /// The bytes of the input that changed, each with what replaced it, in order. A game
+    /// fixed in one round lists its suggestions; a game that took several rounds (or was
+    /// read as Latin-1) is one change, the whole game.
+    pub changes: Vec<Change>,
+}
+
+/// A byte range of the input and what it became.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The bytes replaced (an empty range inserts).
+    pub span: Range<usize>,
+    /// What replaces them.
+    pub replacement: Vec<u8>,
 }
 
 /// The input with its games fixed.
@@ -85,6 +101,8 @@ impl Fixer {
     /// candidate when `maybe_incorrect`.
     pub fn new(options: Options, lints: Lints, maybe_incorrect: bool) -> Fixer {
         Fixer {
+            first_round: Vec::new(),
+            rounds: 0,
             checker: Checker::new(options),
             english: Checker::new(Options {
                 lang: crate::san::Lang::English,
@@ -116,17 +134,19 @@ impl Fixer {
                     GameFix::Left("the game was not read whole".to_string()),
                 )
             };
+            let mut changes = Vec::new();
             if let Some(bytes) = bytes {
-                fixed
-                    .output
-                    .extend_from_slice(input.get(copied..start).unwrap_or_default());
+                let gap = input.get(copied..start).unwrap_or_default();
+                fixed.output.extend_from_slice(gap);
                 fixed.output.extend_from_slice(&bytes);
                 copied = end;
+                changes = self.changes(start, &game.bytes, bytes);
             }
             fixed.games.push(FixedGame {
                 index: game.index,
                 line: game.line,
                 fix,
+                changes,
             });
         }
         fixed
@@ -143,11 +163,17 @@ impl Fixer {
         let mut current = original.clone();
         let mut game = raw.clone();
         let mut edits = 0;
+        self.first_round.clear();
+        self.rounds = 0;
         for _ in 0..MAX_ROUNDS {
             let wanted = self.edits(&current);
             if wanted.is_empty() {
                 break;
             }
+            if self.rounds == 0 {
+                self.first_round = in_bytes(&current, latin1, &wanted);
+            }
+            self.rounds += 1;
             let Some(bytes) = rewrite(&current, latin1, &wanted) else {
                 return (
                     None,
@@ -196,6 +222,24 @@ impl Fixer {
         let mut record = checker.record(raw);
         record.apply(&self.lints);
         record
+    }
+
+    /// What changed in the game at byte `start` of the input, `before` its fix and `after`:
+    /// the edits of its one round, or the whole game.
+    fn changes(&self, start: usize, before: &[u8], after: Vec<u8>) -> Vec<Change> {
+        if self.rounds != 1 || self.first_round.is_empty() {
+            return vec![Change {
+                span: start..start + before.len(),
+                replacement: after,
+            }];
+        }
+        self.first_round
+            .iter()
+            .map(|change| Change {
+                span: start + change.span.start..start + change.span.end,
+                replacement: change.replacement.clone(),
+            })
+            .collect()
     }
 
     /// The rewrites to make: every machine-applicable suggestion (and maybe-incorrect ones
@@ -252,6 +296,30 @@ fn rewrite(record: &GameRecord, latin1: bool, edits: &[Edit]) -> Option<Vec<u8>>
     }
     out.chars()
         .map(|c| u8::try_from(u32::from(c)).ok())
+        .collect()
+}
+
+/// `edits` of the text `record` read, as changes of the game's bytes: the same where the
+/// game is UTF-8; where it was read as Latin-1, a character is a byte.
+fn in_bytes(record: &GameRecord, latin1: bool, edits: &[Edit]) -> Vec<Change> {
+    let text = record.text();
+    let at = |offset: usize| match latin1 {
+        true => text.get(..offset).map_or(offset, |t| t.chars().count()),
+        false => offset,
+    };
+    edits
+        .iter()
+        .map(|edit| Change {
+            span: at(edit.span.start)..at(edit.span.end),
+            replacement: match latin1 {
+                true => edit
+                    .replacement
+                    .chars()
+                    .map(|c| u8::try_from(c).unwrap_or(b'?'))
+                    .collect(),
+                false => edit.replacement.clone().into_bytes(),
+            },
+        })
         .collect()
 }
 

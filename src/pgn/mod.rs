@@ -45,7 +45,7 @@ pub use check::{
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict,
     check_game,
 };
-pub use fix::{Fixed, FixedGame, Fixer, GameFix};
+pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};
 pub use tags::Tags;

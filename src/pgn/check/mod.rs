@@ -6,6 +6,7 @@ mod placement;
 mod record;
 mod report;
 mod result;
+mod roster;
 mod syntax;
 mod tags;
 mod walk;
@@ -170,6 +171,11 @@ fn check_with<L: Listener>(
         // Nothing can be played: the movetext is skipped, but not silently.
         None => out.extend(syntax::not_checked(movetext)),
     }
+    let marker = movetext.iter().rev().find_map(|t| match t.kind {
+        TokenKind::Result(outcome) => Some(outcome),
+        _ => None,
+    });
+    roster::check(text, tag_tokens, marker, &mut out);
     if lexed.late_tags {
         out.extend(syntax::late_tags(movetext));
     }

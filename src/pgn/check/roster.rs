@@ -90,8 +90,13 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
     // go to one place are inserted together, in roster order.
     let mut insertions: Vec<(usize, bool, String)> = Vec::new();
     for &rank in &missing {
-        let next = present.iter().find(|&&(r, _)| r > rank).map(|&(_, at)| &pairs[at]);
-        let last = present.last().map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
+        let next = present
+            .iter()
+            .find(|&&(r, _)| r > rank)
+            .map(|&(_, at)| &pairs[at]);
+        let last = present
+            .last()
+            .map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
         let name = SEVEN_TAG_ROSTER[rank];
         let line = format!("[{name} \"{}\"]", placeholder(name, marker));
         let (at, before) = match next {
@@ -114,7 +119,11 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
     }
     d.help = Some(format!(
         "add {}",
-        names.iter().map(|n| format!("[{n} \"{}\"]", placeholder(n, marker))).collect::<Vec<_>>().join(" ")
+        names
+            .iter()
+            .map(|n| format!("[{n} \"{}\"]", placeholder(n, marker)))
+            .collect::<Vec<_>>()
+            .join(" ")
     ));
     out.game(d);
 }
@@ -142,12 +151,19 @@ fn duplicate(text: &str, first: &Pair<'_>, again: &Pair<'_>) -> Diagnostic {
     let d = Diagnostic::new(
         Code::DuplicateTag,
         format!("the tag {} is given twice", again.name),
-        if same { "again, with the same value" } else { "again, with another value" },
+        if same {
+            "again, with the same value"
+        } else {
+            "again, with another value"
+        },
         again.span.clone(),
     );
     // The pair and the line end after it.
     let end = again.span.end + line_end_after(text, &again.span).len();
-    let end = if text.get(again.span.end..end).is_some_and(|s| s.trim().is_empty()) {
+    let end = if text
+        .get(again.span.end..end)
+        .is_some_and(|s| s.trim().is_empty())
+    {
         end
     } else {
         again.span.end
@@ -169,20 +185,28 @@ fn format(pair: &Pair<'_>, marker: Option<Outcome>) -> Option<Diagnostic> {
     let (expected, fixed) = match pair.name {
         "Date" | "EventDate" | "UTCDate" if !is_date(value) => ("YYYY.MM.DD", date(value)),
         "Time" | "UTCTime" if !is_time(value) => ("HH:MM:SS", None),
-        "Result" if Outcome::parse(value).is_none() => {
-            ("1-0, 0-1, 1/2-1/2 or *", marker.map(|m| m.as_str().to_string()))
-        }
+        "Result" if Outcome::parse(value).is_none() => (
+            "1-0, 0-1, 1/2-1/2 or *",
+            marker.map(|m| m.as_str().to_string()),
+        ),
         "WhiteElo" | "BlackElo" | "PlyCount" if !is_count(value) => ("digits", None),
         _ => return None,
     };
     let d = Diagnostic::new(
         Code::TagFormat,
-        format!("the {} tag's value {value:?} is not in the form {expected}", pair.name),
+        format!(
+            "the {} tag's value {value:?} is not in the form {expected}",
+            pair.name
+        ),
         format!("not {expected}"),
         pair.value_span.clone(),
     );
     Some(match fixed {
-        Some(fixed) => d.with_suggestion(pair.value_span.clone(), fixed, Applicability::MachineApplicable),
+        Some(fixed) => d.with_suggestion(
+            pair.value_span.clone(),
+            fixed,
+            Applicability::MachineApplicable,
+        ),
         None => d,
     })
 }
@@ -195,9 +219,18 @@ fn is_date(value: &str) -> bool {
         })
 }
 
-/// A date written with `-` or `/` between year, month and day: the same date with dots.
+/// The date a value certainly means: with dots where it has `-` or `/` between year, month
+/// and day, and `?` for the parts it leaves out (`1959` is `1959.??.??`, `?` is
+/// `????.??.??`).
 fn date(value: &str) -> Option<String> {
-    let dotted = value.replace(['-', '/'], ".");
+    let mut dotted = value.replace(['-', '/'], ".");
+    if dotted.is_empty() || dotted == "?" {
+        dotted = "????".to_string();
+    }
+    let parts = dotted.split('.').count();
+    if (1..3).contains(&parts) {
+        dotted.push_str(&".??".repeat(3 - parts));
+    }
     (dotted != value && is_date(&dotted)).then_some(dotted)
 }
 
