@@ -6,48 +6,11 @@
 
 mod common;
 
-use common::{XorShift as Rng, read_epd, vendored};
+use common::{SPECIAL, XorShift as Rng, mutate, read_epd, vendored};
 use jaque::Position;
 use jaque::perft::perft;
 use jaque::pgn::{Options, Splitter, check_game, format_game};
 use jaque::san::{Lang, play};
-
-const SPECIAL: &[u8] =
-    b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
-
-/// A few random edits of `text`: flipped, deleted, inserted and duplicated bytes.
-fn mutate(rng: &mut Rng, text: &[u8]) -> Vec<u8> {
-    let mut out = text.to_vec();
-    for _ in 0..1 + rng.below(8) {
-        let at = rng.below(out.len() + 1);
-        match rng.below(6) {
-            0 if at < out.len() => out[at] = SPECIAL[rng.below(SPECIAL.len())],
-            1 => {
-                let end = (at + rng.below(40)).min(out.len());
-                out.drain(at..end);
-            }
-            2 => {
-                let byte = SPECIAL[rng.below(SPECIAL.len())];
-                let most = if rng.below(10) == 0 { 300 } else { 3 };
-                let times = 1 + rng.below(most);
-                out.splice(at..at, std::iter::repeat_n(byte, times));
-            }
-            3 => {
-                let end = (at + rng.below(200)).min(out.len());
-                let copy = out[at..end].to_vec();
-                let to = rng.below(out.len() + 1);
-                out.splice(to..to, copy);
-            }
-            4 => out.truncate(at),
-            _ => {
-                if at < out.len() {
-                    out[at] ^= 1 << rng.below(8);
-                }
-            }
-        }
-    }
-    out
-}
 
 /// Splits, checks and formats `input`; asserts what must hold for any input at all.
 fn assert_read_safely(input: &[u8], limit: usize) -> usize {

@@ -126,13 +126,15 @@ impl Fixer {
             let start = usize::try_from(game.offset).unwrap_or(usize::MAX);
             let end = start.saturating_add(game.bytes.len());
             let whole = game.skipped == 0 && input.get(start..end) == Some(&game.bytes[..]);
-            let (bytes, fix) = if whole && start >= copied {
-                self.fix_game(&game)
-            } else {
-                (
-                    None,
-                    GameFix::Left("the game was not read whole".to_string()),
-                )
+            // A game that does not start a line shares it with the game before: a line
+            // inserted at its start would land in that game's text.
+            let starts_line = start == 0
+                || input.get(..start) == Some(b"\xEF\xBB\xBF")
+                || input.get(start - 1) == Some(&b'\n');
+            let (bytes, fix) = match (whole && start >= copied, starts_line) {
+                (true, true) => self.fix_game(&game),
+                (false, _) => (None, left("the game was not read whole")),
+                (true, false) => (None, left("the game does not start a line of its own")),
             };
             let mut changes = Vec::new();
             if let Some(bytes) = bytes {
@@ -297,6 +299,10 @@ fn rewrite(record: &GameRecord, latin1: bool, edits: &[Edit]) -> Option<Vec<u8>>
     out.chars()
         .map(|c| u8::try_from(u32::from(c)).ok())
         .collect()
+}
+
+fn left(why: &str) -> GameFix {
+    GameFix::Left(why.to_string())
 }
 
 /// `edits` of the text `record` read, as changes of the game's bytes: the same where the

@@ -208,3 +208,41 @@ pub fn lines_of_play(record: &jaque::pgn::GameRecord) -> Vec<Vec<String>> {
     lines.sort();
     lines
 }
+
+/// Bytes that mean something to a PGN or SAN reader, and a few that are not ASCII.
+pub const SPECIAL: &[u8] =
+    b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
+
+/// A few random edits of `text`: flipped, deleted, inserted and duplicated bytes.
+pub fn mutate(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for _ in 0..1 + rng.below(8) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(6) {
+            0 if at < out.len() => out[at] = SPECIAL[rng.below(SPECIAL.len())],
+            1 => {
+                let end = (at + rng.below(40)).min(out.len());
+                out.drain(at..end);
+            }
+            2 => {
+                let byte = SPECIAL[rng.below(SPECIAL.len())];
+                let most = if rng.below(10) == 0 { 300 } else { 3 };
+                let times = 1 + rng.below(most);
+                out.splice(at..at, std::iter::repeat_n(byte, times));
+            }
+            3 => {
+                let end = (at + rng.below(200)).min(out.len());
+                let copy = out[at..end].to_vec();
+                let to = rng.below(out.len() + 1);
+                out.splice(to..to, copy);
+            }
+            4 => out.truncate(at),
+            _ => {
+                if at < out.len() {
+                    out[at] ^= 1 << rng.below(8);
+                }
+            }
+        }
+    }
+    out
+}

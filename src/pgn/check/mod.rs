@@ -156,17 +156,12 @@ fn check_with<L: Listener>(
                 &mut out,
                 listener,
             );
-            let has_movetext = !movetext.is_empty() && !lexed.swallowed;
+            // The movetext's last token, unless an unclosed comment swallowed the rest.
+            let last = movetext.last().filter(|_| !lexed.swallowed);
             let result_tag = section.result_tag();
             // The vectors back for the next game.
-            (buffers.lines, buffers.moves) = report_walk(
-                &mut report,
-                walked,
-                text,
-                has_movetext,
-                result_tag,
-                &mut out,
-            );
+            (buffers.lines, buffers.moves) =
+                report_walk(&mut report, walked, text, last, result_tag, &mut out);
         }
         // Nothing can be played: the movetext is skipped, but not silently.
         None => out.extend(syntax::not_checked(movetext)),
@@ -258,7 +253,7 @@ fn report_walk(
     report: &mut GameReport,
     walked: Walked,
     text: &str,
-    has_movetext: bool,
+    last: Option<&Token>,
     result_tag: Option<tags::ResultTag<'_>>,
     out: &mut Collector,
 ) -> (Vec<Line>, Vec<Option<Move>>) {
@@ -267,7 +262,7 @@ fn report_walk(
     report.final_position = Some(walked.final_position);
     let status = walked.history.status(&walked.final_position);
     report.status = Some(status);
-    result::check(text, has_movetext, result_tag, &walked, status, out);
+    result::check(text, last, result_tag, &walked, status, out);
     (walked.lines, walked.history.into_moves())
 }
 

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::super::syntax::Outcome;
+use super::super::syntax::{Outcome, Token, TokenKind};
 use super::report::Collector;
 use super::tags::ResultTag;
 use super::walk::Walked;
@@ -15,7 +15,7 @@ use crate::position::{Position, Status};
 /// marker and the tag are compared.
 pub(super) fn check(
     text: &str,
-    has_movetext: bool,
+    last: Option<&Token>,
     tag: Option<ResultTag<'_>>,
     walked: &Walked,
     status: Status,
@@ -34,12 +34,14 @@ pub(super) fn check(
             check_marker_against_tag(tag, *marker, span, out);
             Some((*marker, span.clone()))
         }
-        None if !has_movetext => tag.and_then(|t| Some((Outcome::parse(t.value)?, 0..0))),
-        None => {
-            out.game(missing_marker(text, tag, decided));
-            let end = text.trim_end().len();
-            tag.and_then(|t| Some((Outcome::parse(t.value)?, end.saturating_sub(1)..end)))
-        }
+        None => match last {
+            None => tag.and_then(|t| Some((Outcome::parse(t.value)?, 0..0))),
+            Some(last) => {
+                out.game(missing_marker(text, last, tag, decided));
+                let end = text.trim_end().len();
+                tag.and_then(|t| Some((Outcome::parse(t.value)?, end.saturating_sub(1)..end)))
+            }
+        },
     };
     if let (Some((claimed, span)), Some((expected, why))) = (claimed, decided)
         && claimed != expected
@@ -91,14 +93,20 @@ fn check_marker_against_tag(
     }
 }
 
-/// The movetext ends without a termination marker: it gets the result the board decides,
-/// else the Result tag's, else `*`.
+/// The movetext ends, at its `last` token, without a termination marker: it gets the result
+/// the board decides, else the Result tag's, else `*`, after that token (on a line of its
+/// own after a `;` comment, which runs to the line's end).
 fn missing_marker(
     text: &str,
+    last: &Token,
     tag: Option<&ResultTag<'_>>,
     decided: Option<(Outcome, &str)>,
 ) -> Diagnostic {
     let end = text.trim_end().len();
+    let line_comment = last.kind == TokenKind::Comment
+        && text
+            .get(last.span.clone())
+            .is_some_and(|c| c.starts_with(';'));
     let what = tag.map_or(String::new(), |t| {
         format!(" (the Result tag says {})", t.value)
     });
@@ -114,8 +122,12 @@ fn missing_marker(
     )
     .with_help("end the movetext with 1-0, 0-1, 1/2-1/2 or *")
     .with_suggestion(
-        end..end,
-        format!(" {}", result.as_str()),
+        last.span.end..last.span.end,
+        format!(
+            "{}{}",
+            if line_comment { "\n" } else { " " },
+            result.as_str()
+        ),
         Applicability::MachineApplicable,
     )
 }

@@ -110,7 +110,10 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
             None => insertions.push((at, false, format!("{line_end}{line}"))),
         }
     }
-    for (at, _, replacement) in insertions {
+    // Lines go in only between whole lines: a tag that shares its line with something else
+    // (another tag, a marker) leaves no certain place for them.
+    let whole_lines = pairs.iter().all(|p| on_its_own_line(text, &p.span));
+    for (at, _, replacement) in insertions.into_iter().filter(|_| whole_lines) {
         d.suggestions.push(crate::diagnostic::Suggestion {
             span: at..at,
             replacement,
@@ -135,6 +138,15 @@ fn placeholder(name: &str, marker: Option<Outcome>) -> &'static str {
         "Result" => marker.unwrap_or(Outcome::Unknown).as_str(),
         _ => "?",
     }
+}
+
+/// Whether the text at `span` has its line to itself (blanks aside).
+fn on_its_own_line(text: &str, span: &Range<usize>) -> bool {
+    let before = text.get(..span.start).unwrap_or_default();
+    let after = text.get(span.end..).unwrap_or_default();
+    let line_start = before.rsplit('\n').next().unwrap_or_default();
+    let line_end = after.split('\n').next().unwrap_or_default();
+    line_start.trim().is_empty() && line_end.trim().is_empty()
 }
 
 /// The line end used after the tag at `span`: `\r\n` where the file has it.
