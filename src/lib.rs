@@ -23,9 +23,8 @@
 //! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";
 //! for game in Splitter::new(pgn.as_bytes()) {
 //!     let report = check_game(&game.unwrap(), &Options::default());
-//!     let problem = &report.diagnostics[0];
-//!     assert_eq!((problem.line, problem.column), (3, 13));
-//!     assert_eq!(problem.diagnostic.code.as_str(), "illegal_move");
+//!     let problem = report.diagnostics.iter().find(|d| d.diagnostic.code.as_str() == "illegal_move");
+//!     assert_eq!(problem.map(|p| (p.line, p.column)), Some((3, 13)));
 //! }
 //! ```
 //!

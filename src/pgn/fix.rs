@@ -9,12 +9,13 @@
 //!
 //! ```
 //! use jaque::pgn::{Fixer, GameFix};
-//! let input = "[Event \"?\"]\n\n1. e4 e5 3. Nf3 Nc6\n";
+//! let input = "[Event \"?\"]\n\n1. e4 e5 2. Ng1f3 Nc6 4. Bb5\n";
 //! let mut fixer = Fixer::default();
 //! let fixed = fixer.fix(input.as_bytes());
 //! assert_eq!(String::from_utf8(fixed.output).unwrap(),
-//!            "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n");
-//! assert!(matches!(fixed.games[0].fix, GameFix::Fixed { edits: 2 }));
+//!            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+//!             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+//! assert!(matches!(fixed.games[0].fix, GameFix::Fixed { edits: 4 }));
 //! ```
 
 use std::ops::Range;

@@ -22,8 +22,7 @@
 //! ```
 //! use jaque::pgn::{Options, Splitter, check_game};
 //! use jaque::Code;
-//! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n\
-//!            [Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";
+//! let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n1. e4 e5 2. Ke3 *\n";
 //! let reports: Vec<_> = Splitter::new(pgn.as_bytes())
 //!     .map(|game| check_game(&game.unwrap(), &Options::default()))
 //!     .collect();

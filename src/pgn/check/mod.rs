@@ -108,7 +108,7 @@ const MAX_KEPT_TOKENS: usize = 1 << 16;
 /// ```
 /// use jaque::pgn::{Options, Splitter, check_game};
 /// use jaque::Code;
-/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6 1-0\n";
+/// let text = "\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Nf6 5. Nc6 1-0\n";
 /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
 /// let report = check_game(&game, &Options::default());
 /// assert_eq!(report.plies, 9);
