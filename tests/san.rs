@@ -91,6 +91,10 @@ fn deliberate_difference(input: &str, ours: &Result<jaque::san::Resolved, SanErr
                 || (input.starts_with('P') && forms.contains(&Nonstandard::PawnLetter))
                 || (input.contains("e.p.") && forms.contains(&Nonstandard::EnPassantMark))
                 || (input.contains(':') && forms.contains(&Nonstandard::CaptureSign))
+                // Old books' promotions, e8(Q) and e8/Q, which `jaque fix` rewrites (issue 24).
+                || (input.contains(['(', '/'])
+                    && forms.contains(&Nonstandard::PromotionWithoutEquals))
+                || (input.contains("++") && forms.contains(&Nonstandard::DoublePlus))
         }
         // The contract lists a promotion to a pawn or king as an illegal move, not bad syntax.
         Err(SanError::Illegal(jaque::san::Illegal::PromotionToWrongRole { .. })) => {

@@ -98,7 +98,18 @@ pub fn vendored(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// A vendored PGN file checked game by game, and its expectations: the `.expect.jsonl` file
+/// The default lint levels but for the export-format lints of the tag section
+/// (`missing_tag`, `tag_format`, `duplicate_tag`), for tests about moves whose games were
+/// written with short tag sections on purpose (`tests/tags.rs` tests those lints).
+pub fn without_tag_lints() -> jaque::lint::Lints {
+    let mut lints = jaque::lint::Lints::default();
+    for code in ["missing_tag", "tag_format", "duplicate_tag"] {
+        lints.set(code, jaque::lint::Level::Allow).expect("a lint");
+    }
+    lints
+}
+
+/// A vendored PGN file checked game by game (without the tag lints), and its expectations: the `.expect.jsonl` file
 /// of the same name (a header line, then one line per game), with the header's game count
 /// checked against the lines and the number of games read.
 pub fn checked_with_expectations(
@@ -118,7 +129,11 @@ pub fn checked_with_expectations(
     let expected: Vec<serde_json::Value> = lines.collect();
     assert_eq!(header["games"].as_u64(), Some(expected.len() as u64));
     let reports: Vec<_> = jaque::pgn::Splitter::new(&pgn[..])
-        .map(|g| jaque::pgn::check_game(&g.expect("in memory"), &Default::default()))
+        .map(|g| {
+            let mut report = jaque::pgn::check_game(&g.expect("in memory"), &Default::default());
+            report.apply(&without_tag_lints());
+            report
+        })
         .collect();
     assert_eq!(
         reports.len(),
