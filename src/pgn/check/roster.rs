@@ -22,6 +22,9 @@ struct Pair<'a> {
 /// The tag section of `text` (its tokens `tags`) against export PGN; `marker` is the game's
 /// termination marker, the value a missing or malformed Result tag gets.
 pub(super) fn check(text: &str, tags: &[Token], marker: Option<Outcome>, out: &mut Collector) {
+    if in_export_form(text, tags, marker) {
+        return;
+    }
     let pairs: Vec<Pair<'_>> = tags.iter().filter_map(|t| pair(text, t)).collect();
     if pairs.is_empty() {
         return;
@@ -34,6 +37,28 @@ pub(super) fn check(text: &str, tags: &[Token], marker: Option<Outcome>, out: &m
             out.game(d);
         }
     }
+}
+
+/// Whether the section is as export PGN has it (or is empty), read without building
+/// anything: what nearly every game of a database is, and what every game pays for.
+fn in_export_form(text: &str, tags: &[Token], marker: Option<Outcome>) -> bool {
+    let mut names: [&str; 32] = [""; 32];
+    for (index, token) in tags.iter().enumerate() {
+        let Some(pair) = pair(text, token) else {
+            return false;
+        };
+        let in_roster = SEVEN_TAG_ROSTER
+            .get(index)
+            .is_none_or(|&name| name == pair.name);
+        let Some(slot) = names.get_mut(index) else {
+            return false;
+        };
+        *slot = pair.name;
+        if !in_roster || names[..index].contains(&pair.name) || format(&pair, marker).is_some() {
+            return false;
+        }
+    }
+    tags.is_empty() || tags.len() >= SEVEN_TAG_ROSTER.len()
 }
 
 fn pair<'a>(text: &'a str, token: &Token) -> Option<Pair<'a>> {

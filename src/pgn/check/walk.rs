@@ -259,15 +259,17 @@ impl<L: Listener> Walker<'_, L> {
         }
         let due = line.now.fullmove_number();
         let expected = due.wrapping_add_signed(line.numbering_offset);
-        // The number's digits, without its dots.
-        let digits = self
-            .text
-            .get(span.clone())
-            .map_or(0, |t| t.bytes().take_while(u8::is_ascii_digit).count());
-        let renumber = Suggestion {
-            span: span.start..span.start + digits,
-            replacement: due.to_string(),
-            applicability: Applicability::MachineApplicable,
+        // The number's digits (not its dots) rewritten: made only where a number is wrong.
+        let renumber = || {
+            let digits = self
+                .text
+                .get(span.clone())
+                .map_or(0, |t| t.bytes().take_while(u8::is_ascii_digit).count());
+            Suggestion {
+                span: span.start..span.start + digits,
+                replacement: due.to_string(),
+                applicability: Applicability::MachineApplicable,
+            }
         };
         if number != expected {
             line.numbering_offset = number.wrapping_sub(due) as i32;
@@ -278,12 +280,12 @@ impl<L: Listener> Walker<'_, L> {
                 span.clone(),
             )
             .with_help(format!("write {due}."));
-            d.suggestions.push(renumber);
+            d.suggestions.push(renumber());
             line.numbering = self.out.push(d, Some(line.ply + 1), None);
         } else if number != due
             && let Some(first) = line.numbering
         {
-            self.out.suggest(first, renumber);
+            self.out.suggest(first, renumber());
         }
     }
 
