@@ -170,42 +170,43 @@ fn glyph_of(text: &str) -> &'static str {
 /// square (a wrong or needless origin), else the one move from its origin to its square (a
 /// wrong piece letter); a pawn reaching the last rank without a piece, the queen.
 fn meant(position: &Position, text: &str, lang: Lang) -> Option<Move> {
+    let san = parse(text, lang).ok()?;
     let SanBody::Normal {
         role,
-        from_file,
-        from_rank,
         to,
         promotion,
         ..
-    } = parse(text, lang).ok()?.body
+    } = san.body
     else {
         return None;
     };
-    let legal = position.legal_moves();
-    let promoted = |mv: &Move| {
-        promotion.map_or(mv.promotion().is_none_or(|r| r == Role::Queen), |p| {
-            mv.promotion() == Some(p)
-        })
+    // A pawn's promotion piece as written; none written, the queen.
+    let promoted = |mv: &Move| match promotion {
+        Some(piece) => mv.promotion() == Some(piece),
+        None => mv.promotion().is_none_or(|r| r == Role::Queen),
     };
-    let same_piece: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|mv| mv.role() == role && mv.to() == to && promoted(mv))
-        .collect();
-    if let [mv] = same_piece[..] {
-        return Some(mv);
-    }
-    let (Some(file), Some(rank)) = (from_file, from_rank) else {
-        return None;
+    let only = |keep: &dyn Fn(&Move) -> bool| {
+        let mut found = position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| keep(mv) && promoted(mv));
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
     };
-    let from = crate::square::Square::new(file, rank);
-    let same_squares: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|mv| mv.from() == from && mv.to() == to && promoted(mv))
-        .collect();
-    match same_squares[..] {
-        [mv] => Some(mv),
+    only(&|mv| mv.role() == role && mv.to() == to).or_else(|| {
+        let from = origin(&san.body)?;
+        only(&|mv| mv.from() == from && mv.to() == to)
+    })
+}
+
+/// The square a move's text names as its origin, when it names both file and rank.
+fn origin(body: &SanBody) -> Option<crate::square::Square> {
+    match *body {
+        SanBody::Normal {
+            from_file: Some(file),
+            from_rank: Some(rank),
+            ..
+        } => Some(crate::square::Square::new(file, rank)),
         _ => None,
     }
 }

@@ -35,15 +35,9 @@ use crate::square::{File, Rank, Square};
 pub(super) enum Fast {
     /// One of its moves, played: what the general path would say of it, no warning.
     Played { mv: Move, check: bool, mate: bool },
-    /// One of its moves, played, with a wrong check sign (`written` for `correct`): the one
-    /// warning the general path would give.
-    WrongSign {
-        mv: Move,
-        check: bool,
-        mate: bool,
-        written: Option<Suffix>,
-        correct: Option<Suffix>,
-    },
+    /// One of its moves, played, with a wrong check sign: the one warning the general path
+    /// would give.
+    WrongSign(WrongSign),
     /// Not one of its moves (or no legal one): the position is untouched.
     Untouched,
 }
@@ -57,13 +51,13 @@ pub(super) fn play_export(position: &mut Position, text: &[u8]) -> Fast {
             position.play_in_place(mv);
             let (check, mate, correct) = marks(position);
             if written != correct {
-                return Fast::WrongSign {
+                return Fast::WrongSign(WrongSign {
                     mv,
                     check,
                     mate,
                     written,
                     correct,
-                };
+                });
             }
             Fast::Played { mv, check, mate }
         }
@@ -71,30 +65,43 @@ pub(super) fn play_export(position: &mut Position, text: &[u8]) -> Fast {
     }
 }
 
-/// The move `mv` played with a wrong check sign, as [`super::play`] gives it. The fast path
-/// reads only export SAN, so the text without its sign is the move's export SAN, and the
-/// right sign completes it.
-#[cold]
-#[inline(never)]
-pub(super) fn wrong_sign(
-    (mv, check, mate): (Move, bool, bool),
-    text: &[u8],
+/// A move of the fast path played with a sign, `written`, that is not the `correct` one.
+pub(super) struct WrongSign {
+    mv: Move,
+    check: bool,
+    mate: bool,
     written: Option<Suffix>,
     correct: Option<Suffix>,
-) -> Played {
-    let body = &text[..text.len() - usize::from(written.is_some())];
-    let mut canonical = String::from_utf8_lossy(body).into_owned();
-    canonical.push_str(correct.map_or("", Suffix::as_str));
-    let mut played = Played::clean(mv, check, mate);
-    played
-        .warnings
-        .push(SanWarning::CheckAnnotation { written, correct });
-    played.marks = Some(Box::new(Marks {
-        suffix: written.map(|_| Span::new(body.len(), text.len())),
-        disambiguation: disambiguation(body),
-        canonical,
-    }));
-    played
+}
+
+impl WrongSign {
+    /// The move as [`super::play`] gives it, its text being `text`. The fast path reads only
+    /// export SAN, so the text without its sign is the move's export SAN, and the right sign
+    /// completes it.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn played(self, text: &[u8]) -> Played {
+        let WrongSign {
+            mv,
+            check,
+            mate,
+            written,
+            correct,
+        } = self;
+        let body = &text[..text.len() - usize::from(written.is_some())];
+        let mut canonical = String::from_utf8_lossy(body).into_owned();
+        canonical.push_str(correct.map_or("", Suffix::as_str));
+        let mut played = Played::clean(mv, check, mate);
+        played
+            .warnings
+            .push(SanWarning::CheckAnnotation { written, correct });
+        played.marks = Some(Box::new(Marks {
+            suffix: written.map(|_| Span::new(body.len(), text.len())),
+            disambiguation: disambiguation(body),
+            canonical,
+        }));
+        played
+    }
 }
 
 /// Where the from-square's file or rank is written in `body`, one of the fast path's moves
@@ -340,16 +347,7 @@ mod tests {
             let mut fast = *position;
             let (played, wrong_sign) = match play_export(&mut fast, text.as_bytes()) {
                 Fast::Played { mv, check, mate } => (Played::clean(mv, check, mate), false),
-                Fast::WrongSign {
-                    mv,
-                    check,
-                    mate,
-                    written,
-                    correct,
-                } => (
-                    super::wrong_sign((mv, check, mate), text.as_bytes(), written, correct),
-                    true,
-                ),
+                Fast::WrongSign(wrong) => (wrong.played(text.as_bytes()), true),
                 Fast::Untouched => {
                     assert_eq!(fast, *position, "{text:?}: touched");
                     continue;

@@ -83,16 +83,7 @@ pub(crate) fn play_then<R>(
     if lang == Lang::English {
         match fast::play_export(position, text) {
             Fast::Played { mv, check, mate } => return clean(mv, check, mate),
-            Fast::WrongSign {
-                mv,
-                check,
-                mate,
-                written,
-                correct,
-            } => {
-                let played = fast::wrong_sign((mv, check, mate), text, written, correct);
-                return other(position, Ok(played));
-            }
+            Fast::WrongSign(wrong) => return other(position, Ok(wrong.played(text))),
             Fast::Untouched => {}
         }
     }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::super::format::SEVEN_TAG_ROSTER;
 use super::super::syntax::{Outcome, Token, TokenKind};
 use super::report::Collector;
-use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};
 
 /// One tag pair of the section, where it is.
 struct Pair<'a> {
@@ -109,41 +109,10 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
         "in this tag section",
         first,
     );
-    let line_end = line_end_after(text, &pairs[pairs.len() - 1].span);
-    // Each missing tag goes before the first roster tag that comes after it, else after the
-    // last roster tag (or the last tag, when there is none), on a line of its own; those that
-    // go to one place are inserted together, in roster order.
-    let mut insertions: Vec<(usize, bool, String)> = Vec::new();
-    for &rank in &missing {
-        let next = present
-            .iter()
-            .find(|&&(r, _)| r > rank)
-            .map(|&(_, at)| &pairs[at]);
-        let last = present
-            .last()
-            .map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
-        let name = SEVEN_TAG_ROSTER[rank];
-        let line = format!("[{name} \"{}\"]", placeholder(name, marker));
-        let (at, before) = match next {
-            Some(next) => (next.span.start, true),
-            None => (last.span.end, false),
-        };
-        match insertions.iter_mut().find(|(a, _, _)| *a == at) {
-            Some((_, true, lines)) => lines.push_str(&format!("{line}{line_end}")),
-            Some((_, false, lines)) => lines.push_str(&format!("{line_end}{line}")),
-            None if before => insertions.push((at, true, format!("{line}{line_end}"))),
-            None => insertions.push((at, false, format!("{line_end}{line}"))),
-        }
-    }
     // Lines go in only between whole lines: a tag that shares its line with something else
     // (another tag, a marker) leaves no certain place for them.
-    let whole_lines = pairs.iter().all(|p| on_its_own_line(text, &p.span));
-    for (at, _, replacement) in insertions.into_iter().filter(|_| whole_lines) {
-        d.suggestions.push(crate::diagnostic::Suggestion {
-            span: at..at,
-            replacement,
-            applicability: Applicability::MachineApplicable,
-        });
+    if pairs.iter().all(|p| on_its_own_line(text, &p.span)) {
+        d.suggestions = insertions(text, pairs, &present, &missing, marker);
     }
     d.help = Some(format!(
         "add {}",
@@ -154,6 +123,45 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
             .join(" ")
     ));
     out.game(d);
+}
+
+/// The missing roster tags (`missing`, by rank) as insertions: each goes before the first
+/// roster tag `present` (rank, index among `pairs`) that comes after it, else after the last
+/// roster tag (or the last tag, when there is none), on a line of its own; those that go to
+/// one place are inserted together, in roster order.
+fn insertions(
+    text: &str,
+    pairs: &[Pair<'_>],
+    present: &[(usize, usize)],
+    missing: &[usize],
+    marker: Option<Outcome>,
+) -> Vec<Suggestion> {
+    let line_end = line_end_after(text, &pairs[pairs.len() - 1].span);
+    let mut insertions: Vec<Suggestion> = Vec::new();
+    for &rank in missing {
+        let next = present
+            .iter()
+            .find(|&&(r, _)| r > rank)
+            .map(|&(_, at)| &pairs[at]);
+        let last = present
+            .last()
+            .map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
+        let name = SEVEN_TAG_ROSTER[rank];
+        let line = format!("[{name} \"{}\"]", placeholder(name, marker));
+        let (at, lines) = match next {
+            Some(next) => (next.span.start, format!("{line}{line_end}")),
+            None => (last.span.end, format!("{line_end}{line}")),
+        };
+        match insertions.iter_mut().find(|s| s.span.start == at) {
+            Some(insertion) => insertion.replacement.push_str(&lines),
+            None => insertions.push(Suggestion {
+                span: at..at,
+                replacement: lines,
+                applicability: Applicability::MachineApplicable,
+            }),
+        }
+    }
+    insertions
 }
 
 /// The value export format writes for an unknown roster tag.
