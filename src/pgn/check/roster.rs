@@ -105,7 +105,7 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
     let names: Vec<&str> = missing.iter().map(|&r| SEVEN_TAG_ROSTER[r]).collect();
     let mut d = Diagnostic::new(
         Code::MissingTag,
-        format!("the Seven Tag Roster lacks {}", names.join(", ")),
+        ["the Seven Tag Roster lacks ", &names.join(", ")].concat(),
         "in this tag section",
         first,
     );
@@ -114,14 +114,8 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
     if pairs.iter().all(|p| on_its_own_line(text, &p.span)) {
         d.suggestions = insertions(text, pairs, &present, &missing, marker);
     }
-    d.help = Some(format!(
-        "add {}",
-        names
-            .iter()
-            .map(|n| format!("[{n} \"{}\"]", placeholder(n, marker)))
-            .collect::<Vec<_>>()
-            .join(" ")
-    ));
+    let lines: Vec<String> = names.iter().map(|n| tag_line(n, marker)).collect();
+    d.help = Some(["add ", &lines.join(" ")].concat());
     out.game(d);
 }
 
@@ -146,11 +140,10 @@ fn insertions(
         let last = present
             .last()
             .map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
-        let name = SEVEN_TAG_ROSTER[rank];
-        let line = format!("[{name} \"{}\"]", placeholder(name, marker));
+        let line = tag_line(SEVEN_TAG_ROSTER[rank], marker);
         let (at, lines) = match next {
-            Some(next) => (next.span.start, format!("{line}{line_end}")),
-            None => (last.span.end, format!("{line_end}{line}")),
+            Some(next) => (next.span.start, [line.as_str(), line_end].concat()),
+            None => (last.span.end, [line_end, line.as_str()].concat()),
         };
         match insertions.iter_mut().find(|s| s.span.start == at) {
             Some(insertion) => insertion.replacement.push_str(&lines),
@@ -162,6 +155,11 @@ fn insertions(
         }
     }
     insertions
+}
+
+/// The tag pair of a missing roster tag, as export format writes it.
+fn tag_line(name: &str, marker: Option<Outcome>) -> String {
+    ["[", name, " \"", placeholder(name, marker), "\"]"].concat()
 }
 
 /// The value export format writes for an unknown roster tag.
@@ -257,10 +255,15 @@ fn format(pair: &Pair<'_>, marker: Option<Outcome>) -> Option<Diagnostic> {
 }
 
 fn is_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    parts.len() == 3
-        && [4, 2, 2].iter().zip(&parts).all(|(&len, part)| {
-            part.len() == len && part.bytes().all(|b| b.is_ascii_digit() || b == b'?')
+    in_form(value, b"####.##.##")
+}
+
+/// Whether `value` has the shape of `form`: `#` a digit or `?`, anything else itself.
+fn in_form(value: &str, form: &[u8]) -> bool {
+    value.len() == form.len()
+        && value.bytes().zip(form).all(|(b, &f)| match f {
+            b'#' => b.is_ascii_digit() || b == b'?',
+            _ => b == f,
         })
 }
 
@@ -280,11 +283,7 @@ fn date(value: &str) -> Option<String> {
 }
 
 fn is_time(value: &str) -> bool {
-    let parts: Vec<&str> = value.split(':').collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit() || b == b'?'))
+    in_form(value, b"##:##:##")
 }
 
 fn is_count(value: &str) -> bool {
