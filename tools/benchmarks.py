@@ -35,6 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS_MD = ROOT / "BENCHMARKS.md"
+README_MD = ROOT / "README.md"
+README_START = "<!-- benchmarks:start -->"
+README_END = "<!-- benchmarks:end -->"
 PEERS = "benches/peers/Cargo.toml"
 START, END = "<!-- generated:start -->", "<!-- generated:end -->"
 
@@ -363,6 +366,36 @@ def write(rendered, head):
     body = "\n\n".join(sections[name] for name in order if name in sections)
     BENCHMARKS_MD.write_text(f"{before}{START}\n{head}\n\n{body}\n{END}{after}")
     print(f"wrote {BENCHMARKS_MD.relative_to(ROOT)}", file=sys.stderr)
+    write_readme(sections)
+
+
+def table_rows(section):
+    """The body rows of a section's first table, as lists of cells."""
+    rows = [line.strip().strip("|").split("|") for line in section.splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in row] for row in rows[2:]]
+
+
+def write_readme(sections):
+    """The README's one performance table, from the perft and PGN sections of BENCHMARKS.md:
+    jaque's speed and its ratio to each peer (peer time / jaque time)."""
+    text = README_MD.read_text()
+    if README_START not in text or README_END not in text or not {"perft", "pgn"} <= set(sections):
+        return
+    lines = ["| benchmark | jaque | cozy-chess | chess | shakmaty | pgn-reader + shakmaty |",
+             "|---|---|---|---|---|---|"]
+    for row in table_rows(sections["perft"]):
+        lines.append(f"| {row[0]} | {row[1]} M nodes/s | {row[2]} | {row[3]} | {row[4]} | |")
+    pgn = table_rows(sections["pgn"])
+    if pgn:
+        lines.append(f"| PGN check, one thread, `shared/data/pgn/real` | {pgn[0][1]} | | | | {pgn[0][2]} |")
+    measured = re.search(r"measured (\S+ \S+ UTC) on commit (\w+)", sections["pgn"])
+    when = f"Measured {measured[1]} on commit {measured[2]}" if measured else "Measured"
+    lines.append("")
+    lines.append(f"{when} by `tools/benchmarks.py`, which writes this table from `BENCHMARKS.md`.")
+    before, rest = text.split(README_START, 1)
+    _, after = rest.split(README_END, 1)
+    README_MD.write_text(f"{before}{README_START}\n" + "\n".join(lines) + f"\n{README_END}{after}")
+    print(f"wrote {README_MD.relative_to(ROOT)}", file=sys.stderr)
 
 
 def main():
