@@ -7,6 +7,7 @@ mod fix;
 mod fmt;
 mod input;
 mod lints;
+mod lsp;
 mod perft;
 mod play;
 mod render;
@@ -37,6 +38,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// An interactive board: type moves, see the board and the diagnostics.
     Play(play::PlayArgs),
+    /// A Language Server Protocol server on standard input and output, for PGN files.
+    Lsp(lsp::LspArgs),
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft(perft::PerftArgs),
 }
@@ -85,6 +88,7 @@ pub fn run() -> ExitCode {
         Command::Fmt(args) => fmt::run(args),
         Command::Fix(args) => fix::run(args, flags),
         Command::Play(args) => play::run(args),
+        Command::Lsp(args) => lsp::run(args),
     };
     outcome.into()
 }

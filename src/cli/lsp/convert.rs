@@ -1,0 +1,108 @@
+//! jaque's diagnostics and suggestions as LSP types: byte spans of a game become UTF-16
+//! ranges of the document.
+
+use std::collections::HashMap;
+
+use jaque::pgn::{GameDiagnostic, LineIndex};
+use jaque::{Applicability, Severity, Suggestion};
+use lsp_types::{
+    CodeAction, CodeActionKind, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
+    Location, NumberOrString, TextEdit, Uri, WorkspaceEdit,
+};
+
+use super::document::{Document, Game, range};
+
+/// Every diagnostic of the document, in order, as `jaque check` reports them.
+pub fn diagnostics(document: &Document) -> Vec<Diagnostic> {
+    let index = document.index();
+    let mut out = Vec::new();
+    for game in &document.games {
+        let report = game.record.report();
+        for d in &report.diagnostics {
+            out.push(diagnostic(&index, &document.uri, game, d));
+        }
+        if report.more_diagnostics > 0 {
+            // What `jaque check` says after the diagnostics it shows: the rest are cut.
+            let start = range(&index, game.offset..game.offset).start;
+            out.push(Diagnostic {
+                range: lsp_types::Range::new(start, start),
+                severity: Some(DiagnosticSeverity::ERROR),
+                source: Some("jaque".into()),
+                message: format!(
+                    "{} more problems in this game not shown",
+                    report.more_diagnostics
+                ),
+                ..Diagnostic::default()
+            });
+        }
+    }
+    out
+}
+
+/// One diagnostic: its code, severity, message (and help), range; a maybe-incorrect
+/// suggestion (a candidate of an ambiguous move) is related information.
+pub fn diagnostic(index: &LineIndex<'_>, uri: &Uri, game: &Game, d: &GameDiagnostic) -> Diagnostic {
+    let inner = &d.diagnostic;
+    let shift = |span: &std::ops::Range<usize>| game.offset + span.start..game.offset + span.end;
+    let mut message = inner.message.clone();
+    if let Some(help) = &inner.help {
+        message = format!("{message}\nhelp: {help}");
+    }
+    let related: Vec<DiagnosticRelatedInformation> = inner
+        .suggestions
+        .iter()
+        .filter(|s| s.applicability == Applicability::MaybeIncorrect)
+        .map(|s| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), range(index, shift(&s.span))),
+            message: format!("candidate: {}", s.replacement),
+        })
+        .collect();
+    Diagnostic {
+        range: range(index, shift(&inner.span)),
+        severity: Some(match inner.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+        }),
+        code: Some(NumberOrString::String(inner.code.as_str().to_string())),
+        source: Some("jaque".into()),
+        message,
+        related_information: (!related.is_empty()).then_some(related),
+        ..Diagnostic::default()
+    }
+}
+
+/// A quick fix applying one suggestion of `diagnostic`; the machine-applicable one is
+/// preferred (what `jaque fix` would write).
+pub fn quick_fix(
+    index: &LineIndex<'_>,
+    uri: &Uri,
+    game: &Game,
+    suggestion: &Suggestion,
+    diagnostic: Diagnostic,
+) -> CodeAction {
+    let span = game.offset + suggestion.span.start..game.offset + suggestion.span.end;
+    let title = if suggestion.replacement.is_empty() {
+        "Remove it".to_string()
+    } else if span.is_empty() {
+        format!("Insert `{}`", suggestion.replacement)
+    } else {
+        format!("Write `{}`", suggestion.replacement)
+    };
+    let edit = TextEdit::new(range(index, span), suggestion.replacement.clone());
+    CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![diagnostic]),
+        edit: Some(workspace_edit(uri, vec![edit])),
+        is_preferred: Some(suggestion.applicability == Applicability::MachineApplicable),
+        ..CodeAction::default()
+    }
+}
+
+/// Edits to one document.
+pub fn workspace_edit(uri: &Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    }
+}
