@@ -1,0 +1,479 @@
+//! `jaque lsp` driven over pipes as an editor drives it: Content-Length framed JSON-RPC.
+//! Expected positions are counted here in UTF-16 by hand, FENs and legal moves come from
+//! python-chess's oracle files.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// How long any one answer may take before the test fails rather than hangs.
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    /// Notifications read while waiting for a response.
+    pending: Vec<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, messages) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Some(message) = read_message(&mut reader) {
+                if send.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            messages,
+            pending: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    fn send_raw(&mut self, body: &str) {
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let body = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.send_raw(&body.to_string());
+    }
+
+    /// Sends a request and returns its whole response (`result` or `error`).
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send_raw(&body.to_string());
+        self.wait(|m| m["id"] == json!(id))
+    }
+
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let response = self.call(method, params);
+        assert!(response.get("error").is_none(), "{method}: {response}");
+        response["result"].clone()
+    }
+
+    /// The next message that `wanted`, keeping the others for later.
+    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.pending.iter().position(&wanted) {
+            return self.pending.remove(i);
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .messages
+                .recv_timeout(left)
+                .expect("no answer from jaque lsp in time");
+            if wanted(&message) {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    /// The diagnostics published next for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let message = self.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        message["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        let document = json!({"uri": uri, "languageId": "pgn", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": document}));
+    }
+
+    /// Shuts down and exits; the exit status, waited for with the timeout.
+    fn finish(mut self) -> i32 {
+        assert_eq!(self.result("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(Instant::now() < deadline, "jaque lsp did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        // A failed test must not leave the server running.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = value.parse().ok()?;
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn initialized() -> Client {
+    let mut client = Client::start();
+    let result = client.result("initialize", json!({"capabilities": {}}));
+    assert_eq!(result["capabilities"]["textDocumentSync"]["change"], 1);
+    client.notify("initialized", json!({}));
+    client
+}
+
+fn range(line: u32, start: u32, end: u32) -> Value {
+    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+}
+
+const URI: &str = "file:///nonexistent-jaque-lsp-test/problems.pgn";
+
+/// A comment with an accent and a character outside the BMP (two UTF-16 units) comes
+/// before the problems on their line, so byte, character and UTF-16 columns all differ.
+const PROBLEMS: &str = "[Event \"Café\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+    [White \"Anand\"]\n[Black \"Carlsen\"]\n[Result \"*\"]\n\n\
+    1. e4 { café 𝄞 } e5 2. Ng1f3 ♘c6 3. Bb5 a6 4. Ke3 *\n";
+
+/// Applies LSP text edits (one line each, no overlaps) to `text`.
+fn apply(text: &str, edits: &[Value]) -> String {
+    let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
+    let mut edits = edits.to_vec();
+    edits.sort_by_key(|e| std::cmp::Reverse(e["range"]["start"]["character"].as_u64()));
+    for edit in edits {
+        let r = &edit["range"];
+        let line = r["start"]["line"].as_u64().unwrap() as usize;
+        assert_eq!(r["end"]["line"], r["start"]["line"]);
+        let units: Vec<u16> = lines[line].encode_utf16().collect();
+        let (s, e) = (
+            r["start"]["character"].as_u64().unwrap() as usize,
+            r["end"]["character"].as_u64().unwrap() as usize,
+        );
+        let new = edit["newText"].as_str().unwrap();
+        lines[line] = format!(
+            "{}{new}{}",
+            String::from_utf16(&units[..s]).unwrap(),
+            String::from_utf16(&units[e..]).unwrap()
+        );
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn diagnostics_code_actions_and_changes() {
+    let mut client = initialized();
+    client.open(URI, PROBLEMS);
+    let diagnostics = client.diagnostics(URI);
+    let found: Vec<(&str, &Value)> = diagnostics
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), &d["range"]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("over_disambiguation", &range(8, 25, 27)),
+            ("nonstandard_notation", &range(8, 30, 33)),
+            ("illegal_move", &range(8, 47, 50)),
+        ]
+    );
+    assert_eq!(diagnostics[0]["severity"], 2);
+    assert_eq!(diagnostics[2]["severity"], 1);
+    assert_eq!(diagnostics[2]["source"], "jaque");
+
+    let actions = client.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": range(8, 26, 26),
+               "context": {"diagnostics": []}}),
+    );
+    let actions = actions.as_array().unwrap();
+    let fix = actions
+        .iter()
+        .find(|a| a["kind"] == "quickfix")
+        .expect("a quick fix for Ng1f3");
+    assert_eq!(fix["isPreferred"], true);
+    let edits = fix["edit"]["changes"][URI].as_array().unwrap();
+    assert_eq!(edits[0]["range"], range(8, 24, 29));
+    let fixed = apply(PROBLEMS, edits);
+    assert!(fixed.contains("2. Nf3 ♘c6"), "{fixed}");
+
+    // `jaque fix` leaves a game with an error as it is: no "fix all" yet.
+    assert!(actions.iter().all(|a| a["kind"] != "source.fixAll"));
+
+    // The quick fix applied, sent whole: two problems left.
+    let change = |text: &str, version: i32| {
+        json!({"textDocument": {"uri": URI, "version": version},
+               "contentChanges": [{"text": text}]})
+    };
+    client.notify("textDocument/didChange", change(&fixed, 2));
+    let codes: Vec<Value> = client
+        .diagnostics(URI)
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect();
+    assert_eq!(
+        codes,
+        [json!("nonstandard_notation"), json!("illegal_move")]
+    );
+
+    // Without the illegal move, "fix all" is what `jaque fix` writes; then nothing is left.
+    let legal = PROBLEMS.replace(" 4. Ke3", "");
+    client.notify("textDocument/didChange", change(&legal, 3));
+    assert_eq!(client.diagnostics(URI).len(), 2);
+    let actions = client.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0),
+               "context": {"diagnostics": []}}),
+    );
+    let all = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "source.fixAll")
+        .expect("fix all")
+        .clone();
+    let clean = apply(&legal, all["edit"]["changes"][URI].as_array().unwrap());
+    assert!(clean.contains("2. Nf3 Nc6 3. Bb5 a6 *"), "{clean}");
+    client.notify("textDocument/didChange", change(&clean, 4));
+    assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
+    assert_eq!(client.finish(), 0);
+}
+
+/// The first game of `variations.pgn` and python-chess's FENs after its mainline moves.
+fn variations_game() -> (String, Vec<String>) {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let pgn = std::fs::read_to_string(format!("{data}variations.pgn")).unwrap();
+    let end = pgn[1..].find("\n[Event").map_or(pgn.len(), |i| i + 1);
+    let oracle = std::fs::read_to_string(format!("{data}record.expect.jsonl")).unwrap();
+    let record: Value = oracle
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .find(|v| v["file"] == "variations.pgn" && v["game"] == 0)
+        .unwrap();
+    let fens = record["fens"].as_array().unwrap();
+    let fens = fens
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    (pgn[..end].to_string(), fens)
+}
+
+/// Line and character (ASCII text) of byte `offset`.
+fn place(text: &str, offset: usize) -> (u32, u32) {
+    let line = text[..offset].matches('\n').count();
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    (line as u32, (offset - start) as u32)
+}
+
+#[test]
+fn hover_shows_the_position_after_a_move() {
+    let (text, fens) = variations_game();
+    let uri = "file:///nonexistent-jaque-lsp-test/variations.pgn";
+    let mut client = initialized();
+    client.open(uri, &text);
+    client.diagnostics(uri);
+    // The mainline: `1. d3` opens the movetext, `1... a5` closes it.
+    let d3 = text.find("\n1. d3").unwrap() + 4;
+    let a5 = text.rfind("1... a5").unwrap() + 6;
+    for (offset, fen) in [(d3, &fens[0]), (a5, &fens[1])] {
+        let (line, character) = place(&text, offset);
+        let hover = client.result("textDocument/hover", at(uri, line, character));
+        let value = hover["contents"]["value"].as_str().unwrap();
+        assert!(value.contains(&format!("FEN: `{fen}`")), "{value}");
+        assert!(value.contains("```text\n  8 "), "{value}");
+    }
+    let hover = client.result("textDocument/hover", at(uri, 0, 3));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("Event")
+    );
+    assert_eq!(client.finish(), 0);
+}
+
+/// The first position of `san_legal.tsv`'s "all" block and python-chess's SAN of every
+/// legal move there.
+fn legal_moves_oracle() -> (String, Vec<String>) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/san_legal.tsv");
+    let data = std::fs::read_to_string(path).unwrap();
+    let mut rows = data
+        .lines()
+        .skip_while(|l| !l.starts_with("# block: all"))
+        .skip(1)
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect::<Vec<_>>());
+    let first = rows.next().unwrap();
+    let fen = first[0].to_string();
+    let mut sans = vec![first[1].to_string()];
+    sans.extend(rows.take_while(|r| r[0] == fen).map(|r| r[1].to_string()));
+    sans.sort();
+    (fen, sans)
+}
+
+#[test]
+fn completion_offers_the_legal_moves() {
+    let (fen, mut expected) = legal_moves_oracle();
+    let uri = "file:///nonexistent-jaque-lsp-test/completion.pgn";
+    let text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n");
+    let mut client = initialized();
+    client.open(uri, &text);
+    client.diagnostics(uri);
+    let items = client.result("textDocument/completion", at(uri, 3, 0));
+    let mut labels: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    labels.sort();
+    expected.dedup();
+    assert_eq!(labels, expected);
+
+    // After `1. e4 e5 2.` from the start: white's 29 moves (perft 1 after 1. e4 e5 is 29).
+    let start = "file:///nonexistent-jaque-lsp-test/start.pgn";
+    client.open(start, "1. e4 e5 2. \n");
+    client.diagnostics(start);
+    let items = client.result("textDocument/completion", at(start, 0, 12));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 29);
+    assert!(labels.contains(&"Nf3") && labels.contains(&"Ke2") && !labels.contains(&"e4"));
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn formatting_symbols_and_folding() {
+    let uri = "file:///nonexistent-jaque-lsp-test/two.pgn";
+    let text = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n[Event \"WCh\"]\n[Date \"1960.03.15\"]\n\n\
+        1.e4 e5 2.Nf3 *\n\n[White \"A\"]\n\n1. e4 Ke7 2. Kd7 *\n";
+    let mut client = initialized();
+    client.open(uri, text);
+    client.diagnostics(uri);
+    let edits = client.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri},
+        "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(formatted.starts_with("[Event \"WCh\"]\n[Site \"?\"]\n[Date \"1960.03.15\"]"));
+    assert!(
+        formatted.contains("\n\n1. e4 e5 2. Nf3 *\n\n[White \"A\"]"),
+        "{formatted}"
+    );
+    // The second game has an error: it is left as it was.
+    assert!(
+        formatted.ends_with("\n\n1. e4 Ke7 2. Kd7 *\n"),
+        "{formatted}"
+    );
+
+    let symbols = client.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Tal - Botvinnik, WCh, 1960.03.15", "A - ?, ?, ?"]);
+    assert_eq!(
+        symbols[0]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+    assert_eq!(
+        symbols[1]["range"]["start"],
+        json!({"line": 7, "character": 0})
+    );
+
+    let folds = client.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let lines: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(lines, [(0, 5), (7, 9)]);
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn bad_messages_get_errors_not_a_crash() {
+    let mut client = initialized();
+    client.send_raw("{not json");
+    let error = client.wait(|m| m.get("error").is_some());
+    assert_eq!(error["error"]["code"], -32700);
+    assert_eq!(error["id"], Value::Null);
+
+    let unknown = client.call("textDocument/hover", at("file:///nowhere.pgn", 0, 0));
+    assert_eq!(unknown["error"]["code"], -32602);
+    let bad_params = client.call("textDocument/hover", json!({"textDocument": 3}));
+    assert_eq!(bad_params["error"]["code"], -32602);
+    let unknown_method = client.call("jaque/nothing", json!({}));
+    assert_eq!(unknown_method["error"]["code"], -32601);
+
+    // An edit past the end of the document is clamped, not a crash.
+    let uri = "file:///nonexistent-jaque-lsp-test/edit.pgn";
+    client.open(uri, "1. e4 *\n");
+    client.diagnostics(uri);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": range(40, 3, 9), "text": "x"}]}),
+    );
+    client.diagnostics(uri);
+    let hover = client.result("textDocument/hover", at(uri, 99, 99));
+    assert_eq!(hover, Value::Null);
+    assert_eq!(client.finish(), 0);
+}
