@@ -1,6 +1,7 @@
 //! One open PGN document: its text and every game checked, kept until the next change so
 //! that hover, completion and code actions answer without checking again.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 
@@ -59,20 +60,32 @@ impl Document {
         self.check();
     }
 
-    /// Cuts the text into games and checks each (games are independent).
+    /// Cuts the text into games and checks each; a game whose text is unchanged keeps its
+    /// record (games are independent, and spans are the game's own: only its offset moves),
+    /// so typing in one game of a large file checks that game alone.
     fn check(&mut self) {
+        let mut old: HashMap<String, Vec<GameRecord>> = HashMap::new();
+        for game in self.games.drain(..) {
+            let text = game.record.text().to_string();
+            old.entry(text).or_default().push(game.record);
+        }
         let mut checker = Checker::new(Options::default());
-        self.games = Splitter::new(self.text.as_bytes())
-            .map_while(Result::ok)
-            .map(|raw| {
+        for raw in Splitter::new(self.text.as_bytes()).map_while(Result::ok) {
+            let kept = std::str::from_utf8(&raw.bytes)
+                .ok()
+                .filter(|_| raw.skipped == 0)
+                .and_then(|text| old.get_mut(text))
+                .and_then(Vec::pop);
+            let record = kept.unwrap_or_else(|| {
                 let mut record = checker.record(&raw);
                 record.apply(&self.lints);
-                Game {
-                    offset: usize::try_from(raw.offset).unwrap_or(usize::MAX),
-                    record,
-                }
-            })
-            .collect();
+                record
+            });
+            self.games.push(Game {
+                offset: usize::try_from(raw.offset).unwrap_or(usize::MAX),
+                record,
+            });
+        }
     }
 
     /// The lines of the whole text, for turning byte offsets into LSP positions.
