@@ -198,11 +198,30 @@ fn apply(text: &str, edits: &[Value]) -> String {
     lines.join("\n")
 }
 
+/// The diagnostics published for `text` opened as `uri`.
+fn opened(client: &mut Client, uri: &str, text: &str) -> Vec<Value> {
+    client.open(uri, text);
+    client.diagnostics(uri)
+}
+
+fn code_actions(client: &mut Client, uri: &str, wanted: Value) -> Vec<Value> {
+    let params = json!({"textDocument": {"uri": uri}, "range": wanted,
+                        "context": {"diagnostics": []}});
+    let actions = client.result("textDocument/codeAction", params);
+    actions.as_array().unwrap().clone()
+}
+
+/// A `didChange` sending the whole text.
+fn change(client: &mut Client, uri: &str, text: &str, version: i32) {
+    let params = json!({"textDocument": {"uri": uri, "version": version},
+                        "contentChanges": [{"text": text}]});
+    client.notify("textDocument/didChange", params);
+}
+
 #[test]
-fn diagnostics_code_actions_and_changes() {
+fn diagnostics_have_codes_and_utf16_ranges() {
     let mut client = initialized();
-    client.open(URI, PROBLEMS);
-    let diagnostics = client.diagnostics(URI);
+    let diagnostics = opened(&mut client, URI, PROBLEMS);
     let found: Vec<(&str, &Value)> = diagnostics
         .iter()
         .map(|d| (d["code"].as_str().unwrap(), &d["range"]))
@@ -219,12 +238,36 @@ fn diagnostics_code_actions_and_changes() {
     assert_eq!(diagnostics[2]["severity"], 1);
     assert_eq!(diagnostics[2]["source"], "jaque");
 
-    let actions = client.result(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": URI}, "range": range(8, 26, 26),
-               "context": {"diagnostics": []}}),
-    );
-    let actions = actions.as_array().unwrap();
+    // An ambiguous move: its candidates are related information, each a quick fix.
+    let uri = "file:///nonexistent-jaque-lsp-test/ambiguous.pgn";
+    let text = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n\n1. Nd2 *\n";
+    let diagnostics = opened(&mut client, uri, text);
+    let ambiguous = diagnostics
+        .iter()
+        .find(|d| d["code"] == "ambiguous_move")
+        .unwrap();
+    assert_eq!(ambiguous["range"], range(3, 3, 6));
+    let related = ambiguous["relatedInformation"].as_array().unwrap();
+    let candidates: Vec<&str> = related
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(candidates, ["candidate: Nbd2", "candidate: Nfd2"]);
+    let actions = code_actions(&mut client, uri, range(3, 4, 4));
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Write `Nbd2`", "Write `Nfd2`"]);
+    assert!(actions.iter().all(|a| a["isPreferred"] == false));
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn a_quick_fix_then_the_text_changed() {
+    let mut client = initialized();
+    opened(&mut client, URI, PROBLEMS);
+    let actions = code_actions(&mut client, URI, range(8, 26, 26));
     let fix = actions
         .iter()
         .find(|a| a["kind"] == "quickfix")
@@ -234,16 +277,10 @@ fn diagnostics_code_actions_and_changes() {
     assert_eq!(edits[0]["range"], range(8, 24, 29));
     let fixed = apply(PROBLEMS, edits);
     assert!(fixed.contains("2. Nf3 ♘c6"), "{fixed}");
-
     // `jaque fix` leaves a game with an error as it is: no "fix all" yet.
     assert!(actions.iter().all(|a| a["kind"] != "source.fixAll"));
 
-    // The quick fix applied, sent whole: two problems left.
-    let change = |text: &str, version: i32| {
-        json!({"textDocument": {"uri": URI, "version": version},
-               "contentChanges": [{"text": text}]})
-    };
-    client.notify("textDocument/didChange", change(&fixed, 2));
+    change(&mut client, URI, &fixed, 2);
     let codes: Vec<Value> = client
         .diagnostics(URI)
         .iter()
@@ -253,27 +290,58 @@ fn diagnostics_code_actions_and_changes() {
         codes,
         [json!("nonstandard_notation"), json!("illegal_move")]
     );
+    assert_eq!(client.finish(), 0);
+}
 
-    // Without the illegal move, "fix all" is what `jaque fix` writes; then nothing is left.
+#[test]
+fn fix_all_is_what_jaque_fix_writes() {
+    let mut client = initialized();
     let legal = PROBLEMS.replace(" 4. Ke3", "");
-    client.notify("textDocument/didChange", change(&legal, 3));
-    assert_eq!(client.diagnostics(URI).len(), 2);
-    let actions = client.result(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0),
-               "context": {"diagnostics": []}}),
-    );
+    assert_eq!(opened(&mut client, URI, &legal).len(), 2);
+    let actions = code_actions(&mut client, URI, range(0, 0, 0));
     let all = actions
-        .as_array()
-        .unwrap()
         .iter()
         .find(|a| a["kind"] == "source.fixAll")
-        .expect("fix all")
-        .clone();
+        .expect("fix all");
     let clean = apply(&legal, all["edit"]["changes"][URI].as_array().unwrap());
     assert!(clean.contains("2. Nf3 Nc6 3. Bb5 a6 *"), "{clean}");
-    client.notify("textDocument/didChange", change(&clean, 4));
+    change(&mut client, URI, &clean, 2);
     assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
+    assert_eq!(client.finish(), 0);
+}
+
+/// Games whose text did not change keep their record; their diagnostics still move with
+/// the lines added above them.
+#[test]
+fn a_change_in_one_game_moves_the_next_games_diagnostics() {
+    let mut client = initialized();
+    let uri = "file:///nonexistent-jaque-lsp-test/games.pgn";
+    let second = "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n";
+    let text = format!("[Event \"a\"]\n\n1. d4 *\n\n{second}");
+    let lines = |diagnostics: Vec<Value>| -> Vec<(Value, Value)> {
+        let illegal = diagnostics.iter().filter(|d| d["code"] == "illegal_move");
+        illegal
+            .map(|d| (d["range"]["start"].clone(), d["range"]["end"].clone()))
+            .collect()
+    };
+    let before = lines(opened(&mut client, uri, &text));
+    assert_eq!(
+        before,
+        [(
+            json!({"line": 6, "character": 12}),
+            json!({"line": 6, "character": 15})
+        )]
+    );
+    let text = format!("[Event \"a\"]\n\n1. d4 {{ a\nlonger\ncomment }} *\n\n{second}");
+    change(&mut client, uri, &text, 2);
+    let after = lines(client.diagnostics(uri));
+    assert_eq!(
+        after,
+        [(
+            json!({"line": 8, "character": 12}),
+            json!({"line": 8, "character": 15})
+        )]
+    );
     assert_eq!(client.finish(), 0);
 }
 
@@ -320,6 +388,24 @@ fn hover_shows_the_position_after_a_move() {
         assert!(value.contains(&format!("FEN: `{fen}`")), "{value}");
         assert!(value.contains("```text\n  8 "), "{value}");
     }
+    let (line, character) = place(&text, d3);
+    let hover = client.result("textDocument/hover", at(uri, line, character));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("UCI: `d2d3`")
+    );
+    // `1. d4 $17 f6`: the NAG of the variation's move.
+    let d4 = text.find("1. d4 $17").unwrap() + 3;
+    let (line, character) = place(&text, d4);
+    let hover = client.result("textDocument/hover", at(uri, line, character));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("NAGs: $17")
+    );
     let hover = client.result("textDocument/hover", at(uri, 0, 3));
     assert!(
         hover["contents"]["value"]
