@@ -304,6 +304,17 @@ fn fix_all_is_what_jaque_fix_writes() {
         .find(|a| a["kind"] == "source.fixAll")
         .expect("fix all");
     let clean = apply(&legal, all["edit"]["changes"][URI].as_array().unwrap());
+    // A client that asks for quick fixes only gets no "fix all".
+    let params = json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0),
+                        "context": {"diagnostics": [], "only": ["quickfix"]}});
+    let quick = client.result("textDocument/codeAction", params);
+    assert!(
+        quick
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["kind"] == "quickfix")
+    );
     assert!(clean.contains("2. Nf3 Nc6 3. Bb5 a6 *"), "{clean}");
     change(&mut client, URI, &clean, 2);
     assert_eq!(client.diagnostics(URI), Vec::<Value>::new());

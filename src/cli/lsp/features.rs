@@ -1,9 +1,9 @@
 //! What the server answers: code actions, hover, completion, formatting, symbols, folding.
 //! Each reads the games the document keeps (checked when it last changed).
 
-use jaque::Color;
 use jaque::pgn::syntax::TokenKind;
 use jaque::pgn::{Fixer, Options, Verdict, format_record};
+use jaque::{Applicability, Color};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
     DocumentSymbol, FoldingRange, FoldingRangeKind, Hover, HoverContents, MarkupContent,
@@ -13,12 +13,25 @@ use lsp_types::{
 use super::convert::{diagnostic, quick_fix, workspace_edit};
 use super::document::{Document, Game, range};
 
-/// The quick fixes of the diagnostics that touch `wanted`, then "fix all in file".
-pub fn code_actions(document: &Document, wanted: LspRange) -> Vec<CodeActionOrCommand> {
+/// The quick fixes of the diagnostics that touch `wanted`, then "fix all in file"; only the
+/// kinds in `only` when the client names some (editors ask on every cursor move).
+pub fn code_actions(
+    document: &Document,
+    wanted: LspRange,
+    only: Option<&[CodeActionKind]>,
+) -> Vec<CodeActionOrCommand> {
+    let asked = |kind: &CodeActionKind| {
+        only.is_none_or(|only| only.iter().any(|k| kind.as_str().starts_with(k.as_str())))
+    };
     let (from, to) = (document.offset(wanted.start), document.offset(wanted.end));
     let index = document.index();
     let mut actions = Vec::new();
-    for game in &document.games {
+    let games = if asked(&CodeActionKind::QUICKFIX) {
+        &document.games[..]
+    } else {
+        &[]
+    };
+    for game in games {
         for d in &game.record.report().diagnostics {
             let span = &d.diagnostic.span;
             let (start, end) = (game.offset + span.start, game.offset + span.end);
@@ -37,12 +50,26 @@ pub fn code_actions(document: &Document, wanted: LspRange) -> Vec<CodeActionOrCo
             }
         }
     }
-    actions.extend(fix_all(document).map(CodeActionOrCommand::CodeAction));
+    if asked(&CodeActionKind::SOURCE_FIX_ALL) {
+        actions.extend(fix_all(document).map(CodeActionOrCommand::CodeAction));
+    }
     actions
 }
 
 /// The edits `jaque fix` would make to the whole document, as one action (`None`: none).
 fn fix_all(document: &Document) -> Option<CodeAction> {
+    // Fixing reads the whole document again: not worth it when nothing can be fixed.
+    let fixable = document
+        .games
+        .iter()
+        .flat_map(|g| &g.record.report().diagnostics);
+    let fixable = fixable.flat_map(|d| &d.diagnostic.suggestions);
+    if !fixable
+        .into_iter()
+        .any(|s| s.applicability == Applicability::MachineApplicable)
+    {
+        return None;
+    }
     let fixed = Fixer::new(Options::default(), document.lints, false).fix(document.text.as_bytes());
     let index = document.index();
     let edits: Vec<TextEdit> = fixed

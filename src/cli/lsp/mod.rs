@@ -197,10 +197,9 @@ impl Server {
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = parse(params)?;
-                to_json(features::code_actions(
-                    self.document(&p.text_document.uri)?,
-                    p.range,
-                ))
+                let document = self.document(&p.text_document.uri)?;
+                let only = p.context.only.as_deref();
+                to_json(features::code_actions(document, p.range, only))
             }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = parse(params)?;
