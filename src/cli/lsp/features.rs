@@ -269,7 +269,7 @@ pub fn symbols(document: &Document) -> Vec<DocumentSymbol> {
         .collect()
 }
 
-/// A fold per game and per variation that spans lines.
+/// A fold per game, per variation and per comment that spans lines.
 pub fn folding(document: &Document) -> Vec<FoldingRange> {
     let index = document.index();
     let mut folds = Vec::new();
@@ -291,6 +291,11 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
         let text = game.record.text();
         fold(game.offset, game.offset + text.trim_end().len(), None);
         let tokens = game.record.tokens();
+        for comment in tokens.iter().filter(|t| t.kind == TokenKind::Comment) {
+            let span = &comment.span;
+            let kind = Some(FoldingRangeKind::Comment);
+            fold(game.offset + span.start, game.offset + span.end, kind);
+        }
         for line in game.record.lines() {
             let open = line.open.and_then(|t| tokens.get(t));
             let close = line.close.and_then(|t| tokens.get(t));
