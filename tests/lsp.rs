@@ -542,6 +542,31 @@ fn formatting_symbols_and_folding() {
         })
         .collect();
     assert_eq!(lines, [(0, 5), (7, 9)]);
+
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn variations_and_comments_fold() {
+    let mut client = initialized();
+    // A game, a variation and a comment over several lines.
+    let uri = "file:///nonexistent-jaque-lsp-test/folds.pgn";
+    let text = "1. e4 (1. d4\nd5) e5 {a\nlong\ncomment} *\n";
+    opened(&mut client, uri, text);
+    let folds = client.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let folds: Vec<(u64, u64, Option<&str>)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let line = |k: &str| f[k].as_u64().unwrap();
+            (line("startLine"), line("endLine"), f["kind"].as_str())
+        })
+        .collect();
+    assert_eq!(folds, [(0, 3, None), (1, 3, Some("comment")), (0, 1, None)]);
     assert_eq!(client.finish(), 0);
 }
 
@@ -573,4 +598,43 @@ fn bad_messages_get_errors_not_a_crash() {
     let hover = client.result("textDocument/hover", at(uri, 99, 99));
     assert_eq!(hover, Value::Null);
     assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn lint_levels_come_from_jaque_toml() {
+    let dir = std::env::temp_dir().join(format!("jaque-lsp-lints-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let toml = "[lints]\nover_disambiguation = \"allow\"\nnonstandard_notation = \"deny\"\n";
+    std::fs::write(dir.join("jaque.toml"), toml).unwrap();
+    let uri = format!("file://{}/game.pgn", dir.display());
+    let mut client = initialized();
+    let diagnostics = opened(&mut client, &uri, PROBLEMS);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let found: Vec<(&str, &Value)> = diagnostics
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), &d["severity"]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("nonstandard_notation", &json!(1)),
+            ("illegal_move", &json!(1))
+        ]
+    );
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
+fn exit_without_shutdown_exits_1() {
+    let mut client = initialized();
+    client.notify("exit", Value::Null);
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = client.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "jaque lsp did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(1));
 }
