@@ -4,8 +4,9 @@
 //!
 //! The messages are read here rather than by `lsp_server::Connection`, whose reader thread
 //! ends the connection on the first malformed message: a client's mistake must get an error
-//! response, never stop the server. `lsp_server` still gives the message types and writes
-//! them.
+//! response, never stop the server. `lsp_server` still gives the message types, `lsp_types`
+//! the protocol's. One thread does it all: checking a game takes microseconds, so a request
+//! never waits long behind another.
 
 mod convert;
 mod document;
