@@ -481,14 +481,16 @@ fn completion_offers_the_legal_moves() {
     assert_eq!(client.finish(), 0);
 }
 
+const TWO: &str = "file:///nonexistent-jaque-lsp-test/two.pgn";
+
+/// Two games: one clean but not in export format, one with an error.
+const TWO_GAMES: &str = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n[Event \"WCh\"]\n\
+    [Date \"1960.03.15\"]\n\n1.e4 e5 2.Nf3 *\n\n[White \"A\"]\n\n1. e4 Ke7 2. Kd7 *\n";
+
 #[test]
-fn formatting_symbols_and_folding() {
-    let uri = "file:///nonexistent-jaque-lsp-test/two.pgn";
-    let text = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n[Event \"WCh\"]\n[Date \"1960.03.15\"]\n\n\
-        1.e4 e5 2.Nf3 *\n\n[White \"A\"]\n\n1. e4 Ke7 2. Kd7 *\n";
-    let mut client = initialized();
-    client.open(uri, text);
-    client.diagnostics(uri);
+fn formatting_is_what_jaque_fmt_writes() {
+    let (uri, mut client) = (TWO, initialized());
+    opened(&mut client, uri, TWO_GAMES);
     let edits = client.result(
         "textDocument/formatting",
         json!({"textDocument": {"uri": uri},
@@ -500,12 +502,27 @@ fn formatting_symbols_and_folding() {
         formatted.contains("\n\n1. e4 e5 2. Nf3 *\n\n[White \"A\"]"),
         "{formatted}"
     );
+    // Byte for byte what the command writes.
+    let file = std::env::temp_dir().join(format!("jaque-lsp-fmt-{}.pgn", std::process::id()));
+    std::fs::write(&file, TWO_GAMES).unwrap();
+    let fmt = Command::new(env!("CARGO_BIN_EXE_jaque"))
+        .args(["fmt".as_ref(), file.as_os_str()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(formatted, String::from_utf8(fmt.stdout).unwrap());
     // The second game has an error: it is left as it was.
     assert!(
         formatted.ends_with("\n\n1. e4 Ke7 2. Kd7 *\n"),
         "{formatted}"
     );
+    assert_eq!(client.finish(), 0);
+}
 
+#[test]
+fn a_symbol_and_a_fold_per_game() {
+    let (uri, mut client) = (TWO, initialized());
+    opened(&mut client, uri, TWO_GAMES);
     let symbols = client.result(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
