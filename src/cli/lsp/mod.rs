@@ -202,6 +202,13 @@ impl Server {
                 let only = p.context.only.as_deref();
                 to_json(features::code_actions(document, p.range, only))
             }
+            "textDocument/definition" => {
+                let p: GotoDefinitionParams = parse(params)?;
+                let at = &p.text_document_position_params;
+                let location =
+                    features::definition(self.document(&at.text_document.uri)?, at.position);
+                to_json(location.map(GotoDefinitionResponse::Scalar))
+            }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = parse(params)?;
                 to_json(features::formatting(self.document(&p.text_document.uri)?))
@@ -259,8 +266,8 @@ impl Server {
                 let Some(document) = self.documents.get_mut(&p.text_document.uri) else {
                     return Vec::new();
                 };
-                let text = apply_changes(document, p.content_changes);
-                document.update(p.text_document.version, text);
+                apply_changes(document, p.content_changes);
+                document.version = p.text_document.version;
                 p.text_document.uri
             }
             "textDocument/didClose" => {
@@ -282,27 +289,18 @@ impl Server {
     }
 }
 
-/// The text after a `didChange`'s changes: a change without a range is the whole text (the
-/// sync the server asks for); one with a range is applied too, clamped to the text.
-fn apply_changes(
-    document: &Document,
-    changes: Vec<lsp_types::TextDocumentContentChangeEvent>,
-) -> String {
-    let mut text = document.text.clone();
+/// Applies a `didChange`'s changes in order: one without a range is the whole text, one
+/// with a range (what the server asks for) is an edit, clamped to the text.
+fn apply_changes(document: &mut Document, changes: Vec<lsp_types::TextDocumentContentChangeEvent>) {
     for change in changes {
         match change.range {
-            None => text = change.text,
+            None => document.replace(change.text),
             Some(range) => {
-                let index = jaque::pgn::LineIndex::new(&text, 1);
-                let start =
-                    index.utf16_offset(range.start.line as usize, range.start.character as usize);
-                let end = index.utf16_offset(range.end.line as usize, range.end.character as usize);
-                let (start, end) = (start.min(end), start.max(end));
-                text.replace_range(start..end, &change.text);
+                let (start, end) = (document.offset(range.start), document.offset(range.end));
+                document.edit(start.min(end)..start.max(end), &change.text);
             }
         }
     }
-    text
 }
 
 fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> String {
@@ -319,17 +317,19 @@ fn to_json(value: impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-/// What the server can do; the text comes whole on every change.
+/// What the server can do; a change comes as edits, not the whole text (a keystroke in a
+/// large file must not send, parse and compare all of it).
 fn capabilities() -> Value {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             TextDocumentSyncOptions {
                 open_close: Some(true),
-                change: Some(TextDocumentSyncKind::FULL),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
                 ..TextDocumentSyncOptions::default()
             },
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
