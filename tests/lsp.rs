@@ -4,6 +4,8 @@
 
 #[path = "lsp/client.rs"]
 mod client;
+#[path = "lsp/edits.rs"]
+mod edits;
 #[path = "lsp/large.rs"]
 mod large;
 

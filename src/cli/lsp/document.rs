@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use jaque::lint::Lints;
 use jaque::pgn::{Checker, GameRecord, LineIndex, Options, RawGame, Splitter};
-use lsp_types::{Position, Range as LspRange, Uri};
+use lsp_types::{Diagnostic, Position, Range as LspRange, Uri};
 
 /// A game of the document and where it is.
 pub struct Game {
@@ -15,6 +15,9 @@ pub struct Game {
     pub offset: usize,
     /// The game checked, diagnostics at the document's lint levels.
     pub record: GameRecord,
+    /// Its diagnostics as LSP ones, placed as if the game began the document: publishing
+    /// moves them to where it is, so that a keystroke converts one game's, not the file's.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Game {
@@ -99,18 +102,19 @@ impl Document {
                 self.games.extend(tail.drain(next..));
                 return;
             }
-            let record = checked(&mut checker, &raw, self.lints);
-            self.games.push(Game { offset, record });
+            let game = checked(&mut checker, &raw, self.lints, &self.uri);
+            self.games.push(Game { offset, ..game });
         }
     }
 
     /// Cuts the text into games and checks each; a game whose text is unchanged keeps its
     /// record (games are independent, and spans are the game's own: only its offset moves).
     fn check(&mut self) {
-        let mut old: HashMap<String, Vec<GameRecord>> = HashMap::new();
+        let mut old: HashMap<String, Vec<Game>> = HashMap::new();
         for game in self.games.drain(..) {
-            let text = game.record.text().to_string();
-            old.entry(text).or_default().push(game.record);
+            old.entry(game.record.text().to_string())
+                .or_default()
+                .push(game);
         }
         let mut checker = Checker::new(Options::default());
         for raw in Splitter::new(self.text.as_bytes()).map_while(Result::ok) {
@@ -119,10 +123,10 @@ impl Document {
                 .filter(|_| raw.skipped == 0)
                 .and_then(|text| old.get_mut(text))
                 .and_then(Vec::pop);
-            let record = kept.unwrap_or_else(|| checked(&mut checker, &raw, self.lints));
+            let game = kept.unwrap_or_else(|| checked(&mut checker, &raw, self.lints, &self.uri));
             self.games.push(Game {
                 offset: usize::try_from(raw.offset).unwrap_or(usize::MAX),
-                record,
+                ..game
             });
         }
     }
@@ -166,11 +170,17 @@ impl Document {
     }
 }
 
-/// A game checked, its diagnostics at the document's lint levels.
-fn checked(checker: &mut Checker, raw: &RawGame, lints: Lints) -> GameRecord {
+/// A game checked, its diagnostics at the document's lint levels and as LSP ones (its
+/// offset is the caller's to set).
+fn checked(checker: &mut Checker, raw: &RawGame, lints: Lints, uri: &Uri) -> Game {
     let mut record = checker.record(raw);
     record.apply(&lints);
-    record
+    let diagnostics = super::convert::game_diagnostics(uri, &record);
+    Game {
+        offset: 0,
+        record,
+        diagnostics,
+    }
 }
 
 /// The LSP range of a byte range of the document.

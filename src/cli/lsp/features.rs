@@ -39,7 +39,7 @@ pub fn code_actions(
                 continue;
             }
             for suggestion in &d.diagnostic.suggestions {
-                let lsp = diagnostic(&index, &document.uri, game, d);
+                let lsp = diagnostic(&index, &document.uri, game.offset, d);
                 actions.push(CodeActionOrCommand::CodeAction(quick_fix(
                     &index,
                     &document.uri,
