@@ -1,12 +1,19 @@
 //! `jaque lsp`: a Language Server Protocol server on standard input and output, so an
 //! editor shows what `jaque check` finds while a PGN file is typed, offers its fixes, and
-//! answers hover, completion, formatting, symbols and folding from the games it checked.
+//! answers hover, completion, go to definition, formatting, symbols and folding from the
+//! games it checked.
 //!
 //! The messages are read here rather than by `lsp_server::Connection`, whose reader thread
 //! ends the connection on the first malformed message: a client's mistake must get an error
 //! response, never stop the server. `lsp_server` still gives the message types, `lsp_types`
-//! the protocol's. One thread does it all: checking a game takes microseconds, so a request
-//! never waits long behind another.
+//! the protocol's.
+//!
+//! One thread does it all, and a request waits behind the check before it. That is fine
+//! because only opening a document (or a change that sends its whole text) checks all of it:
+//! a ranged change checks again the games it touches and converts only their diagnostics
+//! (`Document::edit`), and checking a game takes microseconds. A file of tens of megabytes
+//! makes its open slow, once, and its keystrokes not; answering from checked games on
+//! another thread meanwhile would need the document shared, for that one wait.
 
 mod convert;
 mod document;
