@@ -2,158 +2,20 @@
 //! Expected positions are counted here in UTF-16 by hand, FENs and legal moves come from
 //! python-chess's oracle files.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+#[path = "lsp/client.rs"]
+mod client;
+#[path = "lsp/edits.rs"]
+mod edits;
+#[path = "lsp/large.rs"]
+mod large;
 
+use client::Client;
 use serde_json::{Value, json};
-
-/// How long any one answer may take before the test fails rather than hangs.
-const TIMEOUT: Duration = Duration::from_secs(10);
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Value>,
-    /// Notifications read while waiting for a response.
-    pending: Vec<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            while let Some(message) = read_message(&mut reader) {
-                if send.send(message).is_err() {
-                    break;
-                }
-            }
-        });
-        Client {
-            child,
-            stdin,
-            messages,
-            pending: Vec::new(),
-            next_id: 1,
-        }
-    }
-
-    fn send_raw(&mut self, body: &str) {
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        let body = json!({"jsonrpc": "2.0", "method": method, "params": params});
-        self.send_raw(&body.to_string());
-    }
-
-    /// Sends a request and returns its whole response (`result` or `error`).
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.send_raw(&body.to_string());
-        self.wait(|m| m["id"] == json!(id))
-    }
-
-    fn result(&mut self, method: &str, params: Value) -> Value {
-        let response = self.call(method, params);
-        assert!(response.get("error").is_none(), "{method}: {response}");
-        response["result"].clone()
-    }
-
-    /// The next message that `wanted`, keeping the others for later.
-    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
-        if let Some(i) = self.pending.iter().position(&wanted) {
-            return self.pending.remove(i);
-        }
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let message = self
-                .messages
-                .recv_timeout(left)
-                .expect("no answer from jaque lsp in time");
-            if wanted(&message) {
-                return message;
-            }
-            self.pending.push(message);
-        }
-    }
-
-    /// The diagnostics published next for `uri`.
-    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
-        let message = self.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
-        });
-        message["params"]["diagnostics"].as_array().unwrap().clone()
-    }
-
-    fn open(&mut self, uri: &str, text: &str) {
-        let document = json!({"uri": uri, "languageId": "pgn", "version": 1, "text": text});
-        self.notify("textDocument/didOpen", json!({"textDocument": document}));
-    }
-
-    /// Shuts down and exits; the exit status, waited for with the timeout.
-    fn finish(mut self) -> i32 {
-        assert_eq!(self.result("shutdown", Value::Null), Value::Null);
-        self.notify("exit", Value::Null);
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(Instant::now() < deadline, "jaque lsp did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        // A failed test must not leave the server running.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = 0;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(value) = line.strip_prefix("Content-Length: ") {
-            length = value.parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
 
 fn initialized() -> Client {
     let mut client = Client::start();
     let result = client.result("initialize", json!({"capabilities": {}}));
-    assert_eq!(result["capabilities"]["textDocumentSync"]["change"], 1);
+    assert_eq!(result["capabilities"]["textDocumentSync"]["change"], 2);
     client.notify("initialized", json!({}));
     client
 }
@@ -505,7 +367,7 @@ fn formatting_is_what_jaque_fmt_writes() {
     // Byte for byte what the command writes.
     let file = std::env::temp_dir().join(format!("jaque-lsp-fmt-{}.pgn", std::process::id()));
     std::fs::write(&file, TWO_GAMES).unwrap();
-    let fmt = Command::new(env!("CARGO_BIN_EXE_jaque"))
+    let fmt = std::process::Command::new(env!("CARGO_BIN_EXE_jaque"))
         .args(["fmt".as_ref(), file.as_os_str()])
         .output()
         .unwrap();
@@ -645,13 +507,30 @@ fn lint_levels_come_from_jaque_toml() {
 fn exit_without_shutdown_exits_1() {
     let mut client = initialized();
     client.notify("exit", Value::Null);
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        if let Some(status) = client.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "jaque lsp did not exit");
-        std::thread::sleep(Duration::from_millis(20));
+    assert_eq!(client.exited(), 1);
+}
+
+#[test]
+fn definition_on_a_move_number_is_its_move() {
+    let mut client = Client::start();
+    let result = client.result("initialize", json!({"capabilities": {}}));
+    assert_eq!(result["capabilities"]["definitionProvider"], true);
+    let uri = "file:///nonexistent-jaque-lsp-test/numbers.pgn";
+    // `1...` after a comment numbers Black's move; `2.Nf3` has no space after the dot.
+    let text = "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 { note } 1... e5 2.Nf3 *\n";
+    opened(&mut client, uri, text);
+    let mut definition = |character| {
+        let location = client.result("textDocument/definition", at(uri, 3, character));
+        (location["uri"].clone(), location["range"].clone())
     };
-    assert_eq!(status.code(), Some(1));
+    assert_eq!(definition(0), (json!(uri), range(3, 3, 5)));
+    assert_eq!(definition(1), (json!(uri), range(3, 3, 5)));
+    assert_eq!(definition(16), (json!(uri), range(3, 20, 22)));
+    assert_eq!(definition(19), (json!(uri), range(3, 20, 22)));
+    assert_eq!(definition(24), (json!(uri), range(3, 25, 28)));
+    // On a move, a comment or the result: nowhere to go.
+    for character in [4, 8, 29] {
+        assert_eq!(definition(character), (Value::Null, Value::Null));
+    }
+    assert_eq!(client.finish(), 0);
 }

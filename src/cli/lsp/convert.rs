@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use jaque::pgn::{GameDiagnostic, LineIndex};
+use jaque::pgn::{GameDiagnostic, GameRecord, LineIndex};
 use jaque::{Applicability, Severity, Suggestion};
 use lsp_types::{
     CodeAction, CodeActionKind, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
@@ -12,38 +12,85 @@ use lsp_types::{
 
 use super::document::{Document, Game, range};
 
-/// Every diagnostic of the document, in order, as `jaque check` reports them.
+/// Every diagnostic of the document, in order, as `jaque check` reports them: each game's,
+/// moved from the document's start to where the game is.
 pub fn diagnostics(document: &Document) -> Vec<Diagnostic> {
-    let index = document.index();
+    let text = &document.text;
+    let (mut line, mut counted) = (0, 0);
     let mut out = Vec::new();
     for game in &document.games {
-        let report = game.record.report();
-        for d in &report.diagnostics {
-            out.push(diagnostic(&index, &document.uri, game, d));
-        }
-        if report.more_diagnostics > 0 {
-            // What `jaque check` says after the diagnostics it shows: the rest are cut.
-            let start = range(&index, game.offset..game.offset).start;
-            out.push(Diagnostic {
-                range: lsp_types::Range::new(start, start),
-                severity: Some(DiagnosticSeverity::ERROR),
-                source: Some("jaque".into()),
-                message: format!(
-                    "{} more problems in this game not shown",
-                    report.more_diagnostics
-                ),
-                ..Diagnostic::default()
-            });
-        }
+        let start = game.offset.min(text.len()).max(counted);
+        let before = text.as_bytes().get(counted..start).unwrap_or_default();
+        line += before.iter().filter(|&&b| b == b'\n').count();
+        counted = start;
+        // A game that starts within a line: its first line's columns move too.
+        let line_start = text
+            .get(..start)
+            .and_then(|t| t.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        let column = text
+            .get(line_start..start)
+            .map_or(0, |s| s.encode_utf16().count());
+        let (line, column) = (to_u32(line), to_u32(column));
+        out.extend(game.diagnostics.iter().map(|d| moved(d, line, column)));
     }
     out
 }
 
-/// One diagnostic: its code, severity, message (and help), range; a maybe-incorrect
+/// The diagnostics of a game's record, placed as if the game began the document.
+pub fn game_diagnostics(uri: &Uri, record: &GameRecord) -> Vec<Diagnostic> {
+    let index = LineIndex::new(record.text(), 1);
+    let report = record.report();
+    let mut out: Vec<Diagnostic> = (report.diagnostics.iter())
+        .map(|d| diagnostic(&index, uri, 0, d))
+        .collect();
+    if report.more_diagnostics > 0 {
+        // What `jaque check` says after the diagnostics it shows: the rest are cut.
+        out.push(Diagnostic {
+            severity: Some(DiagnosticSeverity::ERROR),
+            source: Some("jaque".into()),
+            message: format!(
+                "{} more problems in this game not shown",
+                report.more_diagnostics
+            ),
+            ..Diagnostic::default()
+        });
+    }
+    out
+}
+
+/// A game's diagnostic moved to a game that starts at `line` and `column`.
+fn moved(d: &Diagnostic, line: u32, column: u32) -> Diagnostic {
+    let shift = |range: &mut lsp_types::Range| {
+        for p in [&mut range.start, &mut range.end] {
+            if p.line == 0 {
+                p.character = p.character.saturating_add(column);
+            }
+            p.line = p.line.saturating_add(line);
+        }
+    };
+    let mut d = d.clone();
+    shift(&mut d.range);
+    for related in d.related_information.iter_mut().flatten() {
+        shift(&mut related.location.range);
+    }
+    d
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// One diagnostic of the game at byte `offset`: its code, severity, message (and help), range; a maybe-incorrect
 /// suggestion (a candidate of an ambiguous move) is related information.
-pub fn diagnostic(index: &LineIndex<'_>, uri: &Uri, game: &Game, d: &GameDiagnostic) -> Diagnostic {
+pub fn diagnostic(
+    index: &LineIndex<'_>,
+    uri: &Uri,
+    offset: usize,
+    d: &GameDiagnostic,
+) -> Diagnostic {
     let inner = &d.diagnostic;
-    let shift = |span: &std::ops::Range<usize>| game.offset + span.start..game.offset + span.end;
+    let shift = |span: &std::ops::Range<usize>| offset + span.start..offset + span.end;
     let mut message = inner.message.clone();
     if let Some(help) = &inner.help {
         message = format!("{message}\nhelp: {help}");

@@ -6,8 +6,8 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use jaque::lint::Lints;
-use jaque::pgn::{Checker, GameRecord, LineIndex, Options, Splitter};
-use lsp_types::{Position, Range as LspRange, Uri};
+use jaque::pgn::{Checker, GameRecord, LineIndex, Options, RawGame, Splitter};
+use lsp_types::{Diagnostic, Position, Range as LspRange, Uri};
 
 /// A game of the document and where it is.
 pub struct Game {
@@ -15,6 +15,9 @@ pub struct Game {
     pub offset: usize,
     /// The game checked, diagnostics at the document's lint levels.
     pub record: GameRecord,
+    /// Its diagnostics as LSP ones, placed as if the game began the document: publishing
+    /// moves them to where it is, so that a keystroke converts one game's, not the file's.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Game {
@@ -53,21 +56,65 @@ impl Document {
         document
     }
 
-    /// Replaces the text and checks it again.
-    pub fn update(&mut self, version: i32, text: String) {
-        self.version = version;
+    /// Replaces the whole text and checks it again.
+    pub fn replace(&mut self, text: String) {
         self.text = text;
         self.check();
     }
 
+    /// Writes `replacement` over bytes `edit` of the text (clamped to it) and checks again
+    /// only the games the edit can change, so that a keystroke in a large file costs a game,
+    /// not the file: the text is cut into games again from the game before the edit (whose
+    /// start the edit cannot move) until a game starts where an old one after the edit did.
+    /// From there the cuts are the old ones, shifted: where a game ends depends only on the
+    /// bytes from its start, and those are unchanged.
+    pub fn edit(&mut self, edit: Range<usize>, replacement: &str) {
+        let end = edit.end.min(self.text.len());
+        let edit = edit.start.min(end)..end;
+        if !self.text.is_char_boundary(edit.start) || !self.text.is_char_boundary(edit.end) {
+            return;
+        }
+        self.text.replace_range(edit.clone(), replacement);
+        let touched = self.games.partition_point(|g| g.span().end < edit.start);
+        let from = touched.saturating_sub(1);
+        // Before the first game, bytes the splitter skipped: cut from the top.
+        let start = if from == 0 {
+            0
+        } else {
+            self.games[from].offset
+        };
+        let after = self.games.partition_point(|g| g.offset < edit.end);
+        let mut tail = self.games.split_off(after.max(from));
+        self.games.truncate(from);
+        let grown = replacement.len() as isize - edit.len() as isize;
+        for game in &mut tail {
+            game.offset = game.offset.saturating_add_signed(grown);
+        }
+        let mut checker = Checker::new(Options::default());
+        let mut next = 0;
+        let bytes = self.text.as_bytes().get(start..).unwrap_or_default();
+        for raw in Splitter::new(bytes).map_while(Result::ok) {
+            let offset = start.saturating_add(usize::try_from(raw.offset).unwrap_or(usize::MAX));
+            while tail.get(next).is_some_and(|g| g.offset < offset) {
+                next += 1;
+            }
+            if tail.get(next).is_some_and(|g| g.offset == offset) {
+                self.games.extend(tail.drain(next..));
+                return;
+            }
+            let game = checked(&mut checker, &raw, self.lints, &self.uri);
+            self.games.push(Game { offset, ..game });
+        }
+    }
+
     /// Cuts the text into games and checks each; a game whose text is unchanged keeps its
-    /// record (games are independent, and spans are the game's own: only its offset moves),
-    /// so typing in one game of a large file checks that game alone.
+    /// record (games are independent, and spans are the game's own: only its offset moves).
     fn check(&mut self) {
-        let mut old: HashMap<String, Vec<GameRecord>> = HashMap::new();
+        let mut old: HashMap<String, Vec<Game>> = HashMap::new();
         for game in self.games.drain(..) {
-            let text = game.record.text().to_string();
-            old.entry(text).or_default().push(game.record);
+            old.entry(game.record.text().to_string())
+                .or_default()
+                .push(game);
         }
         let mut checker = Checker::new(Options::default());
         for raw in Splitter::new(self.text.as_bytes()).map_while(Result::ok) {
@@ -76,14 +123,10 @@ impl Document {
                 .filter(|_| raw.skipped == 0)
                 .and_then(|text| old.get_mut(text))
                 .and_then(Vec::pop);
-            let record = kept.unwrap_or_else(|| {
-                let mut record = checker.record(&raw);
-                record.apply(&self.lints);
-                record
-            });
+            let game = kept.unwrap_or_else(|| checked(&mut checker, &raw, self.lints, &self.uri));
             self.games.push(Game {
                 offset: usize::try_from(raw.offset).unwrap_or(usize::MAX),
-                record,
+                ..game
             });
         }
     }
@@ -101,10 +144,42 @@ impl Document {
     }
 
     /// The byte offset of an LSP position, clamped to the text (an editor's position past
-    /// the end is not an error worth failing for).
+    /// the end is not an error worth failing for). The text is walked up to the position
+    /// rather than indexed whole: a change in a large file needs two offsets, not its lines.
     pub fn offset(&self, position: Position) -> usize {
-        self.index()
-            .utf16_offset(position.line as usize, position.character as usize)
+        let line = position.line as usize;
+        let start = match line.checked_sub(1) {
+            None => Some(0),
+            Some(before) => self
+                .text
+                .match_indices('\n')
+                .nth(before)
+                .map(|(i, _)| i + 1),
+        };
+        let Some(start) = start else {
+            return self.text.len();
+        };
+        let mut units = 0;
+        for (i, c) in self.text.get(start..).unwrap_or_default().char_indices() {
+            if units >= position.character as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        self.text.len()
+    }
+}
+
+/// A game checked, its diagnostics at the document's lint levels and as LSP ones (its
+/// offset is the caller's to set).
+fn checked(checker: &mut Checker, raw: &RawGame, lints: Lints, uri: &Uri) -> Game {
+    let mut record = checker.record(raw);
+    record.apply(&lints);
+    let diagnostics = super::convert::game_diagnostics(uri, &record);
+    Game {
+        offset: 0,
+        record,
+        diagnostics,
     }
 }
 

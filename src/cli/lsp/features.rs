@@ -6,7 +6,7 @@ use jaque::pgn::{Fixer, Options, Verdict, format_record};
 use jaque::{Applicability, Color};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
-    DocumentSymbol, FoldingRange, FoldingRangeKind, Hover, HoverContents, MarkupContent,
+    DocumentSymbol, FoldingRange, FoldingRangeKind, Hover, HoverContents, Location, MarkupContent,
     MarkupKind, Position, Range as LspRange, SymbolKind, TextEdit,
 };
 
@@ -39,7 +39,7 @@ pub fn code_actions(
                 continue;
             }
             for suggestion in &d.diagnostic.suggestions {
-                let lsp = diagnostic(&index, &document.uri, game, d);
+                let lsp = diagnostic(&index, &document.uri, game.offset, d);
                 actions.push(CodeActionOrCommand::CodeAction(quick_fix(
                     &index,
                     &document.uri,
@@ -107,6 +107,30 @@ pub fn hover(document: &Document, at: Position) -> Option<Hover> {
     let tag = record.tags().iter().find(|t| t.span.contains(&rel))?;
     let text = format!("**{}**: {}", tag.name, tag.value);
     Some(markdown(text, range(&index, shift(&tag.span))))
+}
+
+/// On a move number: the move it numbers, the SAN token after it (comments between are
+/// skipped; for `12...` that is Black's move), so "go to definition" lands on the move.
+pub fn definition(document: &Document, at: Position) -> Option<Location> {
+    let offset = document.offset(at);
+    let game = document.game_at(offset)?;
+    let rel = offset - game.offset;
+    let tokens = game.record.tokens();
+    let is_number = |kind: &TokenKind| matches!(kind, TokenKind::MoveNumber { .. });
+    // The cursor may sit just after the dots: `12.|e4`, `12...|`.
+    let number = tokens
+        .iter()
+        .position(|t| is_number(&t.kind) && t.span.start <= rel && rel <= t.span.end)?;
+    let san = tokens
+        .get(number + 1..)?
+        .iter()
+        .find(|t| t.kind != TokenKind::Comment)
+        .filter(|t| t.kind == TokenKind::San)?;
+    let span = game.offset + san.span.start..game.offset + san.span.end;
+    Some(Location::new(
+        document.uri.clone(),
+        range(&document.index(), span),
+    ))
 }
 
 fn markdown(value: String, range: LspRange) -> Hover {

@@ -1,12 +1,19 @@
 //! `jaque lsp`: a Language Server Protocol server on standard input and output, so an
 //! editor shows what `jaque check` finds while a PGN file is typed, offers its fixes, and
-//! answers hover, completion, formatting, symbols and folding from the games it checked.
+//! answers hover, completion, go to definition, formatting, symbols and folding from the
+//! games it checked.
 //!
 //! The messages are read here rather than by `lsp_server::Connection`, whose reader thread
 //! ends the connection on the first malformed message: a client's mistake must get an error
 //! response, never stop the server. `lsp_server` still gives the message types, `lsp_types`
-//! the protocol's. One thread does it all: checking a game takes microseconds, so a request
-//! never waits long behind another.
+//! the protocol's.
+//!
+//! One thread does it all, and a request waits behind the check before it. That is fine
+//! because only opening a document (or a change that sends its whole text) checks all of it:
+//! a ranged change checks again the games it touches and converts only their diagnostics
+//! (`Document::edit`), and checking a game takes microseconds. A file of tens of megabytes
+//! makes its open slow, once, and its keystrokes not; answering from checked games on
+//! another thread meanwhile would need the document shared, for that one wait.
 
 mod convert;
 mod document;
@@ -202,6 +209,13 @@ impl Server {
                 let only = p.context.only.as_deref();
                 to_json(features::code_actions(document, p.range, only))
             }
+            "textDocument/definition" => {
+                let p: GotoDefinitionParams = parse(params)?;
+                let at = &p.text_document_position_params;
+                let location =
+                    features::definition(self.document(&at.text_document.uri)?, at.position);
+                to_json(location.map(GotoDefinitionResponse::Scalar))
+            }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = parse(params)?;
                 to_json(features::formatting(self.document(&p.text_document.uri)?))
@@ -259,8 +273,8 @@ impl Server {
                 let Some(document) = self.documents.get_mut(&p.text_document.uri) else {
                     return Vec::new();
                 };
-                let text = apply_changes(document, p.content_changes);
-                document.update(p.text_document.version, text);
+                apply_changes(document, p.content_changes);
+                document.version = p.text_document.version;
                 p.text_document.uri
             }
             "textDocument/didClose" => {
@@ -282,33 +296,27 @@ impl Server {
     }
 }
 
-/// The text after a `didChange`'s changes: a change without a range is the whole text (the
-/// sync the server asks for); one with a range is applied too, clamped to the text.
-fn apply_changes(
-    document: &Document,
-    changes: Vec<lsp_types::TextDocumentContentChangeEvent>,
-) -> String {
-    let mut text = document.text.clone();
+/// Applies a `didChange`'s changes in order: one without a range is the whole text, one
+/// with a range (what the server asks for) is an edit, clamped to the text.
+fn apply_changes(document: &mut Document, changes: Vec<lsp_types::TextDocumentContentChangeEvent>) {
     for change in changes {
         match change.range {
-            None => text = change.text,
+            None => document.replace(change.text),
             Some(range) => {
-                let index = jaque::pgn::LineIndex::new(&text, 1);
-                let start =
-                    index.utf16_offset(range.start.line as usize, range.start.character as usize);
-                let end = index.utf16_offset(range.end.line as usize, range.end.character as usize);
-                let (start, end) = (start.min(end), start.max(end));
-                text.replace_range(start..end, &change.text);
+                let (start, end) = (document.offset(range.start), document.offset(range.end));
+                document.edit(start.min(end)..start.max(end), &change.text);
             }
         }
     }
-    text
 }
 
+/// A `publishDiagnostics` notification, written straight to text: going through a
+/// `serde_json::Value` first builds and frees a map per field of every diagnostic, which for
+/// a large file is most of the time a keystroke takes.
 fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> String {
     let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
-    let method = "textDocument/publishDiagnostics".to_string();
-    encode(Notification::new(method, params).into())
+    let params = serde_json::to_string(&params).unwrap_or_else(|_| "null".into());
+    format!(r#"{{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{params}}}"#)
 }
 
 fn parse<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, Failure> {
@@ -319,17 +327,19 @@ fn to_json(value: impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-/// What the server can do; the text comes whole on every change.
+/// What the server can do; a change comes as edits, not the whole text (a keystroke in a
+/// large file must not send, parse and compare all of it).
 fn capabilities() -> Value {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             TextDocumentSyncOptions {
                 open_close: Some(true),
-                change: Some(TextDocumentSyncKind::FULL),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
                 ..TextDocumentSyncOptions::default()
             },
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
