@@ -534,3 +534,33 @@ fn definition_on_a_move_number_is_its_move() {
     }
     assert_eq!(client.finish(), 0);
 }
+
+/// A hover on a tag says what the tag records and whether its value is valid, in the tag
+/// lints' words.
+#[test]
+fn hover_on_a_tag_says_what_it_means_and_whether_it_is_valid() {
+    let text = "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"1959\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let uri = "file:///nonexistent-jaque-lsp-test/tags.pgn";
+    let mut client = initialized();
+    client.open(uri, text);
+    client.diagnostics(uri);
+    let hover = |client: &mut Client, line: u32| {
+        let hover = client.result("textDocument/hover", at(uri, line, 2));
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let event = hover(&mut client, 0);
+    assert!(
+        event.contains("the name of the tournament or match"),
+        "{event}"
+    );
+    assert!(event.contains("The value is valid."), "{event}");
+    let date = hover(&mut client, 2);
+    assert!(date.contains("the date the game began"), "{date}");
+    assert!(date.contains("is not in the form YYYY.MM.DD"), "{date}");
+    assert!(!date.contains("The value is valid."), "{date}");
+    assert_eq!(client.finish(), 0);
+}

@@ -89,7 +89,8 @@ fn fix_all(document: &Document) -> Option<CodeAction> {
     })
 }
 
-/// On a move: the position after it; on a tag: its name and value.
+/// On a move: the position after it; on a tag: its value, what it means, and whether the
+/// value is valid (the tag lints' word on it).
 pub fn hover(document: &Document, at: Position) -> Option<Hover> {
     let offset = document.offset(at);
     let game = document.game_at(offset)?;
@@ -105,7 +106,25 @@ pub fn hover(document: &Document, at: Position) -> Option<Hover> {
         ));
     }
     let tag = record.tags().iter().find(|t| t.span.contains(&rel))?;
-    let text = format!("**{}**: {}", tag.name, tag.value);
+    let mut text = format!("**{}**: {}", tag.name, tag.value);
+    if let Some(meaning) = super::tags::meaning(&tag.name) {
+        text.push_str(&format!("\n\n{}: {meaning}", tag.name));
+    }
+    let problems: Vec<&str> = record
+        .report()
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            tag.span.start <= d.diagnostic.span.start && d.diagnostic.span.end <= tag.span.end
+        })
+        .map(|d| d.diagnostic.message.as_str())
+        .collect();
+    match problems[..] {
+        [] => text.push_str("\n\nThe value is valid."),
+        _ => problems
+            .iter()
+            .for_each(|p| text.push_str(&format!("\n\n{p}"))),
+    }
     Some(markdown(text, range(&index, shift(&tag.span))))
 }
 

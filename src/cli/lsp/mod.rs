@@ -18,6 +18,7 @@
 mod convert;
 mod document;
 mod features;
+mod tags;
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Read, Write};
