@@ -4,6 +4,7 @@
 
 #[path = "lsp/client.rs"]
 mod client;
+mod common;
 #[path = "lsp/edits.rs"]
 mod edits;
 #[path = "lsp/large.rs"]
@@ -218,25 +219,6 @@ fn a_change_in_one_game_moves_the_next_games_diagnostics() {
     assert_eq!(client.finish(), 0);
 }
 
-/// The first game of `variations.pgn` and python-chess's FENs after its mainline moves.
-fn variations_game() -> (String, Vec<String>) {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
-    let pgn = std::fs::read_to_string(format!("{data}variations.pgn")).unwrap();
-    let end = pgn[1..].find("\n[Event").map_or(pgn.len(), |i| i + 1);
-    let oracle = std::fs::read_to_string(format!("{data}record.expect.jsonl")).unwrap();
-    let record: Value = oracle
-        .lines()
-        .map(|line| serde_json::from_str::<Value>(line).unwrap())
-        .find(|v| v["file"] == "variations.pgn" && v["game"] == 0)
-        .unwrap();
-    let fens = record["fens"].as_array().unwrap();
-    let fens = fens
-        .iter()
-        .map(|f| f.as_str().unwrap().to_string())
-        .collect();
-    (pgn[..end].to_string(), fens)
-}
-
 /// Line and character (ASCII text) of byte `offset`.
 fn place(text: &str, offset: usize) -> (u32, u32) {
     let line = text[..offset].matches('\n').count();
@@ -246,7 +228,7 @@ fn place(text: &str, offset: usize) -> (u32, u32) {
 
 #[test]
 fn hover_shows_the_position_after_a_move() {
-    let (text, fens) = variations_game();
+    let (text, fens) = common::first_variations_game();
     let uri = "file:///nonexistent-jaque-lsp-test/variations.pgn";
     let mut client = initialized();
     client.open(uri, &text);

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 use serde_json::Value;
 
 /// Neovim is killed after this long: the probe's own waits are 10 s each.
@@ -15,21 +17,6 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 
 const ROSTER: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
                       [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
-
-/// The first game of `variations.pgn` and python-chess's FEN after its first move.
-fn variations_game() -> (String, String) {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
-    let pgn = std::fs::read_to_string(format!("{data}variations.pgn")).unwrap();
-    let end = pgn[1..].find("\n[Event").map_or(pgn.len(), |i| i + 2);
-    let oracle = std::fs::read_to_string(format!("{data}record.expect.jsonl")).unwrap();
-    let record: Value = oracle
-        .lines()
-        .map(|line| serde_json::from_str::<Value>(line).unwrap())
-        .find(|v| v["file"] == "variations.pgn" && v["game"] == 0)
-        .unwrap();
-    let fen = record["fens"][0].as_str().unwrap().to_string();
-    (pgn[..end].to_string(), fen)
-}
 
 fn nvim_version() -> String {
     match Command::new("nvim").arg("--version").output() {
@@ -106,7 +93,8 @@ fn neovim_shows_jaque_diagnostics_and_hover() {
     std::fs::create_dir_all(&dir).unwrap();
     let errors = dir.join("errors.pgn");
     std::fs::write(&errors, format!("{ROSTER}1. e4 e5 2. Ng1f3 Nc6 3. Ke3 *\n")).unwrap();
-    let (game, fen) = variations_game();
+    let (game, fens) = common::first_variations_game();
+    let fen = fens.first().cloned().unwrap_or_default();
     let variations = dir.join("variations.pgn");
     std::fs::write(&variations, &game).unwrap();
     // `1. d3` opens the movetext: hover on its `d`.

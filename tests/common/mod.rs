@@ -261,3 +261,23 @@ pub fn mutate(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// The first game of `tests/data/pgn/variations.pgn` (to the newline after it) and
+/// python-chess's FENs after each of its mainline moves (`record.expect.jsonl`).
+pub fn first_variations_game() -> (String, Vec<String>) {
+    let pgn = std::fs::read_to_string(vendored("pgn/variations.pgn")).expect("vendored");
+    let end = pgn[1..].find("\n[Event").map_or(pgn.len(), |i| i + 2);
+    let oracle = std::fs::read_to_string(vendored("pgn/record.expect.jsonl")).expect("vendored");
+    let record: serde_json::Value = oracle
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|v| v["file"] == "variations.pgn" && v["game"] == 0)
+        .expect("the first game's record");
+    let fens = record["fens"]
+        .as_array()
+        .expect("fens")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect();
+    (pgn[..end].to_string(), fens)
+}
