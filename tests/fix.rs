@@ -189,26 +189,51 @@ fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> (usize, usize) {
     (fixed, rounds)
 }
 
-#[test]
-fn fixing_the_vendored_files_keeps_moves_and_every_byte_outside_the_fixes() {
-    let mut fixed = 0;
-    for entry in std::fs::read_dir(vendored("pgn")).expect("vendored") {
-        let path = entry.expect("listed").path();
-        if path.extension().is_some_and(|e| e == "pgn") {
-            let name = path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .to_string();
-            let (games, rounds) =
-                check_fix_keeps_its_promises(&name, &std::fs::read(&path).expect("read"));
-            assert_eq!(
-                rounds, 0,
-                "{name}: every fix is one of the input's suggestions"
-            );
-            fixed += games;
+/// The `.pgn` files under `dir`, its subdirectories included, sorted.
+fn pgn_files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("listed") {
+            let path = entry.expect("listed").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
         }
     }
+    files.sort();
+    files
+}
+
+/// Fixes the file at `path` (named `name` in failures) and checks the fix's promises, with
+/// every change one of the input's suggestions; the games fixed.
+fn fix_file(name: &str, path: &Path) -> usize {
+    let (games, rounds) = check_fix_keeps_its_promises(name, &std::fs::read(path).expect("read"));
+    assert_eq!(
+        rounds, 0,
+        "{name}: every fix is one of the input's suggestions"
+    );
+    games
+}
+
+#[test]
+fn fixing_the_vendored_files_keeps_moves_and_every_byte_outside_the_fixes() {
+    let dir = vendored("pgn");
+    let fixed: usize = pgn_files_under(&dir)
+        .iter()
+        .map(|path| {
+            fix_file(
+                &path
+                    .strip_prefix(&dir)
+                    .unwrap_or(path)
+                    .display()
+                    .to_string(),
+                path,
+            )
+        })
+        .sum();
     assert!(fixed > 200, "{fixed} games fixed");
 }
 
@@ -217,30 +242,18 @@ fn fixing_the_shared_files_keeps_moves_and_every_byte_outside_the_fixes() {
     let Some(shared) = shared_data() else {
         return;
     };
-    let mut dirs = vec![shared.join("pgn")];
-    let mut files = 0;
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("shared data") {
-            let path = entry.expect("listed").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                let name = path
-                    .strip_prefix(&shared)
-                    .unwrap_or(Path::new(""))
-                    .display()
-                    .to_string();
-                let (_, rounds) =
-                    check_fix_keeps_its_promises(&name, &std::fs::read(&path).expect("read"));
-                assert_eq!(
-                    rounds, 0,
-                    "{name}: every fix is one of the input's suggestions"
-                );
-                files += 1;
-            }
-        }
+    let files = pgn_files_under(&shared.join("pgn"));
+    for path in &files {
+        fix_file(
+            &path
+                .strip_prefix(&shared)
+                .unwrap_or(path)
+                .display()
+                .to_string(),
+            path,
+        );
     }
-    assert!(files > 100, "{files} files");
+    assert!(files.len() > 100, "{} files", files.len());
 }
 
 /// The moves the fixed vendored games play are python-chess's: the lines of play of
