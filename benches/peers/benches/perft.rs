@@ -7,6 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group};
+use jaque_peers::perft;
 
 const POSITIONS: [(&str, &str, u32); 2] = [
     (
@@ -21,26 +22,6 @@ const POSITIONS: [(&str, &str, u32); 2] = [
     ),
 ];
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
-
 fn bench(c: &mut Criterion) {
     for (name, fen, depth) in POSITIONS {
         let jaque_position = jaque::Position::from_fen(fen).unwrap();
@@ -54,13 +35,14 @@ fn bench(c: &mut Criterion) {
 
         // Same work in every library, checked before anything is timed.
         let expected = jaque::perft::perft(&jaque_position, depth);
-        assert_eq!(cozy_perft(&cozy, depth), expected, "cozy-chess {name}");
         assert_eq!(
-            chess::MoveGen::movegen_perft_test(&chess_board, depth as usize) as u64,
-            expected
+            perft::cozy_chess(&cozy, depth),
+            expected,
+            "cozy-chess {name}"
         );
+        assert_eq!(perft::chess(&chess_board, depth), expected, "chess {name}");
         assert_eq!(
-            shakmaty::perft(&shakmaty_position, depth),
+            perft::shakmaty(&shakmaty_position, depth),
             expected,
             "shakmaty {name}"
         );
@@ -72,13 +54,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| jaque::perft::perft(black_box(&jaque_position), depth))
         });
         group.bench_function("cozy-chess", |b| {
-            b.iter(|| cozy_perft(black_box(&cozy), depth))
+            b.iter(|| perft::cozy_chess(black_box(&cozy), depth))
         });
         group.bench_function("chess", |b| {
-            b.iter(|| chess::MoveGen::movegen_perft_test(black_box(&chess_board), depth as usize))
+            b.iter(|| perft::chess(black_box(&chess_board), depth))
         });
         group.bench_function("shakmaty", |b| {
-            b.iter(|| shakmaty::perft(black_box(&shakmaty_position), depth))
+            b.iter(|| perft::shakmaty(black_box(&shakmaty_position), depth))
         });
         group.finish();
     }

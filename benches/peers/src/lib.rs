@@ -1,6 +1,8 @@
-//! Helpers shared by the peer benchmarks: the ratio report read back from criterion's results,
-//! and the PGN passes ([`pgn`]).
+//! Helpers shared by the peer benchmarks and the peer programs (`src/bin`): the ratio report
+//! read back from criterion's results, the PGN passes ([`pgn`]) and each peer's perft
+//! ([`perft`]).
 
+pub mod perft;
 pub mod pgn;
 
 use std::path::{Path, PathBuf};
