@@ -1,6 +1,6 @@
 //! The PGN passes that the `pgn` bench and the `pgn_pass` example time or count: every game of
 //! `../shared/data/pgn/real` (concatenated, about 6.6 MB) read and validated by jaque, or by
-//! pgn-reader + shakmaty, on the same bytes.
+//! pgn-reader + shakmaty, on the same bytes; and the `pgn-peer` program's pass ([`replay`]).
 
 use std::io;
 use std::ops::ControlFlow;
@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
 
 /// The corpus, each file followed by a blank line; `None` (said on stderr) where the shared
@@ -34,8 +35,14 @@ pub fn corpus() -> Option<Vec<u8>> {
     Some(data)
 }
 
-/// The peer: pgn-reader's visitor playing every mainline SAN with shakmaty.
-struct Replay;
+/// The peer: pgn-reader's visitor playing every mainline SAN with shakmaty; with
+/// `check_marks`, each move's `+`/`#` (or its absence) is also tested against the position
+/// after it, as jaque does.
+struct Replay {
+    check_marks: bool,
+    /// Moves whose suffix says otherwise than the position.
+    wrong_marks: u64,
+}
 
 impl Visitor for Replay {
     type Tags = (Option<Fen>, bool);
@@ -51,7 +58,10 @@ impl Visitor for Replay {
             tags.0 = Fen::from_ascii(value.as_bytes()).ok();
         }
         if name == b"Variant" {
-            tags.1 = value.as_bytes().windows(3).any(|w| w == b"960");
+            // `Chess960`, `chess 960`, and cutechess's `fischerandom`.
+            let variant = value.as_bytes().to_ascii_lowercase();
+            tags.1 = variant.windows(3).any(|w| w == b"960")
+                || variant.windows(7).any(|w| w == b"fischer");
         }
         ControlFlow::Continue(())
     }
@@ -78,6 +88,9 @@ impl Visitor for Replay {
                 Ok(mv) => {
                     movetext.0.play_unchecked(mv);
                     movetext.2 += 1;
+                    if self.check_marks && suffix(&movetext.0) != san_plus.suffix {
+                        self.wrong_marks += 1;
+                    }
                 }
                 Err(_) => movetext.1 = false,
             }
@@ -92,6 +105,44 @@ impl Visitor for Replay {
     fn end_game(&mut self, movetext: Self::Movetext) -> u64 {
         movetext.2
     }
+}
+
+/// The suffix the position after a move calls for. Legal moves are only generated when the
+/// side to move is in check: `Suffix::from_position` generates them after every move.
+fn suffix(position: &Chess) -> Option<Suffix> {
+    if position.checkers().is_empty() {
+        None
+    } else if position.legal_moves().is_empty() {
+        Some(Suffix::Checkmate)
+    } else {
+        Some(Suffix::Check)
+    }
+}
+
+/// What the peer program read: games, mainline moves played, and (with check marks) the moves
+/// whose `+`/`#` was wrong.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub games: u64,
+    pub moves: u64,
+    pub wrong_marks: u64,
+}
+
+/// The peer program's pass: every game of `input` through pgn-reader (which buffers the input
+/// itself), every mainline SAN played by shakmaty; stops at the first read error.
+pub fn replay(input: impl io::Read, check_marks: bool) -> io::Result<Tally> {
+    let mut visitor = Replay {
+        check_marks,
+        wrong_marks: 0,
+    };
+    let mut reader = Reader::new(input);
+    let mut tally = Tally::default();
+    while let Some(moves) = reader.read_game(&mut visitor)? {
+        tally.games += 1;
+        tally.moves += moves;
+    }
+    tally.wrong_marks = visitor.wrong_marks;
+    Ok(tally)
 }
 
 /// pgn-reader alone: reads every game, its SAN parsed, and plays nothing (how much of the
@@ -142,7 +193,11 @@ impl Visitor for Count {
 
 /// The peer: pgn-reader and shakmaty play every mainline SAN; returns the moves played.
 pub fn peer(data: &[u8]) -> u64 {
-    read_all(data, &mut Replay)
+    let mut visitor = Replay {
+        check_marks: false,
+        wrong_marks: 0,
+    };
+    read_all(data, &mut visitor)
 }
 
 /// jaque on one thread: cuts and checks every game with one `Checker`, each game's buffer handed
