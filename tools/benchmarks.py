@@ -15,10 +15,10 @@ Each section runs one or more commands and renders what they printed or wrote. T
 benchmarks of jaque and magic-gen are read from criterion's own results (`new/benchmark.json`
 and `new/estimates.json` under the target directory, written during this run); the peer
 benchmarks (`benches/peers`) are read from the report and the in-turn ratios they print.
-A new section is a function `(Run) -> (commands, Markdown lines)` added to SECTIONS: for
-instance a whole-process comparison that times the `jaque` binary against peer programs in
-turns (A B A B) and reports the median of the ratios would run its processes itself (with
-`subprocess` and `time.perf_counter`) and return its table. Standard library only.
+A new section is a function `(Run) -> (commands, Markdown lines)` added to SECTIONS. The
+whole-process section (`tools/whole_process.py`) runs its processes itself: the `jaque` binary
+against peer programs, timed in turns (A B A B), the median of the ratios reported.
+Standard library only.
 """
 
 import argparse
@@ -32,6 +32,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import whole_process
+from whole_process import in_turns
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS_MD = ROOT / "BENCHMARKS.md"
@@ -57,6 +60,8 @@ class Run:
         self.quick = quick
         self.verbose = verbose
         self._criterion_dir = None
+        # How a section that does not run criterion sampled, said in its header line.
+        self.mode = None
 
     def criterion_args(self):
         return ["--", "--noplot"] + (["--quick"] if self.quick else [])
@@ -85,12 +90,17 @@ class Run:
         """`cargo bench ARGS -- criterion options`: (command, stdout, start time)."""
         return self.cargo(["bench", "--quiet"] + args + self.criterion_args())
 
+    def target_dir(self, manifest=None):
+        """Cargo's target directory for the main workspace, or for the one of `manifest`."""
+        args = ["cargo", "metadata", "--format-version", "1", "--no-deps"]
+        args += ["--manifest-path", manifest] if manifest else []
+        meta = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=True)
+        return Path(json.loads(meta.stdout)["target_directory"])
+
     def criterion_dir(self):
         """The directory criterion writes to for the main workspace (jaque and magic-gen)."""
         if self._criterion_dir is None:
-            args = ["cargo", "metadata", "--format-version", "1", "--no-deps"]
-            meta = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=True)
-            self._criterion_dir = Path(json.loads(meta.stdout)["target_directory"]) / "criterion"
+            self._criterion_dir = self.target_dir() / "criterion"
         return self._criterion_dir
 
     def criterion_results(self, since):
@@ -165,11 +175,6 @@ def parse_paired(stdout):
 
 def ratio(x):
     return "–" if x is None else f"{x:.2f}x"
-
-
-def in_turns(paired):
-    median, q1, q3, rounds = paired
-    return f"**{median:.2f}x** ({q1:.2f}x–{q3:.2f}x, {rounds} rounds)"
 
 
 def per_second(million):
@@ -286,6 +291,7 @@ SECTIONS = [
     ("jaque-perft", "Perft, jaque alone", section_jaque_perft),
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
+    ("whole-process", "Whole processes, as users run them", whole_process.section),
 ]
 
 
@@ -421,15 +427,15 @@ def main():
     for name, title, function in SECTIONS:
         if name not in chosen:
             continue
-        load_before, measured = loadavg(), now()
+        load_before, measured, run.mode = loadavg(), now(), None
         try:
             commands, lines = function(run)
-        except BenchError as error:
+        except (BenchError, whole_process.Failed) as error:
             print(f"error: section {name}: {error}", file=sys.stderr)
             failed.append(name)
             continue
         meta = (f"measured {measured} on commit {commit()}, "
-                f"{'quick mode (criterion --quick)' if args.quick else 'full criterion sampling'}, "
+                f"{run.mode or ('quick mode (criterion --quick)' if args.quick else 'full criterion sampling')}, "
                 f"load {load_before} before and {loadavg()} after.")
         rendered[name] = render_section(name, title, commands, lines, meta)
         print(rendered[name] + "\n", flush=True)
