@@ -76,13 +76,16 @@ fn pair<'a>(text: &'a str, token: &Token) -> Option<Pair<'a>> {
 /// The roster's tags that are missing (each inserted before the next roster tag present, or
 /// after the last tag, with `?` values as export format has them), or that are out of order.
 fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Collector) {
-    let position = |name: &str| pairs.iter().position(|p| p.name == name);
-    let present: Vec<(usize, usize)> = SEVEN_TAG_ROSTER
+    // Where each roster tag is among the pairs, by rank.
+    let mut at = [None; SEVEN_TAG_ROSTER.len()];
+    for (slot, name) in at.iter_mut().zip(SEVEN_TAG_ROSTER) {
+        *slot = pairs.iter().position(|p| p.name == name);
+    }
+    let in_order = at
         .iter()
+        .flatten()
         .enumerate()
-        .filter_map(|(rank, name)| Some((rank, position(name)?)))
-        .collect();
-    let in_order = present.iter().enumerate().all(|(i, &(_, at))| at == i);
+        .all(|(i, &index)| index == i);
     let first = pairs.first().map_or(0..0, |p| p.span.clone());
     if !in_order {
         out.game(
@@ -96,70 +99,91 @@ fn roster(text: &str, pairs: &[Pair<'_>], marker: Option<Outcome>, out: &mut Col
         );
         return;
     }
-    let missing: Vec<usize> = (0..SEVEN_TAG_ROSTER.len())
-        .filter(|rank| !present.iter().any(|&(r, _)| r == *rank))
-        .collect();
-    if missing.is_empty() {
+    if at.iter().all(Option::is_some) {
         return;
     }
-    let names: Vec<&str> = missing.iter().map(|&r| SEVEN_TAG_ROSTER[r]).collect();
-    let mut d = Diagnostic::new(
-        Code::MissingTag,
-        ["the Seven Tag Roster lacks ", &names.join(", ")].concat(),
-        "in this tag section",
-        first,
-    );
+    // One message and one help line, each written once: many sections of a database (an
+    // opening file's, say) lack the whole roster.
+    let mut message = String::with_capacity(96);
+    message.push_str("the Seven Tag Roster lacks ");
+    let mut help = String::with_capacity(160);
+    help.push_str("add");
+    for (rank, _) in at.iter().enumerate().filter(|(_, index)| index.is_none()) {
+        if !message.ends_with(' ') {
+            message.push_str(", ");
+        }
+        message.push_str(SEVEN_TAG_ROSTER[rank]);
+        help.push(' ');
+        push_tag_line(&mut help, SEVEN_TAG_ROSTER[rank], marker);
+    }
+    let mut d = Diagnostic::new(Code::MissingTag, message, "in this tag section", first);
     // Lines go in only between whole lines: a tag that shares its line with something else
     // (another tag, a marker) leaves no certain place for them.
     if pairs.iter().all(|p| on_its_own_line(text, &p.span)) {
-        d.suggestions = insertions(text, pairs, &present, &missing, marker);
+        d.suggestions = insertions(text, pairs, &at, marker);
     }
-    let lines: Vec<String> = names.iter().map(|n| tag_line(n, marker)).collect();
-    d.help = Some(["add ", &lines.join(" ")].concat());
+    d.help = Some(help);
     out.game(d);
 }
 
-/// The missing roster tags (`missing`, by rank) as insertions: each goes before the first
-/// roster tag `present` (rank, index among `pairs`) that comes after it, else after the last
+/// The missing roster tags (the ranks without an index among `pairs` in `at`) as insertions:
+/// each goes before the first roster tag present that comes after it, else after the last
 /// roster tag (or the last tag, when there is none), on a line of its own; those that go to
 /// one place are inserted together, in roster order.
 fn insertions(
     text: &str,
     pairs: &[Pair<'_>],
-    present: &[(usize, usize)],
-    missing: &[usize],
+    at: &[Option<usize>],
     marker: Option<Outcome>,
 ) -> Vec<Suggestion> {
-    let line_end = line_end_after(text, &pairs[pairs.len() - 1].span);
+    let Some(last_pair) = pairs.last() else {
+        return Vec::new();
+    };
+    let line_end = line_end_after(text, &last_pair.span);
+    let last = at
+        .iter()
+        .flatten()
+        .filter_map(|&i| pairs.get(i))
+        .next_back();
+    let last = last.unwrap_or(last_pair);
     let mut insertions: Vec<Suggestion> = Vec::new();
-    for &rank in missing {
-        let next = present
+    for (rank, _) in at.iter().enumerate().filter(|(_, index)| index.is_none()) {
+        let next = at
             .iter()
-            .find(|&&(r, _)| r > rank)
-            .map(|&(_, at)| &pairs[at]);
-        let last = present
-            .last()
-            .map_or(&pairs[pairs.len() - 1], |&(_, at)| &pairs[at]);
-        let line = tag_line(SEVEN_TAG_ROSTER[rank], marker);
-        let (at, lines) = match next {
-            Some(next) => (next.span.start, [line.as_str(), line_end].concat()),
-            None => (last.span.end, [line_end, line.as_str()].concat()),
+            .skip(rank + 1)
+            .flatten()
+            .find_map(|&i| pairs.get(i));
+        let place = next.map_or(last.span.end, |next| next.span.start);
+        let index = match insertions.iter().position(|s| s.span.start == place) {
+            Some(index) => index,
+            None => {
+                insertions.push(Suggestion {
+                    span: place..place,
+                    replacement: String::with_capacity(160),
+                    applicability: Applicability::MachineApplicable,
+                });
+                insertions.len() - 1
+            }
         };
-        match insertions.iter_mut().find(|s| s.span.start == at) {
-            Some(insertion) => insertion.replacement.push_str(&lines),
-            None => insertions.push(Suggestion {
-                span: at..at,
-                replacement: lines,
-                applicability: Applicability::MachineApplicable,
-            }),
+        let Some(Suggestion { replacement, .. }) = insertions.get_mut(index) else {
+            continue;
+        };
+        if next.is_none() {
+            replacement.push_str(line_end);
+        }
+        push_tag_line(replacement, SEVEN_TAG_ROSTER[rank], marker);
+        if next.is_some() {
+            replacement.push_str(line_end);
         }
     }
     insertions
 }
 
 /// The tag pair of a missing roster tag, as export format writes it.
-fn tag_line(name: &str, marker: Option<Outcome>) -> String {
-    ["[", name, " \"", placeholder(name, marker), "\"]"].concat()
+fn push_tag_line(out: &mut String, name: &str, marker: Option<Outcome>) {
+    for part in ["[", name, " \"", placeholder(name, marker), "\"]"] {
+        out.push_str(part);
+    }
 }
 
 /// The value export format writes for an unknown roster tag.
