@@ -381,23 +381,44 @@ def table_rows(section):
     return [[cell.strip() for cell in row] for row in rows[2:]]
 
 
+def first_table(section):
+    """The lines of a section's first Markdown table, its header and rule included."""
+    lines = section.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("|")), len(lines))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    return lines[start:end]
+
+
 def write_readme(sections):
-    """The README's one performance table, from the perft and PGN sections of BENCHMARKS.md:
-    jaque's speed and its ratio to each peer (peer time / jaque time)."""
+    """The README's one performance table: the headline table of the whole-process section
+    (what users run: jaque and each peer as programs, in turns) when it ran, else the
+    same-process perft and PGN sections: jaque's speed and its ratio to each peer (peer time /
+    jaque time)."""
     text = README_MD.read_text()
-    if README_START not in text or README_END not in text or not {"perft", "pgn"} <= set(sections):
+    if README_START not in text or README_END not in text:
         return
-    lines = ["| benchmark | jaque | cozy-chess | chess | shakmaty | pgn-reader + shakmaty |",
-             "|---|---|---|---|---|---|"]
-    for row in table_rows(sections["perft"]):
-        lines.append(f"| {row[0]} | {row[1]} M nodes/s | {row[2]} | {row[3]} | {row[4]} | |")
-    pgn = table_rows(sections["pgn"])
-    if pgn:
-        lines.append(f"| PGN check, one thread, `shared/data/pgn/real` | {pgn[0][1]} | | | | {pgn[0][2]} |")
-    measured = re.search(r"measured (\S+ \S+ UTC) on commit (\w+)", sections["pgn"])
+    if "whole-process" in sections:
+        section = sections["whole-process"]
+        rows = first_table(section)[2:]
+        lines = ["| benchmark, whole processes | jaque | cozy-chess | chess | shakmaty "
+                 "| pgn-reader + shakmaty |", "|---|---|---|---|---|---|"] + rows
+        source = "the whole-process section of `BENCHMARKS.md`"
+    elif {"perft", "pgn"} <= set(sections):
+        section = sections["pgn"]
+        lines = ["| benchmark | jaque | cozy-chess | chess | shakmaty | pgn-reader + shakmaty |",
+                 "|---|---|---|---|---|---|"]
+        for row in table_rows(sections["perft"]):
+            lines.append(f"| {row[0]} | {row[1]} M nodes/s | {row[2]} | {row[3]} | {row[4]} | |")
+        pgn = table_rows(sections["pgn"])
+        if pgn:
+            lines.append(f"| PGN check, one thread, `shared/data/pgn/real` | {pgn[0][1]} | | | | {pgn[0][2]} |")
+        source = "`BENCHMARKS.md`"
+    else:
+        return
+    measured = re.search(r"measured (\S+ \S+ UTC) on commit (\w+)", section)
     when = f"Measured {measured[1]} on commit {measured[2]}" if measured else "Measured"
     lines.append("")
-    lines.append(f"{when} by `tools/benchmarks.py`, which writes this table from `BENCHMARKS.md`.")
+    lines.append(f"{when} by `tools/benchmarks.py`, which writes this table from {source}.")
     before, rest = text.split(README_START, 1)
     _, after = rest.split(README_END, 1)
     README_MD.write_text(f"{before}{README_START}\n" + "\n".join(lines) + f"\n{README_END}{after}")

@@ -227,6 +227,7 @@ def tables(rows, facts):
     lines += ["| " + " | ".join(row) + " |" for row in facts["perft"]]
     lines.append(f"| `jaque check --jobs 1`, {mb:.0f} MB of real games | {mb / wall:.0f} MB/s "
                  f"| | | | {in_turns(rows[0][1])} |")
+    lines.append(f"| `jaque check --json --jobs 1`, the same | | | | | {in_turns(rows[2][1])} |")
     lines += ["", "| whole processes, in turns | time ratio: median (quartiles, rounds) | goal |",
               "|---|---|---|"]
     lines += [f"| {label} | {in_turns(r)} | {goal} |" for label, r, goal in rows]
