@@ -2,9 +2,7 @@
 //! decompressed on the fly, the built-in sample.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
-
-use ruzstd::decoding::{FrameDecoder, StreamingDecoder};
+use std::io::{self, BufRead, BufReader};
 
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
@@ -55,9 +53,11 @@ impl Input {
         };
         let file = BufReader::with_capacity(BUFFER, File::open(path)?);
         if path.ends_with(".zst") {
+            // libzstd (C), not a pure-Rust decoder: decoding weighed on checking a `.zst`
+            // file. Frames follow one another (`zstd` and `pzstd` output alike).
             Ok(Box::new(BufReader::with_capacity(
                 BUFFER,
-                ZstdFrames::new(file)?,
+                zstd::stream::read::Decoder::with_buffer(file)?,
             )))
         } else if path.ends_with(".gz") {
             Ok(Box::new(BufReader::with_capacity(
@@ -66,48 +66,6 @@ impl Input {
             )))
         } else {
             Ok(Box::new(file))
-        }
-    }
-}
-
-/// A zstd stream of one or more frames (`zstd` and `pzstd` output alike).
-struct ZstdFrames<R: BufRead> {
-    inner: Option<StreamingDecoder<R, FrameDecoder>>,
-}
-
-fn zstd_error(error: impl std::fmt::Display) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("zstd: {error}"))
-}
-
-impl<R: BufRead> ZstdFrames<R> {
-    fn new(source: R) -> io::Result<ZstdFrames<R>> {
-        Ok(ZstdFrames {
-            inner: Some(StreamingDecoder::new(source).map_err(zstd_error)?),
-        })
-    }
-}
-
-impl<R: BufRead> Read for ZstdFrames<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            let Some(inner) = self.inner.as_mut() else {
-                return Ok(0);
-            };
-            let n = inner.read(buf)?;
-            if n > 0 || buf.is_empty() {
-                return Ok(n);
-            }
-            // The frame is over: another may follow.
-            if inner.get_mut().fill_buf()?.is_empty() {
-                self.inner = None;
-                return Ok(0);
-            }
-            let Some(done) = self.inner.take() else {
-                return Ok(0);
-            };
-            let (source, decoder) = done.into_parts();
-            self.inner =
-                Some(StreamingDecoder::new_with_decoder(source, decoder).map_err(zstd_error)?);
         }
     }
 }

@@ -6,12 +6,14 @@ mod check;
 mod fix;
 mod fmt;
 mod input;
+mod json;
 mod lints;
 mod lsp;
 mod perft;
 mod play;
 mod render;
 mod san;
+mod stdout;
 
 use std::process::ExitCode;
 

@@ -1,5 +1,6 @@
 //! Diagnostics rendered like rustc's, with annotate-snippets (colours on a terminal).
 
+use std::fmt::Write;
 use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
@@ -28,6 +29,14 @@ pub struct Report<'a> {
 
 /// Renders `report`; `color` for a terminal.
 pub fn render(report: &Report<'_>, color: bool) -> String {
+    if !color && let Some(text) = plain(report) {
+        return text;
+    }
+    annotated(report, color)
+}
+
+/// `report` laid out by annotate-snippets.
+fn annotated(report: &Report<'_>, color: bool) -> String {
     let level = match report.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -58,4 +67,242 @@ pub fn render(report: &Report<'_>, color: bool) -> String {
         Renderer::plain()
     };
     renderer.render(&[group]).to_string()
+}
+
+/// Source lines up to this long are written here; annotate-snippets cuts longer ones to its
+/// terminal width (140 columns less the gutter), which is left to it.
+const PLAIN_WIDTH: usize = 120;
+
+/// Up to this many leading blanks; annotate-snippets cuts the start of a line with more.
+const PLAIN_INDENT: usize = 20;
+
+/// `report` without colours exactly as annotate-snippets renders it, written directly for
+/// the common case (see [`is_plain`]); `None` for anything else. Its general layout costs
+/// far more than checking the game did.
+fn plain(report: &Report<'_>) -> Option<String> {
+    if !is_plain(report) {
+        return None;
+    }
+    let source = report.source;
+    let end = report.span.end.min(source.len());
+    let start = report.span.start.min(end);
+    let level = match report.severity {
+        Severity::Error => "error[",
+        Severity::Warning => "warning[",
+    };
+    let line = report.line.to_string();
+    let gutter = line.len();
+    let mut text = String::with_capacity(256 + 2 * source.len());
+    for part in [level, report.code.as_str(), "]: ", &report.message, "\n"] {
+        text.push_str(part);
+    }
+    text.extend(std::iter::repeat_n(' ', gutter));
+    for part in ["--> ", report.origin, ":", &line, ":"] {
+        text.push_str(part);
+    }
+    let _ = write!(text, "{}", start + 1);
+    text.push('\n');
+    margin(&mut text, gutter);
+    text.push('\n');
+    for part in [&line, " | ", source, "\n"] {
+        text.push_str(part);
+    }
+    margin(&mut text, gutter);
+    text.push(' ');
+    text.extend(std::iter::repeat_n(' ', start));
+    text.extend(std::iter::repeat_n('^', (end - start).max(1)));
+    if !report.label.is_empty() {
+        text.push(' ');
+        text.push_str(&report.label);
+    }
+    if report.note.is_some() || report.help.is_some() {
+        text.push('\n');
+        margin(&mut text, gutter);
+    }
+    for (kind, message) in [("note: ", &report.note), ("help: ", &report.help)] {
+        if let Some(message) = message {
+            text.push('\n');
+            text.extend(std::iter::repeat_n(' ', gutter));
+            text.push_str(" = ");
+            text.push_str(kind);
+            text.push_str(message);
+        }
+    }
+    Some(text)
+}
+
+/// Whether `report` is of the common shape that [`plain`] lays out: a source line of
+/// printable ASCII, not too long, and texts free of the characters annotate-snippets
+/// replaces.
+fn is_plain(report: &Report<'_>) -> bool {
+    let source = report.source;
+    let printable = |text: &str| {
+        text.bytes().all(|b| b >= b' ' && b != 0x7f)
+            // The bidi overrides are three bytes, the first 0xe2.
+            && (!text.as_bytes().contains(&0xe2) || !text.chars().any(replaced_by_renderer))
+    };
+    !source.is_empty()
+        && source.len() <= PLAIN_WIDTH
+        && source.bytes().all(|b| (b' '..=b'~').contains(&b))
+        && source.bytes().take_while(|&b| b == b' ').count() <= PLAIN_INDENT
+        && [
+            report.message.as_str(),
+            report.label.as_str(),
+            report.origin,
+        ]
+        .into_iter()
+        .chain(report.note.as_deref())
+        .chain(report.help.as_deref())
+        .all(printable)
+}
+
+/// The gutter's blank line: `gutter` blanks, a blank and a bar.
+fn margin(text: &mut String, gutter: usize) {
+    text.extend(std::iter::repeat_n(' ', gutter + 1));
+    text.push('|');
+}
+
+/// The characters annotate-snippets writes otherwise (control characters, tabs, bidi
+/// overrides).
+fn replaced_by_renderer(c: char) -> bool {
+    c < ' ' || matches!(c, '\u{7f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jaque::Code;
+
+    fn report<'a>(source: &'a str, line: usize, span: Range<usize>, origin: &'a str) -> Report<'a> {
+        Report {
+            severity: Severity::Warning,
+            code: Code::CheckAnnotation,
+            message: "38... Rd1+: + written, but the move calls for #".to_string(),
+            origin,
+            source,
+            line,
+            span,
+            label: "checkmate: write #".to_string(),
+            help: Some("write Rd1#".to_string()),
+            note: Some("in game 115: Hagberg,Oivind - Carlsen,M".to_string()),
+        }
+    }
+
+    /// Compares the direct rendering with annotate-snippets' (the oracle) where there is one;
+    /// returns whether there was.
+    fn same_as_annotate_snippets(report: &Report<'_>) -> bool {
+        let direct = plain(report);
+        if let Some(direct) = &direct {
+            assert_eq!(
+                direct,
+                &annotated(report, false),
+                "{:?} {:?} line {} span {:?} label {:?}",
+                report.source,
+                report.message,
+                report.line,
+                report.span,
+                report.label
+            );
+        }
+        direct.is_some()
+    }
+
+    #[test]
+    fn lines_spans_and_line_numbers_are_laid_out_as_annotate_snippets_lays_them_out() {
+        let mut direct = 0;
+        let lines = [1, 9, 10, 99, 100, 4634, 99_999, 1_000_000_000];
+        for indent in [0, 1, 7, 20, 21, 27, 40] {
+            for length in [
+                0, 1, 2, 5, 26, 30, 40, 80, 100, 119, 120, 121, 127, 130, 140, 200,
+            ] {
+                let body: String = "37.Qe6 Qxh3+ 38.Kg1 Rd1+  0-1 "
+                    .chars()
+                    .cycle()
+                    .take(length)
+                    .collect();
+                let source = format!("{}{body}", " ".repeat(indent));
+                let len = source.len();
+                let spans = [
+                    0..0,
+                    0..1,
+                    0..len,
+                    len..len,
+                    len / 2..len,
+                    len / 3..len / 2 + 1,
+                    len + 3..len + 9,
+                ];
+                for line in lines {
+                    for span in spans.iter().cloned() {
+                        direct += usize::from(same_as_annotate_snippets(&report(
+                            &source,
+                            line,
+                            span,
+                            "games.pgn",
+                        )));
+                    }
+                }
+            }
+        }
+        assert!(direct > 1500, "{direct} reports rendered directly");
+    }
+
+    #[test]
+    fn texts_and_origins_are_laid_out_as_annotate_snippets_lays_them_out() {
+        let texts = [
+            "",
+            "x",
+            "Müller ♔ – 王 ✓",
+            "a long message that goes on and on beyond the width of any terminal window at all, with words and words and words",
+            "quotes \" and \\ backslashes",
+        ];
+        let origins = ["games.pgn", "<stdin>", "argument 2", "dir with space/ü.pgn"];
+        let source = "37.Qe6 Qxh3+ 38.Kg1 Rd1+  0-1";
+        let mut direct = 0;
+        for origin in origins {
+            for text in texts {
+                for severity in [Severity::Error, Severity::Warning] {
+                    for (note, help) in [
+                        (None, None),
+                        (Some(text), None),
+                        (None, Some(text)),
+                        (Some(text), Some("write #")),
+                    ] {
+                        let mut r = report(source, 2806, 23..24, origin);
+                        r.severity = severity;
+                        r.message = text.to_string();
+                        r.label = text.to_string();
+                        r.note = note.map(str::to_string);
+                        r.help = help.map(str::to_string);
+                        direct += usize::from(same_as_annotate_snippets(&r));
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            direct,
+            origins.len() * texts.len() * 2 * 4,
+            "all rendered directly"
+        );
+    }
+
+    #[test]
+    fn what_annotate_snippets_rewrites_is_left_to_it() {
+        for source in [
+            "1. e4\te5",
+            "1. e4 e5 \u{1}",
+            "1. ♘f3 e5",
+            "1. e4 \u{202e}e5",
+        ] {
+            assert!(
+                plain(&report(source, 1, 0..2, "games.pgn")).is_none(),
+                "{source:?}"
+            );
+        }
+        let mut r = report("1. e4", 1, 0..2, "games.pgn");
+        for note in ["a\tb", "a \u{2066}b\u{2069}", "\u{7f}"] {
+            r.note = Some(note.to_string());
+            assert!(plain(&r).is_none(), "{note:?}");
+        }
+        assert!(plain(&report("1. e4", 1, 0..2, "games.pgn")).is_some());
+    }
 }

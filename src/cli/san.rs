@@ -1,13 +1,14 @@
 //! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
 
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use jaque::san::{self, Lang, Resolved};
 use jaque::{Code, Diagnostic, Position, Severity};
-use serde_json::{Value, json};
 
+use super::json::{Array, Object};
 use super::render::{Report, render};
+use super::stdout::StdoutBuffer;
 use super::{Outcome, board, parse_lang, position_argument};
 
 #[derive(clap::Args)]
@@ -75,41 +76,52 @@ fn column(source: &str, byte: usize) -> usize {
     source.get(..byte).map_or(1, |s| s.chars().count() + 1)
 }
 
-fn json_line(fen: &str, text: &str, judgement: &Judgement, place: &Place<'_>) -> Value {
-    let diagnostics: Vec<Value> = judgement
-        .diagnostics
-        .iter()
-        .map(|d| {
-            json!({
-                "severity": d.severity.as_str(),
-                "code": d.code.as_str(),
-                "message": d.message,
-                "line": place.line,
-                "column": column(place.source, place.offset + d.span.start),
-                "ply": place.ply,
-                "san": text,
-            })
-        })
-        .collect();
+/// Writes the `--json` object of one SAN, its fields in the contract's order.
+fn json_line(out: &mut Vec<u8>, fen: &str, text: &str, judgement: &Judgement, place: &Place<'_>) {
+    let mut object = Object::open(out);
+    object.field("fen", fen);
+    object.field("san", text);
     match &judgement.resolved {
-        Some(r) => json!({
-            "fen": fen, "san": text, "legal": true, "uci": r.mv.uci(r.after.is_chess960()).to_string(),
-            "fen_after": r.after.fen(), "check": r.check, "mate": r.mate, "diagnostics": diagnostics,
-        }),
-        None => json!({
-            "fen": fen, "san": text, "legal": false, "uci": null, "fen_after": null,
-            "check": false, "mate": false, "diagnostics": diagnostics,
-        }),
+        Some(r) => {
+            object.field("legal", true);
+            object.field("uci", r.mv.uci(r.after.is_chess960()).to_string());
+            object.field("fen_after", r.after.fen());
+            object.field("check", r.check);
+            object.field("mate", r.mate);
+        }
+        None => {
+            object.field("legal", false);
+            object.field("uci", None::<&str>);
+            object.field("fen_after", None::<&str>);
+            object.field("check", false);
+            object.field("mate", false);
+        }
     }
+    let mut diagnostics = Array::open(object.key("diagnostics"));
+    for d in &judgement.diagnostics {
+        let mut diagnostic = Object::open(diagnostics.item());
+        diagnostic.field("severity", d.severity.as_str());
+        diagnostic.field("code", d.code.as_str());
+        diagnostic.field("message", &d.message);
+        diagnostic.field("line", place.line);
+        diagnostic.field("column", column(place.source, place.offset + d.span.start));
+        diagnostic.field("ply", place.ply);
+        diagnostic.field("san", text);
+        diagnostic.close();
+    }
+    diagnostics.close();
+    object.close();
+    out.push(b'\n');
 }
 
 fn print_human(
+    out: &mut Vec<u8>,
     position: &Position,
     text: &str,
     judgement: &Judgement,
     place: &Place<'_>,
     color: bool,
-) {
+) -> io::Result<()> {
     let number = position.fullmove_number();
     let dots = if position.turn() == jaque::Color::White {
         "."
@@ -124,13 +136,14 @@ fn print_human(
         } else {
             ""
         };
-        println!(
+        writeln!(
+            out,
             "{number}{dots} {text}  ({}{state})",
             r.mv.uci(position.is_chess960())
-        );
-        print!("{}", board::draw(&r.after));
+        )?;
+        out.extend_from_slice(board::draw(&r.after).as_bytes());
     } else {
-        println!("{number}{dots} {text}");
+        writeln!(out, "{number}{dots} {text}")?;
     }
     for d in &judgement.diagnostics {
         let report = Report {
@@ -145,8 +158,9 @@ fn print_human(
             help: d.help.clone(),
             note: None,
         };
-        println!("{}", render(&report, color));
+        writeln!(out, "{}", render(&report, color))?;
     }
+    Ok(())
 }
 
 /// Where judgements go: JSON lines or the human form; and whether any was an error.
@@ -154,6 +168,7 @@ struct Output {
     json: bool,
     color: bool,
     errors: bool,
+    out: StdoutBuffer,
 }
 
 impl Output {
@@ -169,14 +184,18 @@ impl Output {
             .diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error);
+        let buffer = &mut self.out.buffer;
         if self.json {
-            println!("{}", json_line(fen, text, judgement, place));
+            json_line(buffer, fen, text, judgement, place);
         } else {
-            print_human(position, text, judgement, place, self.color);
+            let _ = print_human(buffer, position, text, judgement, place, self.color);
         }
+        // A closed standard output ends nothing here: the exit status still tells.
+        let _ = self.out.record_done();
     }
 
-    fn outcome(&self) -> Outcome {
+    fn outcome(&mut self) -> Outcome {
+        let _ = self.out.flush();
         if self.errors {
             Outcome::Errors
         } else {
@@ -190,6 +209,7 @@ pub fn run(args: SanArgs) -> Outcome {
         json: args.json,
         color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         errors: false,
+        out: StdoutBuffer::new(),
     };
     match &args.batch {
         Some(path) => run_batch(&args, path, &mut output),
@@ -281,6 +301,7 @@ fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
             None => {
                 let rest = args.moves.len() - index - 1;
                 if rest > 0 {
+                    let _ = output.out.flush();
                     eprintln!(
                         "note: {rest} move(s) after this one were not checked: they would start from an unknown position"
                     );

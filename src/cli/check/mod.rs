@@ -7,17 +7,20 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use jaque::Severity;
 use jaque::lint::Lints;
 use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter};
 use jaque::san::Lang;
-use jaque::{Severity, Status};
 use rayon::prelude::*;
-use serde_json::{Map, Value, json};
 
 use super::input::Input;
+use super::json::Escaped;
 use super::lints::{Flags, LintArgs};
 use super::render::{Report, render};
+use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
+
+mod json;
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
@@ -59,8 +62,10 @@ struct Printer<'a> {
     args: &'a CheckArgs,
     /// The lint levels of the input being checked.
     lints: Lints,
+    /// Its name as a JSON string.
+    json_name: Escaped,
     color: bool,
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    out: StdoutBuffer,
 }
 
 impl Printer<'_> {
@@ -78,73 +83,25 @@ impl Printer<'_> {
             }
         }
         totals.errors += report.more_diagnostics;
-        let written = if self.args.json {
-            self.json(name, global, report)
+        if self.args.json {
+            self.json(global, report);
         } else {
-            self.human(name, report)
-        };
-        if written.is_err() {
+            self.human(name, report);
+        }
+        if self.out.record_done().is_err() {
             // Standard output is gone (a closed pipe): nothing more to say.
             totals.failed = true;
         }
     }
 
-    fn json(&mut self, name: &str, global: usize, report: &GameReport) -> io::Result<()> {
-        let tags: Map<String, Value> = report
-            .tags
-            .iter()
-            .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
-            .collect();
-        let lines = report.line_index();
-        let diagnostics: Vec<Value> = report
-            .diagnostics
-            .iter()
-            .map(|d| {
-                let suggestions: Vec<Value> = d
-                    .diagnostic
-                    .suggestions
-                    .iter()
-                    .map(|s| {
-                        let (line, column) = lines.line_column(s.span.start);
-                        let (end_line, end_column) = lines.line_column(s.span.end);
-                        json!({
-                            "line": line, "column": column,
-                            "end_line": end_line, "end_column": end_column,
-                            "replacement": s.replacement,
-                            "applicability": s.applicability.as_str(),
-                        })
-                    })
-                    .collect();
-                json!({
-                    "severity": d.diagnostic.severity.as_str(),
-                    "code": d.diagnostic.code.as_str(),
-                    "message": d.diagnostic.message,
-                    "line": d.line,
-                    "column": d.column,
-                    "end_line": d.end_line,
-                    "end_column": d.end_column,
-                    "ply": d.ply,
-                    "san": d.san,
-                    "suggestions": suggestions,
-                })
-            })
-            .collect();
-        let object = json!({
-            "game": global,
-            "file": name,
-            "line": report.line,
-            "tags": tags,
-            "plies": report.plies,
-            "final_fen": report.final_position.map(|p| p.fen()),
-            "status": report.status.map(contract_status),
-            "diagnostics": diagnostics,
-        });
-        writeln!(self.out, "{object}")
+    fn json(&mut self, global: usize, report: &GameReport) {
+        json::game(&mut self.out.buffer, &self.json_name, global, report);
+        self.out.buffer.push(b'\n');
     }
 
-    fn human(&mut self, name: &str, report: &GameReport) -> io::Result<()> {
+    fn human(&mut self, name: &str, report: &GameReport) {
         if report.diagnostics.is_empty() && report.more_diagnostics == 0 {
-            return Ok(());
+            return;
         }
         let who = match (report.tag("White"), report.tag("Black")) {
             (Some(w), Some(b)) if w != "?" || b != "?" => format!(": {w} - {b}"),
@@ -169,17 +126,19 @@ impl Printer<'_> {
                 help: d.diagnostic.help.clone(),
                 note: Some(format!("in game {}{who}", report.index + 1)),
             };
-            writeln!(self.out, "{}\n", render(&report_line, self.color))?;
+            self.out
+                .buffer
+                .extend_from_slice(render(&report_line, self.color).as_bytes());
+            self.out.buffer.extend_from_slice(b"\n\n");
         }
         if report.more_diagnostics > 0 {
-            writeln!(
-                self.out,
+            let _ = writeln!(
+                self.out.buffer,
                 "error: {} more problems in game {} of {name} not shown\n",
                 report.more_diagnostics,
                 report.index + 1
-            )?;
+            );
         }
-        Ok(())
     }
 }
 
@@ -295,11 +254,13 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
     let mut printer = Printer {
         args: &args,
         lints: Lints::default(),
+        json_name: Escaped::new(""),
         color,
-        out: io::BufWriter::new(io::stdout().lock()),
+        out: StdoutBuffer::new(),
     };
     for input in &inputs {
         totals.files += 1;
+        printer.json_name = Escaped::new(input.name());
         printer.lints = match flags.lints_for(input.path()) {
             Ok(lints) => lints,
             Err(error) => {
@@ -318,12 +279,13 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
         }
     }
     progress.finish_and_clear();
-    let summary = if args.json {
-        json_summary(&totals)
+    if args.json {
+        json::summary(&mut printer.out.buffer, &totals);
     } else {
-        human_summary(&totals, started.elapsed().as_secs_f64())
-    };
-    let _ = writeln!(printer.out, "{summary}");
+        let summary = human_summary(&totals, started.elapsed().as_secs_f64());
+        printer.out.buffer.extend_from_slice(summary.as_bytes());
+        printer.out.buffer.push(b'\n');
+    }
     let _ = printer.out.flush();
     if unreadable {
         Outcome::Failed
@@ -376,19 +338,6 @@ fn progress_bar(args: &CheckArgs, inputs: &[Input]) -> ProgressBar {
     bar
 }
 
-/// The last line of `--json` output, in the contract's words (`moves` counts the plies of
-/// the main lines).
-fn json_summary(totals: &Totals) -> String {
-    json!({"summary": {
-        "files": totals.files,
-        "games": totals.games,
-        "moves": totals.plies,
-        "errors": totals.errors,
-        "warnings": totals.warnings,
-    }})
-    .to_string()
-}
-
 /// The last line of human output: what was checked, what was found, how fast.
 fn human_summary(totals: &Totals, elapsed: f64) -> String {
     let per_second = if elapsed > 0.0 {
@@ -415,27 +364,4 @@ fn human_summary(totals: &Totals, elapsed: f64) -> String {
         elapsed,
         per_second
     )
-}
-
-/// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
-/// `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`, `ongoing`. The
-/// seventy-five-move and fivefold rules imply the fifty-move and threefold ones, reported so.
-fn contract_status(status: Status) -> &'static str {
-    match status {
-        Status::SeventyFiveMoves => Status::FiftyMoves.code(),
-        Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
-        other => other.code(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_automatic_draws_are_reported_as_the_claimable_ones() {
-        assert_eq!(contract_status(Status::FivefoldRepetition), "threefold");
-        assert_eq!(contract_status(Status::SeventyFiveMoves), "fifty_moves");
-        assert_eq!(contract_status(Status::Checkmate), "checkmate");
-    }
 }

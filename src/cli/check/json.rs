@@ -1,0 +1,293 @@
+//! The JSON Lines of `jaque check --json`, as the contract fixes them: an object a game,
+//! then a summary.
+
+use jaque::pgn::{GameReport, LineIndex, Tags};
+use jaque::{Status, Suggestion};
+
+use super::Totals;
+use crate::cli::json::{Array, Escaped, Object};
+
+/// Writes a game's object of `--json` output, its fields in the contract's order.
+pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameReport) {
+    let mut object = Object::open(out);
+    object.field("game", global);
+    object.field("file", name);
+    object.field("line", report.line);
+    tags_json(object.key("tags"), &report.tags);
+    object.field("plies", report.plies);
+    let fen = report.final_position.map(|p| p.fen());
+    object.field("final_fen", fen.as_deref());
+    object.field("status", report.status.map(contract_status));
+    let mut diagnostics = Array::open(object.key("diagnostics"));
+    // The lines are indexed only when a suggestion is to be placed.
+    let mut lines = None;
+    for d in &report.diagnostics {
+        let mut diagnostic = Object::open(diagnostics.item());
+        diagnostic.field("severity", d.diagnostic.severity.as_str());
+        diagnostic.field("code", d.diagnostic.code.as_str());
+        diagnostic.field("message", &d.diagnostic.message);
+        diagnostic.field("line", d.line);
+        diagnostic.field("column", d.column);
+        diagnostic.field("end_line", d.end_line);
+        diagnostic.field("end_column", d.end_column);
+        diagnostic.field("ply", d.ply);
+        diagnostic.field("san", d.san.as_deref());
+        let mut suggestions = Array::open(diagnostic.key("suggestions"));
+        for s in &d.diagnostic.suggestions {
+            let lines = lines.get_or_insert_with(|| report.line_index());
+            suggestion_json(suggestions.item(), s, lines);
+        }
+        suggestions.close();
+        diagnostic.close();
+    }
+    diagnostics.close();
+    object.close();
+}
+
+/// Writes a suggestion's object, its span placed by `lines`.
+fn suggestion_json(out: &mut Vec<u8>, suggestion: &Suggestion, lines: &LineIndex<'_>) {
+    let (line, column) = lines.line_column(suggestion.span.start);
+    let (end_line, end_column) = lines.line_column(suggestion.span.end);
+    let mut object = Object::open(out);
+    object.field("line", line);
+    object.field("column", column);
+    object.field("end_line", end_line);
+    object.field("end_column", end_column);
+    object.field("replacement", &suggestion.replacement);
+    object.field("applicability", suggestion.applicability.as_str());
+    object.close();
+}
+
+/// Writes the tags as an object. A repeated name keeps its first place and takes its last
+/// value, as in a JSON map built pair by pair (the output's contract came from one).
+fn tags_json(out: &mut Vec<u8>, tags: &Tags) {
+    let pairs: Vec<(&str, &str)> = tags.iter().collect();
+    let mut object = Object::open(out);
+    if !has_repeated_name(&pairs) {
+        for &(name, value) in &pairs {
+            object.entry(name, value);
+        }
+    } else {
+        for (at, &(name, value)) in pairs.iter().enumerate() {
+            let (before, after) = pairs.split_at(at);
+            if before.iter().any(|&(earlier, _)| earlier == name) {
+                continue;
+            }
+            let last = after.iter().rev().find(|&&(later, _)| later == name);
+            object.entry(name, last.map_or(value, |&(_, value)| value));
+        }
+    }
+    object.close();
+}
+
+/// Whether two of the pairs have the same name. Names are told apart by their length and
+/// their first and last bytes first: these differ between any two names of the roster.
+fn has_repeated_name(pairs: &[(&str, &str)]) -> bool {
+    let sketch = |name: &str| {
+        let bytes = name.as_bytes();
+        (bytes.len(), bytes.first().copied(), bytes.last().copied())
+    };
+    pairs.iter().enumerate().any(|(at, &(name, _))| {
+        let here = sketch(name);
+        pairs
+            .get(at + 1..)
+            .unwrap_or_default()
+            .iter()
+            .any(|&(other, _)| sketch(other) == here && other == name)
+    })
+}
+
+/// The last line of `--json` output, in the contract's words (`moves` counts the plies of
+/// the main lines).
+pub fn summary(out: &mut Vec<u8>, totals: &Totals) {
+    let mut object = Object::open(out);
+    let mut summary = Object::open(object.key("summary"));
+    summary.field("files", totals.files);
+    summary.field("games", totals.games);
+    summary.field("moves", totals.plies);
+    summary.field("errors", totals.errors);
+    summary.field("warnings", totals.warnings);
+    summary.close();
+    object.close();
+    out.push(b'\n');
+}
+
+/// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
+/// `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`, `ongoing`. The
+/// seventy-five-move and fivefold rules imply the fifty-move and threefold ones, reported so.
+fn contract_status(status: Status) -> &'static str {
+    match status {
+        Status::SeventyFiveMoves => Status::FiftyMoves.code(),
+        Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
+        other => other.code(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::input::Input;
+    use jaque::lint::Lints;
+    use jaque::pgn::{Checker, Options, Splitter};
+    use serde_json::{Map, Value, json};
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn the_automatic_draws_are_reported_as_the_claimable_ones() {
+        assert_eq!(contract_status(Status::FivefoldRepetition), "threefold");
+        assert_eq!(contract_status(Status::SeventyFiveMoves), "fifty_moves");
+        assert_eq!(contract_status(Status::Checkmate), "checkmate");
+    }
+
+    /// A game's object built as a `serde_json::Value` and printed by serde_json: the oracle
+    /// (the output was written so before it was written directly).
+    fn serde_game(name: &str, global: usize, report: &GameReport) -> String {
+        let tags: Map<String, Value> = report
+            .tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
+            .collect();
+        let lines = report.line_index();
+        let diagnostics: Vec<Value> = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let suggestions: Vec<Value> = d
+                    .diagnostic
+                    .suggestions
+                    .iter()
+                    .map(|s| {
+                        let (line, column) = lines.line_column(s.span.start);
+                        let (end_line, end_column) = lines.line_column(s.span.end);
+                        json!({
+                            "line": line, "column": column,
+                            "end_line": end_line, "end_column": end_column,
+                            "replacement": s.replacement,
+                            "applicability": s.applicability.as_str(),
+                        })
+                    })
+                    .collect();
+                json!({
+                    "severity": d.diagnostic.severity.as_str(),
+                    "code": d.diagnostic.code.as_str(),
+                    "message": d.diagnostic.message,
+                    "line": d.line, "column": d.column,
+                    "end_line": d.end_line, "end_column": d.end_column,
+                    "ply": d.ply, "san": d.san,
+                    "suggestions": suggestions,
+                })
+            })
+            .collect();
+        json!({
+            "game": global, "file": name, "line": report.line, "tags": tags,
+            "plies": report.plies,
+            "final_fen": report.final_position.map(|p| p.fen()),
+            "status": report.status.map(contract_status),
+            "diagnostics": diagnostics,
+        })
+        .to_string()
+    }
+
+    /// Checks every game of `input` and compares each object with serde_json's; returns
+    /// how many games there were.
+    fn compare_games(name: &str, input: &Input) -> usize {
+        let reader = input.open().expect("the vendored files can be read");
+        let mut checker = Checker::new(Options::default());
+        let escaped = Escaped::new(name);
+        let mut games = 0;
+        for (global, raw) in Splitter::new(reader).enumerate() {
+            let mut report = checker.check(&raw.expect("the vendored files can be read"));
+            report.apply(&Lints::default());
+            let mut ours = Vec::new();
+            game(&mut ours, &escaped, global, &report);
+            let expected = serde_game(name, global, &report);
+            assert_eq!(
+                String::from_utf8(ours).ok(),
+                Some(expected),
+                "{name}, game {global}"
+            );
+            games += 1;
+        }
+        games
+    }
+
+    fn pgn_files(dir: &Path, files: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("tests/data is there")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                pgn_files(&path, files);
+            } else if path.to_string_lossy().contains(".pgn") {
+                files.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_vendored_game_is_written_byte_for_byte_as_serde_json_writes_it() {
+        let mut files = Vec::new();
+        pgn_files(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+            &mut files,
+        );
+        assert!(files.len() > 10, "the vendored PGN files are found");
+        let mut games = compare_games("<sample>", &Input::Sample);
+        for path in files {
+            let name = path.to_string_lossy().into_owned();
+            games += compare_games(&name, &Input::Path(name.clone()));
+        }
+        assert!(games > 100, "{games} games compared");
+    }
+
+    #[test]
+    fn escapes_and_repeated_tags_are_written_as_serde_json_writes_them() {
+        let pgn = "[Event \"a \\\"quoted\\\" \\\\ event\"]\n[Site \"tab\there\u{1}\u{7f}\"]\n\
+                   [Event \"second\"]\n[White \"Müller ♔ 王\"]\n[Black \"x\"]\n[White \"again\"]\n\
+                   [Date \"1959\"]\n\n1. e4 e5 2. ♘f3 Nc6 3. Bb5 a6 4. 0-0 Qxe4 *\n\n\
+                   1. d4 {a \"comment\" \\ \u{2}} d5 2. c4 Ke7+ *\n";
+        let mut checker = Checker::new(Options::default());
+        let name = "dir/\"odd\"\\name\t.pgn";
+        let escaped = Escaped::new(name);
+        let mut compared = 0;
+        for (global, game) in Splitter::new(pgn.as_bytes()).enumerate() {
+            let report = checker.check(&game.expect("a string reads"));
+            assert!(
+                !report.diagnostics.is_empty(),
+                "game {global} has diagnostics"
+            );
+            if global == 0 {
+                assert_eq!(report.tags.len(), 7, "repeated tags are kept");
+            }
+            let mut ours = Vec::new();
+            super::game(&mut ours, &escaped, global, &report);
+            let expected = serde_game(name, global, &report);
+            assert_eq!(
+                String::from_utf8(ours).ok(),
+                Some(expected),
+                "game {global}"
+            );
+            compared += 1;
+        }
+        assert_eq!(compared, 2);
+    }
+
+    #[test]
+    fn the_summary_is_written_as_serde_json_writes_it() {
+        let totals = Totals {
+            files: 2,
+            games: 78848,
+            plies: 1 << 40,
+            errors: 0,
+            warnings: 18952,
+            ..Totals::default()
+        };
+        let mut ours = Vec::new();
+        summary(&mut ours, &totals);
+        let expected = json!({"summary": {
+            "files": 2, "games": 78848, "moves": 1u64 << 40, "errors": 0, "warnings": 18952,
+        }});
+        assert_eq!(String::from_utf8(ours).ok(), Some(format!("{expected}\n")));
+    }
+}

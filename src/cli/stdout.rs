@@ -1,0 +1,39 @@
+//! Standard output for the commands that print record after record: each record is written
+//! into a byte buffer, and the buffer goes out a chunk at a time, not a line at a time.
+
+use std::io::{self, Write};
+
+/// Bytes are handed to standard output in chunks of about this many.
+const CHUNK: usize = 64 << 10;
+
+pub struct StdoutBuffer {
+    /// What is not written yet: whole records.
+    pub buffer: Vec<u8>,
+    stdout: io::StdoutLock<'static>,
+}
+
+impl StdoutBuffer {
+    pub fn new() -> StdoutBuffer {
+        StdoutBuffer {
+            buffer: Vec::with_capacity(2 * CHUNK),
+            stdout: io::stdout().lock(),
+        }
+    }
+
+    /// A record is complete: writes the buffer out when a chunk has filled up.
+    pub fn record_done(&mut self) -> io::Result<()> {
+        if self.buffer.len() >= CHUNK {
+            self.flush()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Writes out everything waiting (before a message on standard error, and at the end).
+    pub fn flush(&mut self) -> io::Result<()> {
+        let written = self.stdout.write_all(&self.buffer);
+        self.buffer.clear();
+        written?;
+        self.stdout.flush()
+    }
+}
