@@ -360,7 +360,7 @@ impl Position {
         let without_king = occupied ^ Bitboard::from(king);
         let mut king_targets = king_attacks(king).minus(ours);
         for to in king_targets {
-            if self.is_attacked(to, them, without_king) {
+            if self.is_attacked_inline(to, them, without_king) {
                 king_targets.remove(to);
             } else if S::FIRST_MOVE_IS_ENOUGH {
                 sink.piece(Role::King, king, Bitboard::from(to));
@@ -395,7 +395,7 @@ impl Position {
         self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
 
         if checkers.is_empty() && !sink.satisfied() {
-            self.generate_castling(sink, us, king, occupied);
+            self.generate_castling(sink, us, king, occupied, king_targets);
         }
     }
 
@@ -521,6 +521,10 @@ impl Position {
         }
     }
 
+    /// The castling moves, out of check. `safe_steps` are the king's steps found safe above:
+    /// in standard chess they answer for the square of the path next to the king (with the
+    /// rook in its corner, lifting it uncovers nothing, and out of check the king standing
+    /// there hides nothing from that square), so only the square beyond is looked at.
     #[inline]
     fn generate_castling<S: Sink>(
         &self,
@@ -528,13 +532,32 @@ impl Position {
         us: Color,
         king: Square,
         occupied: Bitboard,
+        safe_steps: Bitboard,
     ) {
         let rights = self.castling & self.by_color(us);
         if rights.is_empty() {
             return;
         }
+        let (stepped, safe_steps) = if self.chess960 {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        } else {
+            (king_attacks(king), safe_steps)
+        };
         for rook in rights {
-            if self.castling_path_is_clear(us, king, rook, occupied) {
+            // Every square between king and rook must be empty: a quick no before the paths.
+            if (between(king, rook) & occupied).any() {
+                continue;
+            }
+            let (king_path, must_be_empty) = castling_paths(king, rook);
+            if (must_be_empty & occupied).any() || (king_path & stepped).minus(safe_steps).any() {
+                continue;
+            }
+            let after = occupied ^ Bitboard::from(rook);
+            if !king_path
+                .minus(stepped)
+                .into_iter()
+                .any(|sq| self.is_attacked_inline(sq, !us, after))
+            {
                 sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
             }
         }
