@@ -423,7 +423,8 @@ impl Position {
     }
 
     /// The moves of our bishops, rooks and queens among `movable` to squares of `target`, a
-    /// pinned one only along the line through it and the king.
+    /// pinned one only along the line through it and the king. Most positions pin none of
+    /// them: those get a copy of the loops with no test per piece.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn generate_sliders<S: Sink>(
@@ -436,22 +437,42 @@ impl Position {
         pinned: Bitboard,
         king: Square,
     ) {
-        let pin_line = |from: Square| {
-            if pinned.contains(from) {
-                line(king, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
-        for from in self.pieces(us, Role::Bishop) & movable {
+        let (diagonal, orthogonal) = self.sliders();
+        let movable = movable & self.by_color(us) & (diagonal | orthogonal);
+        if (movable & pinned).is_empty() {
+            self.slider_moves(sink, movable, occupied, target, |_| Bitboard::FULL);
+        } else {
+            let pin_line = |from: Square| {
+                if pinned.contains(from) {
+                    line(king, from)
+                } else {
+                    Bitboard::FULL
+                }
+            };
+            self.slider_moves(sink, movable, occupied, target, pin_line);
+        }
+    }
+
+    /// The moves of the sliders in `movable`, each to the squares of `target` and of its
+    /// `pin_line`.
+    #[inline(always)]
+    fn slider_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        movable: Bitboard,
+        occupied: Bitboard,
+        target: Bitboard,
+        pin_line: impl Fn(Square) -> Bitboard,
+    ) {
+        for from in self.by_role(Role::Bishop) & movable {
             let targets = bishop_attacks(from, occupied) & target & pin_line(from);
             sink.piece(Role::Bishop, from, targets);
         }
-        for from in self.pieces(us, Role::Rook) & movable {
+        for from in self.by_role(Role::Rook) & movable {
             let targets = rook_attacks(from, occupied) & target & pin_line(from);
             sink.piece(Role::Rook, from, targets);
         }
-        for from in self.pieces(us, Role::Queen) & movable {
+        for from in self.by_role(Role::Queen) & movable {
             let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
             sink.piece(Role::Queen, from, attacks & target & pin_line(from));
         }
