@@ -8,8 +8,8 @@
 //! instructions (found at run time), one for the rest.
 
 use crate::moves::Move;
-use crate::position::Position;
 use crate::position::movegen::Sink;
+use crate::position::{CheckSquares, Position};
 
 /// The number of legal move sequences of `depth` plies from `position`.
 ///
@@ -50,6 +50,7 @@ fn walk<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
             let mut expand = Expand {
                 how,
                 position,
+                checks: position.check_squares(),
                 depth: depth - 1,
                 nodes: 0,
             };
@@ -63,6 +64,7 @@ fn walk<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
 struct Expand<'a, W> {
     how: W,
     position: &'a Position,
+    checks: CheckSquares,
     depth: u32,
     nodes: u64,
 }
@@ -70,7 +72,9 @@ struct Expand<'a, W> {
 impl<W: Walk> Sink for Expand<'_, W> {
     #[inline]
     fn special(&mut self, mv: Move) {
-        self.nodes += self.how.perft(&self.position.play(mv), self.depth);
+        self.nodes += self
+            .how
+            .perft(&self.position.play_with(mv, &self.checks), self.depth);
     }
 }
 

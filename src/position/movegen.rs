@@ -403,7 +403,7 @@ impl Position {
     /// slider on its line (every enemy slider on the king's lines is looked at; one behind a
     /// piece of its own side pins nothing, as `blockers & ours` is then empty).
     #[inline]
-    fn pinned(
+    pub(super) fn pinned(
         &self,
         king: Square,
         ours: Bitboard,
