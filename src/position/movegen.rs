@@ -286,7 +286,7 @@ impl Position {
     /// use jaque::Position;
     /// assert_eq!(Position::starting().count_legal_moves(), 20);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);
@@ -346,7 +346,7 @@ impl Position {
     }
 
     /// Hands every legal move to `sink`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let checkers = self.checkers;
         let us = self.turn;
@@ -402,7 +402,7 @@ impl Position {
     /// Our pieces pinned to our king on `king`: ours, alone between the king and an enemy
     /// slider on its line (every enemy slider on the king's lines is looked at; one behind a
     /// piece of its own side pins nothing, as `blockers & ours` is then empty).
-    #[inline]
+    #[inline(always)]
     pub(super) fn pinned(
         &self,
         king: Square,
@@ -426,7 +426,7 @@ impl Position {
     /// pinned one only along the line through it and the king. Most positions pin none of
     /// them: those get a copy of the loops with no test per piece.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn generate_sliders<S: Sink>(
         &self,
         sink: &mut S,
@@ -481,7 +481,7 @@ impl Position {
     /// The pawns' moves: pushes and captures in bulk, set-wise, then the captures of pawns
     /// pinned on a diagonal and en passant one by one.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn generate_pawns<S: Sink>(
         &self,
         sink: &mut S,
@@ -546,7 +546,7 @@ impl Position {
     /// in standard chess they answer for the square of the path next to the king (with the
     /// rook in its corner, lifting it uncovers nothing, and out of check the king standing
     /// there hides nothing from that square), so only the square beyond is looked at.
-    #[inline]
+    #[inline(always)]
     fn generate_castling<S: Sink>(
         &self,
         sink: &mut S,
@@ -574,14 +574,22 @@ impl Position {
                 continue;
             }
             let after = occupied ^ Bitboard::from(rook);
-            if !king_path
-                .minus(stepped)
-                .into_iter()
-                .any(|sq| self.is_attacked_inline(sq, !us, after))
-            {
+            if !self.attacks_any(king_path.minus(stepped), !us, after) {
                 sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
             }
         }
+    }
+
+    /// Does `color` attack any of `squares`? A plain loop: `Iterator::any` was compiled
+    /// out of line in some builds, out of the walk compiled for newer processors.
+    #[inline(always)]
+    fn attacks_any(&self, squares: Bitboard, color: Color, occupied: Bitboard) -> bool {
+        for square in squares {
+            if self.is_attacked_inline(square, color, occupied) {
+                return true;
+            }
+        }
+        false
     }
 
     /// With the right and out of check: may the king on `king` castle with `rook`? The
