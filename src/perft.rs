@@ -72,9 +72,9 @@ struct Expand<'a, W> {
 impl<W: Walk> Sink for Expand<'_, W> {
     #[inline]
     fn special(&mut self, mv: Move) {
-        self.nodes += self
-            .how
-            .perft(&self.position.play_with(mv, &self.checks), self.depth);
+        let mut next = *self.position;
+        next.play_in_place_with(mv, &self.checks);
+        self.nodes += self.how.perft(&next, self.depth);
     }
 }
 

@@ -69,19 +69,19 @@ impl Position {
         }
     }
 
-    /// The position after `mv`, like [`Position::play`], for a walk that plays every move of
-    /// this position: `checks` (from [`Position::check_squares`] here) spares the look for
-    /// checkers after most moves.
+    /// Plays `mv` on this position itself, like [`Position::play_in_place`], for a walk that
+    /// plays every move of the position before: `checks` (from [`Position::check_squares`]
+    /// there) spares the look for checkers after most moves. In place rather than returned:
+    /// copying a position just written, field by field, out to the caller stalled on the
+    /// stores it reads back.
     #[inline]
-    pub(crate) fn play_with(&self, mv: Move, checks: &CheckSquares) -> Position {
-        let mut next = *self;
-        next.move_pieces(mv);
-        next.checkers = if checks.may_give_check(mv) {
-            next.checkers_after_move(mv)
+    pub(crate) fn play_in_place_with(&mut self, mv: Move, checks: &CheckSquares) {
+        self.move_pieces(mv);
+        self.checkers = if checks.may_give_check(mv) {
+            self.checkers_after_move(mv)
         } else {
             Bitboard::EMPTY
         };
-        next
     }
 }
 
@@ -90,10 +90,10 @@ mod tests {
     use super::*;
 
     /// After every legal move of every position of the vendored perft data (standard and
-    /// Chess960) and of the positions one move later, `play_with` leaves the position `play`
+    /// Chess960) and of the positions one move later, `play_in_place_with` leaves the position `play`
     /// does, with every attacker of the king as checkers, found from scratch.
     #[test]
-    fn play_with_check_squares_finds_every_check() {
+    fn playing_with_check_squares_finds_every_check() {
         let files = [
             (include_str!("../../tests/data/perft_random.epd"), false),
             (include_str!("../../tests/data/perft_960.epd"), true),
@@ -102,7 +102,8 @@ mod tests {
         let mut test = |position: &Position| {
             let squares = position.check_squares();
             for mv in position.legal_moves() {
-                let next = position.play_with(mv, &squares);
+                let mut next = *position;
+                next.play_in_place_with(mv, &squares);
                 assert_eq!(next.checkers(), next.find_checkers(), "{position:?} {mv:?}");
                 assert_eq!(next, position.play(mv), "{position:?} {mv:?}");
                 checked += 1;
