@@ -4,9 +4,11 @@
 //!
 //! The rules live here, and only here are a position's fields read or written: this file has
 //! the struct, its accessors, playing moves and the attack queries; `fen` reads and writes
-//! FEN, `movegen` lists the legal moves, `zobrist` hashes, `status` says whether the game is
-//! over, and `history` counts repetitions along a line of play.
+//! FEN, `movegen` lists the legal moves, `checks` says which moves give check before they are
+//! played, `zobrist` hashes, `status` says whether the game is over, and `history` counts
+//! repetitions along a line of play.
 
+mod checks;
 mod fen;
 mod history;
 pub(crate) mod movegen;
@@ -25,6 +27,7 @@ use crate::moves::{Move, MoveKind};
 use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
 
+pub(crate) use checks::CheckSquares;
 pub use fen::FenError;
 pub(crate) use history::History;
 pub use movegen::MoveList;
@@ -230,9 +233,23 @@ impl Position {
     }
 
     /// Does `color` attack `square`? Like [`Position::attackers`], testing the cheap
-    /// leapers first and stopping at the first attacker.
-    #[inline]
+    /// leapers first and stopping at the first attacker. Kept out of line: inlined into the
+    /// legality test of a single move, it cost more than the call.
+    #[inline(never)]
     pub(crate) fn is_attacked(&self, square: Square, color: Color, occupied: Bitboard) -> bool {
+        self.is_attacked_inline(square, color, occupied)
+    }
+
+    /// [`Position::is_attacked`], always compiled into the caller: move generation asks it
+    /// for every king step and castling square, and perft's walk, compiled for newer
+    /// processors, would otherwise call a copy compiled for the baseline.
+    #[inline(always)]
+    pub(crate) fn is_attacked_inline(
+        &self,
+        square: Square,
+        color: Color,
+        occupied: Bitboard,
+    ) -> bool {
         let theirs = self.by_color(color);
         let (diagonal, orthogonal) = self.sliders();
         let (diagonal, orthogonal) = (diagonal & theirs, orthogonal & theirs);
@@ -408,6 +425,13 @@ impl Position {
     // part apart (inlined always too) the walk compiled to more instructions per move.
     #[inline(always)]
     pub fn play_in_place(&mut self, mv: Move) {
+        self.move_pieces(mv);
+        self.checkers = self.checkers_after_move(mv);
+    }
+
+    /// All of [`Position::play_in_place`] but the checkers, which the caller sets.
+    #[inline(always)]
+    fn move_pieces(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to, role) = (mv.from(), mv.to(), mv.role());
@@ -470,7 +494,6 @@ impl Position {
         if let Some(ep) = ep_candidate {
             self.set_ep_square_if_legal(ep);
         }
-        self.checkers = self.checkers_after_move(mv);
     }
 }
 

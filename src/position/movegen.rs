@@ -286,7 +286,7 @@ impl Position {
     /// use jaque::Position;
     /// assert_eq!(Position::starting().count_legal_moves(), 20);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);
@@ -346,7 +346,7 @@ impl Position {
     }
 
     /// Hands every legal move to `sink`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let checkers = self.checkers;
         let us = self.turn;
@@ -360,7 +360,7 @@ impl Position {
         let without_king = occupied ^ Bitboard::from(king);
         let mut king_targets = king_attacks(king).minus(ours);
         for to in king_targets {
-            if self.is_attacked(to, them, without_king) {
+            if self.is_attacked_inline(to, them, without_king) {
                 king_targets.remove(to);
             } else if S::FIRST_MOVE_IS_ENOUGH {
                 sink.piece(Role::King, king, Bitboard::from(to));
@@ -395,15 +395,15 @@ impl Position {
         self.generate_pawns(sink, us, occupied, target, pinned, king, checkers);
 
         if checkers.is_empty() && !sink.satisfied() {
-            self.generate_castling(sink, us, king, occupied);
+            self.generate_castling(sink, us, king, occupied, king_targets);
         }
     }
 
     /// Our pieces pinned to our king on `king`: ours, alone between the king and an enemy
     /// slider on its line (every enemy slider on the king's lines is looked at; one behind a
     /// piece of its own side pins nothing, as `blockers & ours` is then empty).
-    #[inline]
-    fn pinned(
+    #[inline(always)]
+    pub(super) fn pinned(
         &self,
         king: Square,
         ours: Bitboard,
@@ -423,9 +423,10 @@ impl Position {
     }
 
     /// The moves of our bishops, rooks and queens among `movable` to squares of `target`, a
-    /// pinned one only along the line through it and the king.
+    /// pinned one only along the line through it and the king. Most positions pin none of
+    /// them: those get a copy of the loops with no test per piece.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn generate_sliders<S: Sink>(
         &self,
         sink: &mut S,
@@ -436,22 +437,42 @@ impl Position {
         pinned: Bitboard,
         king: Square,
     ) {
-        let pin_line = |from: Square| {
-            if pinned.contains(from) {
-                line(king, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
-        for from in self.pieces(us, Role::Bishop) & movable {
+        let (diagonal, orthogonal) = self.sliders();
+        let movable = movable & self.by_color(us) & (diagonal | orthogonal);
+        if (movable & pinned).is_empty() {
+            self.slider_moves(sink, movable, occupied, target, |_| Bitboard::FULL);
+        } else {
+            let pin_line = |from: Square| {
+                if pinned.contains(from) {
+                    line(king, from)
+                } else {
+                    Bitboard::FULL
+                }
+            };
+            self.slider_moves(sink, movable, occupied, target, pin_line);
+        }
+    }
+
+    /// The moves of the sliders in `movable`, each to the squares of `target` and of its
+    /// `pin_line`.
+    #[inline(always)]
+    fn slider_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        movable: Bitboard,
+        occupied: Bitboard,
+        target: Bitboard,
+        pin_line: impl Fn(Square) -> Bitboard,
+    ) {
+        for from in self.by_role(Role::Bishop) & movable {
             let targets = bishop_attacks(from, occupied) & target & pin_line(from);
             sink.piece(Role::Bishop, from, targets);
         }
-        for from in self.pieces(us, Role::Rook) & movable {
+        for from in self.by_role(Role::Rook) & movable {
             let targets = rook_attacks(from, occupied) & target & pin_line(from);
             sink.piece(Role::Rook, from, targets);
         }
-        for from in self.pieces(us, Role::Queen) & movable {
+        for from in self.by_role(Role::Queen) & movable {
             let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
             sink.piece(Role::Queen, from, attacks & target & pin_line(from));
         }
@@ -460,7 +481,7 @@ impl Position {
     /// The pawns' moves: pushes and captures in bulk, set-wise, then the captures of pawns
     /// pinned on a diagonal and en passant one by one.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn generate_pawns<S: Sink>(
         &self,
         sink: &mut S,
@@ -521,23 +542,54 @@ impl Position {
         }
     }
 
-    #[inline]
+    /// The castling moves, out of check. `safe_steps` are the king's steps found safe above:
+    /// in standard chess they answer for the square of the path next to the king (with the
+    /// rook in its corner, lifting it uncovers nothing, and out of check the king standing
+    /// there hides nothing from that square), so only the square beyond is looked at.
+    #[inline(always)]
     fn generate_castling<S: Sink>(
         &self,
         sink: &mut S,
         us: Color,
         king: Square,
         occupied: Bitboard,
+        safe_steps: Bitboard,
     ) {
         let rights = self.castling & self.by_color(us);
         if rights.is_empty() {
             return;
         }
+        let (stepped, safe_steps) = if self.chess960 {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        } else {
+            (king_attacks(king), safe_steps)
+        };
         for rook in rights {
-            if self.castling_path_is_clear(us, king, rook, occupied) {
+            // Every square between king and rook must be empty: a quick no before the paths.
+            if (between(king, rook) & occupied).any() {
+                continue;
+            }
+            let (king_path, must_be_empty) = castling_paths(king, rook);
+            if (must_be_empty & occupied).any() || (king_path & stepped).minus(safe_steps).any() {
+                continue;
+            }
+            let after = occupied ^ Bitboard::from(rook);
+            if !self.attacks_any(king_path.minus(stepped), !us, after) {
                 sink.special(Move::new(Role::King, king, rook, MoveKind::Castle));
             }
         }
+    }
+
+    /// Does `color` attack any of `squares`? A plain loop: `Iterator::any` was compiled
+    /// out of line in some builds, out of the walk compiled for newer processors.
+    #[inline(always)]
+    fn attacks_any(&self, squares: Bitboard, color: Color, occupied: Bitboard) -> bool {
+        for square in squares {
+            if self.is_attacked_inline(square, color, occupied) {
+                return true;
+            }
+        }
+        false
     }
 
     /// With the right and out of check: may the king on `king` castle with `rook`? The
