@@ -18,6 +18,7 @@
 mod convert;
 mod document;
 mod features;
+mod publish;
 mod tags;
 
 use std::collections::HashMap;
@@ -26,8 +27,8 @@ use std::io::{self, BufRead, Read, Write};
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
     CodeActionProviderCapability, CompletionOptions, FoldingRangeProviderCapability,
-    HoverProviderCapability, InitializeResult, OneOf, PublishDiagnosticsParams, ServerCapabilities,
-    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+    HoverProviderCapability, InitializeResult, OneOf, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
 };
 use serde_json::{Value, json};
 
@@ -283,15 +284,13 @@ impl Server {
                     return Vec::new();
                 };
                 self.documents.remove(&p.text_document.uri);
-                return vec![publish(p.text_document.uri, Vec::new(), None)];
+                let uri = p.text_document.uri;
+                return vec![publish::notification(&uri, None, std::iter::empty())];
             }
             _ => return Vec::new(),
         };
         match self.documents.get(&uri) {
-            Some(document) => {
-                let diagnostics = convert::diagnostics(document);
-                vec![publish(uri, diagnostics, Some(document.version))]
-            }
+            Some(document) => vec![published(document)],
             None => Vec::new(),
         }
     }
@@ -311,13 +310,10 @@ fn apply_changes(document: &mut Document, changes: Vec<lsp_types::TextDocumentCo
     }
 }
 
-/// A `publishDiagnostics` notification, written straight to text: going through a
-/// `serde_json::Value` first builds and frees a map per field of every diagnostic, which for
-/// a large file is most of the time a keystroke takes.
-fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> String {
-    let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
-    let params = serde_json::to_string(&params).unwrap_or_else(|_| "null".into());
-    format!(r#"{{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{params}}}"#)
+/// The document's diagnostics, each game's moved to where it is.
+fn published(document: &Document) -> String {
+    let games = (document.starts()).map(|(game, at)| (&game.checked.published, at.line, at.column));
+    publish::notification(&document.uri, Some(document.version), games)
 }
 
 fn parse<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, Failure> {
