@@ -1,7 +1,6 @@
 //! One open PGN document: its text and every game checked, kept until the next change so
 //! that hover, completion and code actions answer without checking again.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -100,54 +99,6 @@ pub struct Start {
 }
 
 impl Document {
-    /// A document checked at once: every request needs its games.
-    pub fn new(uri: Uri, version: i32, text: String) -> Document {
-        let path = file_path(&uri);
-        // A broken `jaque.toml` must not stop the editor: the default levels stand.
-        let lints = super::super::lints::Flags::default()
-            .lints_for(path.as_deref())
-            .unwrap_or_default();
-        let mut document = Document {
-            uri,
-            version,
-            text,
-            lints,
-            games: Vec::new(),
-        };
-        document.check();
-        document
-    }
-
-    /// Replaces the whole text and checks it again.
-    pub fn replace(&mut self, text: String) {
-        self.text = text;
-        self.check();
-    }
-
-    /// Cuts the text into games and checks each; a game whose text is unchanged keeps its
-    /// record (games are independent, and spans are the game's own: only its offset moves).
-    fn check(&mut self) {
-        let mut old: HashMap<String, Vec<Arc<Checked>>> = HashMap::new();
-        for game in self.games.drain(..) {
-            old.entry(game.record().text().to_string())
-                .or_default()
-                .push(game.checked);
-        }
-        let mut checker = Checker::new(Options::default());
-        for raw in Splitter::new(self.text.as_bytes()).map_while(Result::ok) {
-            let kept = std::str::from_utf8(&raw.bytes)
-                .ok()
-                .filter(|_| raw.skipped == 0)
-                .and_then(|text| old.get_mut(text))
-                .and_then(Vec::pop);
-            let checked = kept.unwrap_or_else(|| {
-                Arc::new(Checked::new(&mut checker, &raw, self.lints, &self.uri))
-            });
-            let offset = usize::try_from(raw.offset).unwrap_or(usize::MAX);
-            self.games.push(Game::new(offset, checked));
-        }
-    }
-
     /// Writes `replacement` over bytes `edit` of the text (clamped to it) and checks again
     /// only the games the edit can change, so that a keystroke in a large file costs a game,
     /// not the file: the text is cut into games again from the game before the edit (whose
