@@ -14,11 +14,14 @@ use super::convert::{diagnostic, quick_fix, workspace_edit};
 use super::document::{Document, Game, range};
 
 /// The quick fixes of the diagnostics that touch `wanted`, then "fix all in file"; only the
-/// kinds in `only` when the client names some (editors ask on every cursor move).
+/// kinds in `only` when the client names some. "Fix all" fixes, so checks, the whole
+/// document again: not when the client asks by itself (`automatic`, as an editor does on
+/// every cursor move), only when the user does.
 pub fn code_actions(
     document: &Document,
     wanted: LspRange,
     only: Option<&[CodeActionKind]>,
+    automatic: bool,
 ) -> Vec<CodeActionOrCommand> {
     let asked = |kind: &CodeActionKind| {
         only.is_none_or(|only| only.iter().any(|k| kind.as_str().starts_with(k.as_str())))
@@ -50,7 +53,7 @@ pub fn code_actions(
             }
         }
     }
-    if asked(&CodeActionKind::SOURCE_FIX_ALL) {
+    if asked(&CodeActionKind::SOURCE_FIX_ALL) && !automatic {
         actions.extend(fix_all(document).map(CodeActionOrCommand::CodeAction));
     }
     actions
@@ -317,10 +320,10 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
     let index = document.index();
     let mut folds = Vec::new();
     let mut fold = |start: usize, end: usize, kind: Option<FoldingRangeKind>| {
-        let (first, last) = (
-            range(&index, start..end).start,
-            range(&index, start..end).end,
-        );
+        let LspRange {
+            start: first,
+            end: last,
+        } = range(&index, start..end);
         if last.line > first.line {
             folds.push(FoldingRange {
                 start_line: first.line,

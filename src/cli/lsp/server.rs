@@ -46,14 +46,15 @@ impl Server {
         };
         let id = value.get("id").cloned().unwrap_or(Value::Null);
         match serde_json::from_value::<Message>(value) {
-            Ok(Message::Request(request)) => vec![encode(self.request(request).into())],
+            Ok(Message::Request(request)) => vec![self.request(request)],
             Ok(Message::Notification(notification)) => self.notification(notification),
             Ok(Message::Response(_)) => Vec::new(),
             Err(e) => vec![error_json(id, ErrorCode::InvalidRequest, &e.to_string())],
         }
     }
 
-    fn request(&mut self, request: Request) -> Response {
+    /// The response to a request, as it is sent.
+    fn request(&mut self, request: Request) -> String {
         let id = request.id.clone();
         let result = if request.method == "initialize" {
             self.initialized = true;
@@ -70,18 +71,24 @@ impl Server {
             ))
         } else if request.method == "shutdown" {
             self.shutdown = true;
-            Ok(Value::Null)
+            Ok("null".into())
         } else {
             self.answer(&request.method, request.params)
         };
         match result {
-            Ok(value) => Response::new_ok(id, value),
-            Err((code, message)) => Response::new_err(id, code, message),
+            // Written around the result's text: a `Value` of a large document's symbols
+            // or folds costs more to build, and again to copy into the response, than the
+            // answer itself.
+            Ok(result) => {
+                let id = serde_json::to_string(&id).unwrap_or_else(|_| "null".into());
+                format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{result}}}"#)
+            }
+            Err((code, message)) => encode(Response::new_err(id, code, message).into()),
         }
     }
 
-    /// The answer to a request about a document.
-    fn answer(&self, method: &str, params: Value) -> Result<Value, Failure> {
+    /// The answer to a request about a document, as JSON text.
+    fn answer(&self, method: &str, params: Value) -> Result<String, Failure> {
         use lsp_types::*;
         let value = match method {
             "textDocument/hover" => {
@@ -103,7 +110,8 @@ impl Server {
                 let p: CodeActionParams = parse(params)?;
                 let document = self.document(&p.text_document.uri, true)?;
                 let only = p.context.only.as_deref();
-                to_json(features::code_actions(document, p.range, only))
+                let automatic = p.context.trigger_kind == Some(CodeActionTriggerKind::AUTOMATIC);
+                to_json(features::code_actions(document, p.range, only, automatic))
             }
             "textDocument/definition" => {
                 let p: GotoDefinitionParams = parse(params)?;
@@ -179,13 +187,13 @@ fn parse<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, Failure> {
     serde_json::from_value(params).map_err(|e| (ErrorCode::InvalidParams as i32, e.to_string()))
 }
 
-fn to_json(value: impl serde::Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+fn to_json(value: impl serde::Serialize) -> String {
+    serde_json::to_string(&value).unwrap_or_else(|_| "null".into())
 }
 
 /// What the server can do; a change comes as edits, not the whole text (a keystroke in a
 /// large file must not send, parse and compare all of it).
-fn capabilities() -> Value {
+fn capabilities() -> String {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             TextDocumentSyncOptions {
