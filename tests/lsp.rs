@@ -179,6 +179,20 @@ fn fix_all_is_what_jaque_fix_writes() {
             .all(|a| a["kind"] == "quickfix")
     );
     assert!(clean.contains("2. Nf3 Nc6 3. Bb5 a6 *"), "{clean}");
+    // Asked by the editor itself (on a cursor move), not by the user: no "fix all", which
+    // checks the whole document again; asked by the user, it comes.
+    for (trigger, fix_all) in [(2, false), (1, true)] {
+        let params = json!({"textDocument": {"uri": URI}, "range": range(8, 26, 26),
+                            "context": {"diagnostics": [], "triggerKind": trigger}});
+        let actions = client.result("textDocument/codeAction", params);
+        let actions = actions.as_array().unwrap();
+        assert!(
+            actions.iter().any(|a| a["kind"] == "quickfix"),
+            "{actions:?}"
+        );
+        let found = actions.iter().any(|a| a["kind"] == "source.fixAll");
+        assert_eq!(found, fix_all, "trigger kind {trigger}: {actions:?}");
+    }
     change(&mut client, URI, &clean, 2);
     assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
     assert_eq!(client.finish(), 0);

@@ -64,10 +64,21 @@ impl Client {
 
     /// Sends a request and returns its whole response (`result` or `error`).
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        let id = self.request(method, params);
+        self.response(id)
+    }
+
+    /// Sends a request without waiting for its response: its id.
+    pub fn request(&mut self, method: &str, params: Value) -> i64 {
         let id = self.next_id;
         self.next_id += 1;
         let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
         self.send_raw(&body.to_string());
+        id
+    }
+
+    /// The response to request `id`.
+    pub fn response(&mut self, id: i64) -> Value {
         self.wait(|m| m["id"] == json!(id))
     }
 
@@ -98,10 +109,22 @@ impl Client {
 
     /// The diagnostics published next for `uri`.
     pub fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let message = self.published(uri);
+        message["diagnostics"].as_array().unwrap().clone()
+    }
+
+    /// The `publishDiagnostics` notification for `uri` that comes next (all its params).
+    pub fn published(&mut self, uri: &str) -> Value {
         let message = self.wait(|m| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
         });
-        message["params"]["diagnostics"].as_array().unwrap().clone()
+        message["params"].clone()
+    }
+
+    /// Whether a message that `wanted` came before the last one waited for (read while
+    /// waiting, kept for later).
+    pub fn came_before(&self, wanted: impl Fn(&Value) -> bool) -> bool {
+        self.pending.iter().any(wanted)
     }
 
     pub fn open(&mut self, uri: &str, text: &str) {

@@ -1,6 +1,7 @@
 //! Ranged edits against a fresh open: the server checks again only the games an edit can
 //! reach, and must still publish what checking the whole edited text publishes, also when
-//! an edit joins two games, cuts one in two or opens a comment that runs on.
+//! an edit joins two games, cuts one in two, opens a comment that runs on or pastes many
+//! games.
 
 use serde_json::{Value, json};
 
@@ -28,8 +29,10 @@ fn ranged_edits_publish_what_a_fresh_open_does() {
     let second = line_of(&text, "[Event \"jaque generated 1\"]");
     let fourth = line_of(&text, "[Event \"jaque generated 3\"]");
     let last = text.split('\n').count() - 1;
+    // A paste of every game: checked as a whole text, off the message loop.
+    let all = text.clone();
     // (start line, start column, end line, end column, new text), applied in turn.
-    let edits: [(usize, usize, usize, usize, &str); 9] = [
+    let edits: [(usize, usize, usize, usize, &str); 10] = [
         (9, 6, 9, 6, "+"),
         (second, 0, second + 1, 0, ""),
         (second - 2, 0, second, 0, ""),
@@ -45,6 +48,7 @@ fn ranged_edits_publish_what_a_fresh_open_does() {
         (0, 0, 0, 0, "x"),
         (0, 0, 0, 1, ""),
         (last, 0, last, 0, "\n[Event \"end\"]\n\n1. d4"),
+        (second, 0, second, 0, &all),
     ];
     let mut client = initialized();
     let uri = "file:///nonexistent-jaque-lsp-test/edited.pgn";

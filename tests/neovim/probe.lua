@@ -38,9 +38,16 @@ local function probe()
       character = tonumber(vim.env.JAQUE_HOVER_CHARACTER),
     },
   }
+  -- `buf_get_clients` is deprecated from Neovim 0.10, which has `get_clients`.
+  local function clients()
+    if vim.lsp.get_clients then
+      return vim.lsp.get_clients({ bufnr = buf })
+    end
+    return vim.lsp.buf_get_clients(buf)
+  end
   local hover
   ok = vim.wait(10000, function()
-    if #vim.lsp.buf_get_clients(buf) == 0 then
+    if #clients() == 0 then
       return false
     end
     local answers = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, 5000) or {}

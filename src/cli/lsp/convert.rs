@@ -10,32 +10,7 @@ use lsp_types::{
     Location, NumberOrString, TextEdit, Uri, WorkspaceEdit,
 };
 
-use super::document::{Document, Game, range};
-
-/// Every diagnostic of the document, in order, as `jaque check` reports them: each game's,
-/// moved from the document's start to where the game is.
-pub fn diagnostics(document: &Document) -> Vec<Diagnostic> {
-    let text = &document.text;
-    let (mut line, mut counted) = (0, 0);
-    let mut out = Vec::new();
-    for game in &document.games {
-        let start = game.offset.min(text.len()).max(counted);
-        let before = text.as_bytes().get(counted..start).unwrap_or_default();
-        line += before.iter().filter(|&&b| b == b'\n').count();
-        counted = start;
-        // A game that starts within a line: its first line's columns move too.
-        let line_start = text
-            .get(..start)
-            .and_then(|t| t.rfind('\n'))
-            .map_or(0, |i| i + 1);
-        let column = text
-            .get(line_start..start)
-            .map_or(0, |s| s.encode_utf16().count());
-        let (line, column) = (to_u32(line), to_u32(column));
-        out.extend(game.diagnostics.iter().map(|d| moved(d, line, column)));
-    }
-    out
-}
+use super::document::{Game, range};
 
 /// The diagnostics of a game's record, placed as if the game began the document.
 pub fn game_diagnostics(uri: &Uri, record: &GameRecord) -> Vec<Diagnostic> {
@@ -57,28 +32,6 @@ pub fn game_diagnostics(uri: &Uri, record: &GameRecord) -> Vec<Diagnostic> {
         });
     }
     out
-}
-
-/// A game's diagnostic moved to a game that starts at `line` and `column`.
-fn moved(d: &Diagnostic, line: u32, column: u32) -> Diagnostic {
-    let shift = |range: &mut lsp_types::Range| {
-        for p in [&mut range.start, &mut range.end] {
-            if p.line == 0 {
-                p.character = p.character.saturating_add(column);
-            }
-            p.line = p.line.saturating_add(line);
-        }
-    };
-    let mut d = d.clone();
-    shift(&mut d.range);
-    for related in d.related_information.iter_mut().flatten() {
-        shift(&mut related.location.range);
-    }
-    d
-}
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// One diagnostic of the game at byte `offset`: its code, severity, message (and help), range; a maybe-incorrect

@@ -1,29 +1,83 @@
 //! One open PGN document: its text and every game checked, kept until the next change so
 //! that hover, completion and code actions answer without checking again.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use jaque::lint::Lints;
 use jaque::pgn::{Checker, GameRecord, LineIndex, Options, RawGame, Splitter};
-use lsp_types::{Diagnostic, Position, Range as LspRange, Uri};
+use lsp_types::{Position, Range as LspRange, Uri};
+
+use super::publish::Template;
+
+/// A game checked: what its text gives wherever it is in the document. Shared between a
+/// document and the check of its next whole text, which keeps the games whose text it
+/// finds again.
+pub struct Checked {
+    /// The game checked, diagnostics at the document's lint levels.
+    pub record: GameRecord,
+    /// Its diagnostics as JSON, placed as if the game began the document: publishing
+    /// moves them to where it is.
+    pub published: Template,
+    shape: Shape,
+}
+
+/// The length and lines of a game's text: what the lines and columns of the games after it
+/// are counted from, without reading it again.
+#[derive(Clone, Copy)]
+struct Shape {
+    len: usize,
+    newlines: usize,
+    /// Where its last line starts, when it has more than one.
+    last_line: Option<usize>,
+}
+
+impl Checked {
+    /// Checks a game at the document's lint levels.
+    pub fn new(checker: &mut Checker, raw: &RawGame, lints: Lints, uri: &Uri) -> Checked {
+        let mut record = checker.record(raw);
+        record.apply(&lints);
+        let published = Template::new(&super::convert::game_diagnostics(uri, &record));
+        let text = record.text().as_bytes();
+        let shape = Shape {
+            len: text.len(),
+            newlines: text.iter().filter(|&&b| b == b'\n').count(),
+            last_line: text.iter().rposition(|&b| b == b'\n').map(|i| i + 1),
+        };
+        Checked {
+            record,
+            published,
+            shape,
+        }
+    }
+}
 
 /// A game of the document and where it is.
 pub struct Game {
     /// Its first byte in the document.
     pub offset: usize,
-    /// The game checked, diagnostics at the document's lint levels.
-    pub record: GameRecord,
-    /// Its diagnostics as LSP ones, placed as if the game began the document: publishing
-    /// moves them to where it is, so that a keystroke converts one game's, not the file's.
-    pub diagnostics: Vec<Diagnostic>,
+    /// The checked game's, here too: walking the games to count lines reads one array.
+    shape: Shape,
+    pub checked: Arc<Checked>,
 }
 
 impl Game {
+    pub fn new(offset: usize, checked: Arc<Checked>) -> Game {
+        Game {
+            offset,
+            shape: checked.shape,
+            checked,
+        }
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.checked.record
+    }
+
     /// The game's bytes in the document.
     pub fn span(&self) -> Range<usize> {
-        self.offset..self.offset + self.record.text().len()
+        self.offset..self.offset + self.shape.len
     }
 }
 
@@ -37,31 +91,14 @@ pub struct Document {
     pub games: Vec<Game>,
 }
 
+/// Where a game starts: its line and UTF-16 column in the document.
+#[derive(Clone, Copy)]
+pub struct Start {
+    pub line: u32,
+    pub column: u32,
+}
+
 impl Document {
-    /// A document checked at once: every request needs its games.
-    pub fn new(uri: Uri, version: i32, text: String) -> Document {
-        let path = file_path(&uri);
-        // A broken `jaque.toml` must not stop the editor: the default levels stand.
-        let lints = super::super::lints::Flags::default()
-            .lints_for(path.as_deref())
-            .unwrap_or_default();
-        let mut document = Document {
-            uri,
-            version,
-            text,
-            lints,
-            games: Vec::new(),
-        };
-        document.check();
-        document
-    }
-
-    /// Replaces the whole text and checks it again.
-    pub fn replace(&mut self, text: String) {
-        self.text = text;
-        self.check();
-    }
-
     /// Writes `replacement` over bytes `edit` of the text (clamped to it) and checks again
     /// only the games the edit can change, so that a keystroke in a large file costs a game,
     /// not the file: the text is cut into games again from the game before the edit (whose
@@ -78,10 +115,9 @@ impl Document {
         let touched = self.games.partition_point(|g| g.span().end < edit.start);
         let from = touched.saturating_sub(1);
         // Before the first game, bytes the splitter skipped: cut from the top.
-        let start = if from == 0 {
-            0
-        } else {
-            self.games[from].offset
+        let start = match from {
+            0 => 0,
+            _ => self.games.get(from).map_or(0, |g| g.offset),
         };
         let after = self.games.partition_point(|g| g.offset < edit.end);
         let mut tail = self.games.split_off(after.max(from));
@@ -102,32 +138,8 @@ impl Document {
                 self.games.extend(tail.drain(next..));
                 return;
             }
-            let game = checked(&mut checker, &raw, self.lints, &self.uri);
-            self.games.push(Game { offset, ..game });
-        }
-    }
-
-    /// Cuts the text into games and checks each; a game whose text is unchanged keeps its
-    /// record (games are independent, and spans are the game's own: only its offset moves).
-    fn check(&mut self) {
-        let mut old: HashMap<String, Vec<Game>> = HashMap::new();
-        for game in self.games.drain(..) {
-            old.entry(game.record.text().to_string())
-                .or_default()
-                .push(game);
-        }
-        let mut checker = Checker::new(Options::default());
-        for raw in Splitter::new(self.text.as_bytes()).map_while(Result::ok) {
-            let kept = std::str::from_utf8(&raw.bytes)
-                .ok()
-                .filter(|_| raw.skipped == 0)
-                .and_then(|text| old.get_mut(text))
-                .and_then(Vec::pop);
-            let game = kept.unwrap_or_else(|| checked(&mut checker, &raw, self.lints, &self.uri));
-            self.games.push(Game {
-                offset: usize::try_from(raw.offset).unwrap_or(usize::MAX),
-                ..game
-            });
+            let checked = Checked::new(&mut checker, &raw, self.lints, &self.uri);
+            self.games.push(Game::new(offset, Arc::new(checked)));
         }
     }
 
@@ -138,49 +150,80 @@ impl Document {
 
     /// The game whose bytes hold `offset` (its end included: a cursor after the last move).
     pub fn game_at(&self, offset: usize) -> Option<&Game> {
-        self.games
-            .iter()
-            .find(|game| game.span().contains(&offset) || game.span().end == offset)
+        let i = self.games.partition_point(|g| g.span().end < offset);
+        self.games.get(i).filter(|g| g.offset <= offset)
+    }
+
+    /// Each game with where it starts, counted from the games' shapes: only bytes between
+    /// games, and before a game that starts within a line, are read.
+    pub fn starts(&self) -> impl Iterator<Item = (&Game, Start)> {
+        let text = self.text.as_bytes();
+        // The byte up to which lines are counted, the line there, where that line starts.
+        let (mut counted, mut line, mut line_start) = (0, 0, 0);
+        self.games.iter().map(move |game| {
+            let start = game.offset.min(text.len()).max(counted);
+            if start > counted {
+                let gap = text.get(counted..start).unwrap_or_default();
+                line += gap.iter().filter(|&&b| b == b'\n').count();
+                if let Some(i) = gap.iter().rposition(|&b| b == b'\n') {
+                    line_start = counted + i + 1;
+                }
+            }
+            // A game that starts within a line: its first line's columns move too.
+            let column = match start > line_start {
+                true => (self.text.get(line_start..start)).map_or(0, |s| s.encode_utf16().count()),
+                false => 0,
+            };
+            let at = Start {
+                line: to_u32(line),
+                column: to_u32(column),
+            };
+            counted = start.saturating_add(game.shape.len).min(text.len());
+            line += game.shape.newlines;
+            if let Some(i) = game.shape.last_line {
+                line_start = start + i;
+            }
+            (game, at)
+        })
     }
 
     /// The byte offset of an LSP position, clamped to the text (an editor's position past
-    /// the end is not an error worth failing for). The text is walked up to the position
-    /// rather than indexed whole: a change in a large file needs two offsets, not its lines.
+    /// the end is not an error worth failing for). The text is read from the last game that
+    /// starts on an earlier line: a keystroke in a large file needs two offsets, not its
+    /// lines.
     pub fn offset(&self, position: Position) -> usize {
-        let line = position.line as usize;
-        let start = match line.checked_sub(1) {
-            None => Some(0),
-            Some(before) => self
-                .text
-                .match_indices('\n')
-                .nth(before)
-                .map(|(i, _)| i + 1),
-        };
-        let Some(start) = start else {
-            return self.text.len();
-        };
-        let mut units = 0;
-        for (i, c) in self.text.get(start..).unwrap_or_default().char_indices() {
-            if units >= position.character as usize || c == '\n' {
-                return start + i;
-            }
-            units += c.len_utf16();
-        }
-        self.text.len()
+        let from = self
+            .starts()
+            .take_while(|(_, start)| start.line < position.line)
+            .last()
+            .map_or((0, 0), |(game, start)| (game.offset, start.line));
+        offset_from(&self.text, from, position)
     }
 }
 
-/// A game checked, its diagnostics at the document's lint levels and as LSP ones (its
-/// offset is the caller's to set).
-fn checked(checker: &mut Checker, raw: &RawGame, lints: Lints, uri: &Uri) -> Game {
-    let mut record = checker.record(raw);
-    record.apply(&lints);
-    let diagnostics = super::convert::game_diagnostics(uri, &record);
-    Game {
-        offset: 0,
-        record,
-        diagnostics,
+/// The byte offset of an LSP position in `text`, clamped to it, read from byte `from.0`,
+/// which is on line `from.1`, at or before the position's line.
+pub fn offset_from(text: &str, from: (usize, u32), position: Position) -> usize {
+    let (from, from_line) = from;
+    let rest = text.get(from..).unwrap_or_default();
+    let start = match (position.line.saturating_sub(from_line) as usize).checked_sub(1) {
+        None => Some(from),
+        Some(before) => rest
+            .match_indices('\n')
+            .nth(before)
+            .map(|(i, _)| from + i + 1),
+    };
+    let Some(start) = start else {
+        return text.len();
+    };
+    let mut units = 0;
+    for (i, c) in text.get(start..).unwrap_or_default().char_indices() {
+        if units >= position.character as usize || c == '\n' {
+            return start + i;
+        }
+        units += c.len_utf16();
     }
+    text.len()
 }
 
 /// The LSP range of a byte range of the document.

@@ -14,11 +14,14 @@ use super::convert::{diagnostic, quick_fix, workspace_edit};
 use super::document::{Document, Game, range};
 
 /// The quick fixes of the diagnostics that touch `wanted`, then "fix all in file"; only the
-/// kinds in `only` when the client names some (editors ask on every cursor move).
+/// kinds in `only` when the client names some. "Fix all" fixes, so checks, the whole
+/// document again: not when the client asks by itself (`automatic`, as an editor does on
+/// every cursor move), only when the user does.
 pub fn code_actions(
     document: &Document,
     wanted: LspRange,
     only: Option<&[CodeActionKind]>,
+    automatic: bool,
 ) -> Vec<CodeActionOrCommand> {
     let asked = |kind: &CodeActionKind| {
         only.is_none_or(|only| only.iter().any(|k| kind.as_str().starts_with(k.as_str())))
@@ -32,7 +35,7 @@ pub fn code_actions(
         &[]
     };
     for game in games {
-        for d in &game.record.report().diagnostics {
+        for d in &game.record().report().diagnostics {
             let span = &d.diagnostic.span;
             let (start, end) = (game.offset + span.start, game.offset + span.end);
             if start > to || end < from {
@@ -50,7 +53,7 @@ pub fn code_actions(
             }
         }
     }
-    if asked(&CodeActionKind::SOURCE_FIX_ALL) {
+    if asked(&CodeActionKind::SOURCE_FIX_ALL) && !automatic {
         actions.extend(fix_all(document).map(CodeActionOrCommand::CodeAction));
     }
     actions
@@ -62,7 +65,7 @@ fn fix_all(document: &Document) -> Option<CodeAction> {
     let fixable = document
         .games
         .iter()
-        .flat_map(|g| &g.record.report().diagnostics);
+        .flat_map(|g| &g.record().report().diagnostics);
     let fixable = fixable.flat_map(|d| &d.diagnostic.suggestions);
     if !fixable
         .into_iter()
@@ -95,7 +98,7 @@ pub fn hover(document: &Document, at: Position) -> Option<Hover> {
     let offset = document.offset(at);
     let game = document.game_at(offset)?;
     let rel = offset - game.offset;
-    let record = &game.record;
+    let record = game.record();
     let index = document.index();
     let shift = |span: &std::ops::Range<usize>| game.offset + span.start..game.offset + span.end;
     if let Some(i) = record.moves().iter().position(|m| m.span.contains(&rel)) {
@@ -134,7 +137,7 @@ pub fn definition(document: &Document, at: Position) -> Option<Location> {
     let offset = document.offset(at);
     let game = document.game_at(offset)?;
     let rel = offset - game.offset;
-    let tokens = game.record.tokens();
+    let tokens = game.record().tokens();
     let is_number = |kind: &TokenKind| matches!(kind, TokenKind::MoveNumber { .. });
     // The cursor may sit just after the dots: `12.|e4`, `12...|`.
     let number = tokens
@@ -165,7 +168,7 @@ fn markdown(value: String, range: LspRange) -> Hover {
 /// Move `i` of the game: its number and SAN, the board after it, FEN, UCI, check or mate,
 /// NAGs. `None` for a move that was not played (illegal, or after one that was).
 fn move_hover(game: &Game, i: usize) -> Option<String> {
-    let record = &game.record;
+    let record = game.record();
     let m = record.moves().get(i)?;
     let after = record.position_after(i)?;
     let dots = if m.color == Color::White { "." } else { "..." };
@@ -217,7 +220,7 @@ pub fn completion(document: &Document, at: Position) -> Vec<CompletionItem> {
 /// The position at byte `rel` of a game's text: its tokens before the cursor played in
 /// their lines (a `(` goes back a move, a `)` returns); `None` in a tag or a comment.
 fn position_at(game: &Game, rel: usize) -> Option<jaque::Position> {
-    let record = &game.record;
+    let record = game.record();
     if record
         .tags()
         .iter()
@@ -266,8 +269,8 @@ pub fn formatting(document: &Document) -> Vec<TextEdit> {
         if !out.is_empty() {
             out.push('\n');
         }
-        let formatted = format_record(&game.record);
-        let text = formatted.as_deref().unwrap_or(game.record.text());
+        let formatted = format_record(game.record());
+        let text = formatted.as_deref().unwrap_or(game.record().text());
         out.push_str(text.trim_end());
         out.push('\n');
     }
@@ -285,7 +288,7 @@ pub fn symbols(document: &Document) -> Vec<DocumentSymbol> {
         .games
         .iter()
         .map(|game| {
-            let report = game.record.report();
+            let report = game.record().report();
             let tag = |name| report.tag(name).unwrap_or("?").to_string();
             let name = format!(
                 "{} - {}, {}, {}",
@@ -295,7 +298,7 @@ pub fn symbols(document: &Document) -> Vec<DocumentSymbol> {
                 tag("Date")
             );
             let span = game.span();
-            let trimmed = span.start..span.start + game.record.text().trim_end().len();
+            let trimmed = span.start..span.start + game.record().text().trim_end().len();
             let whole = range(&index, trimmed);
             #[allow(deprecated)] // `deprecated` is a field LSP keeps for old clients.
             DocumentSymbol {
@@ -317,10 +320,10 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
     let index = document.index();
     let mut folds = Vec::new();
     let mut fold = |start: usize, end: usize, kind: Option<FoldingRangeKind>| {
-        let (first, last) = (
-            range(&index, start..end).start,
-            range(&index, start..end).end,
-        );
+        let LspRange {
+            start: first,
+            end: last,
+        } = range(&index, start..end);
         if last.line > first.line {
             folds.push(FoldingRange {
                 start_line: first.line,
@@ -331,15 +334,15 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
         }
     };
     for game in &document.games {
-        let text = game.record.text();
+        let text = game.record().text();
         fold(game.offset, game.offset + text.trim_end().len(), None);
-        let tokens = game.record.tokens();
+        let tokens = game.record().tokens();
         for comment in tokens.iter().filter(|t| t.kind == TokenKind::Comment) {
             let span = &comment.span;
             let kind = Some(FoldingRangeKind::Comment);
             fold(game.offset + span.start, game.offset + span.end, kind);
         }
-        for line in game.record.lines() {
+        for line in game.record().lines() {
             let open = line.open.and_then(|t| tokens.get(t));
             let close = line.close.and_then(|t| tokens.get(t));
             if let (Some(open), Some(close)) = (open, close) {
