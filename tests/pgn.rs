@@ -382,6 +382,22 @@ fn null_moves_are_played_with_a_warning_but_not_out_of_check() {
 }
 
 #[test]
+fn no_position_repeats_across_a_null_move() {
+    // The start position after plies 0, 4, 8, 10 (the two null moves) and 14: five times
+    // counted across the null moves, but only the last four plies (twice) after them.
+    let text = b"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. -- -- \
+                 6. Nf3 Nf6 7. Ng1 Ng8 *";
+    let report = &reports(text)[0];
+    assert_eq!(report.plies, 14);
+    assert_eq!(report.status, Some(jaque::Status::Ongoing));
+    // Without the null moves, the same moves repeat the start position five times.
+    let text = b"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+                 7. Nf3 Nf6 8. Ng1 Ng8 *";
+    let report = &reports(text)[0];
+    assert_eq!(report.status, Some(jaque::Status::FivefoldRepetition));
+}
+
+#[test]
 fn junk_never_panics_and_every_game_is_counted() {
     // Bytes of every kind, including every delimiter, in a seeded stream.
     let mut state = 0x9e3779b97f4a7c15u64;

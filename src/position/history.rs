@@ -7,23 +7,24 @@ use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Status, back_rank};
 use crate::role::Role;
-use crate::square::Square;
+use crate::square::{Rank, Square};
 
-/// The moves (`None` for a null move) from a start position, where the last run of
-/// reversible moves begins, and that run's en-passant square and castling rights: enough for
-/// repetitions, which are counted going back from the last position.
+/// The moves (`None` for a null move) from a start position, and what of the start the
+/// repetition count needs: enough for repetitions, which are counted going back from the
+/// last position.
 ///
-/// No position is copied per move: a copy of the position just played waits for the move's
-/// stores to land (a vector load over scalar stores cannot take them from the store buffer),
-/// and nothing branches on whether a move was reversible (a coin toss).
+/// Recording a move only stores it: where the last run of reversible moves begins is found
+/// at the end, from the last position's halfmove clock, and the run's castling rights by
+/// going forward over the moves' squares. Nothing per move is copied or selected for a
+/// count that most games never ask for.
 pub(crate) struct History {
     moves: Vec<Option<Move>>,
-    /// The index in `moves` after the last capture, pawn move or null move.
-    reversible_from: usize,
-    /// The en-passant square and the castling rights of the position after that move (or of
-    /// the start).
-    run_ep_square: Option<Square>,
-    run_castling: Bitboard,
+    /// The index in `moves` after the last null move (0: none).
+    after_null: usize,
+    /// The start position's en-passant square, castling rights and side to move.
+    start_ep_square: Option<Square>,
+    start_castling: Bitboard,
+    start_turn: Color,
 }
 
 impl History {
@@ -35,21 +36,20 @@ impl History {
         moves.reserve(128);
         History {
             moves,
-            reversible_from: 0,
-            run_ep_square: start.ep_square(),
-            run_castling: start.castling,
+            after_null: 0,
+            start_ep_square: start.ep_square(),
+            start_castling: start.castling,
+            start_turn: start.turn,
         }
     }
 
-    /// `now` was reached by `mv` (`None`: a null move, after which nothing repeats).
+    /// The next move played (`None`: a null move, after which nothing repeats).
     #[inline]
-    pub(crate) fn record(&mut self, now: &Position, mv: Option<Move>) {
+    pub(crate) fn record(&mut self, mv: Option<Move>) {
         self.moves.push(mv);
-        let irreversible = mv.is_none() || now.halfmove_clock() == 0;
-        use std::hint::select_unpredictable as select;
-        self.reversible_from = select(irreversible, self.moves.len(), self.reversible_from);
-        self.run_ep_square = select(irreversible, now.ep_square(), self.run_ep_square);
-        self.run_castling = select(irreversible, now.castling, self.run_castling);
+        if mv.is_none() {
+            self.after_null = self.moves.len();
+        }
     }
 
     /// The moves recorded, in their vector, for the next history.
@@ -63,35 +63,40 @@ impl History {
     /// looked at; otherwise the moves are taken back one by one to count how often `last`
     /// occurred.
     pub(crate) fn status(&self, last: &Position) -> Status {
-        if self.reversible_moves().len() < 8 {
+        let from = self.reversible_from(last);
+        if self.moves.len() - from < 8 {
             return Status::of(last, 1);
         }
-        Status::of(last, self.repetitions(last))
+        Status::of(last, self.repetitions(last, from))
     }
 
-    /// The reversible moves since the last capture, pawn move or null move.
-    fn reversible_moves(&self) -> &[Option<Move>] {
-        self.moves.get(self.reversible_from..).unwrap_or_default()
+    /// The index in `moves` after the last capture, pawn move or null move (0: none). The
+    /// halfmove clock of `last` counts the plies since the last capture or pawn move (or since
+    /// the start plus the start's clock: then at least as many as the moves).
+    fn reversible_from(&self, last: &Position) -> usize {
+        let clock = usize::try_from(last.halfmove_clock()).unwrap_or(usize::MAX);
+        self.moves.len().saturating_sub(clock).max(self.after_null)
     }
 
     /// How many times `last`, the position after every move recorded, has occurred since
-    /// the last capture, pawn move or null move, this time included: found by taking the
-    /// reversible moves back one by one. Castling rights never come back, so the walk back
-    /// stops at the last move that lost some (castling among them): no position before it
-    /// can be `last` again. The rights before each move are found forward from the run's.
-    fn repetitions(&self, last: &Position) -> usize {
-        let moves: Vec<Move> = self.reversible_moves().iter().flatten().copied().collect();
+    /// the last capture, pawn move or null move (the moves from `from` on), this time
+    /// included: found by taking those moves back one by one. Castling rights never come
+    /// back, so the walk back stops at the last move that lost some (castling among them): no
+    /// position before it can be `last` again. The rights before each move are found forward
+    /// from the start's.
+    fn repetitions(&self, last: &Position, from: usize) -> usize {
+        let (run, mut rights) = self.run_castling(from);
+        let moves: Vec<Move> = run.iter().flatten().copied().collect();
         // The side to move at the run's start: one ply back per move from the last.
         let mut mover = if moves.len().is_multiple_of(2) {
             last.turn
         } else {
             !last.turn
         };
-        let mut rights = self.run_castling;
         let mut castling = Vec::with_capacity(moves.len());
         for &mv in &moves {
             castling.push(rights);
-            rights = castling_after_reversible(rights, mover, mv);
+            rights = castling_after(rights, mover, mv);
             mover = !mover;
         }
         let mut position = *last;
@@ -102,18 +107,52 @@ impl History {
             }
             position.unplay_reversible(mv);
             if taken + 1 == moves.len() {
-                position.ep_square = self.run_ep_square;
+                self.restore_run_ep_square(&mut position, from);
             }
             // Every second position has the same side to move.
             count += usize::from(taken % 2 == 1 && position.repeats(last));
         }
         count
     }
+
+    /// The moves from `from` on, and the castling rights before them: the start's, taken
+    /// forward over the moves before `from`.
+    fn run_castling(&self, from: usize) -> (&[Option<Move>], Bitboard) {
+        let (before, run) = self.moves.split_at(from.min(self.moves.len()));
+        let mut rights = self.start_castling;
+        let mut mover = self.start_turn;
+        for mv in before {
+            if let Some(mv) = mv {
+                rights = castling_after(rights, mover, *mv);
+            }
+            mover = !mover;
+        }
+        (run, rights)
+    }
+
+    /// Sets the en-passant square of `position`, the position at the start of the run of
+    /// reversible moves from `from` taken back to (whose en-passant square is none): the
+    /// start's, or after a double pawn push the square it passed if the side to move can
+    /// legally capture there, as [`Position::play_in_place`] keeps it.
+    fn restore_run_ep_square(&self, position: &mut Position, from: usize) {
+        let Some(last_before) = from.checked_sub(1) else {
+            position.ep_square = self.start_ep_square;
+            return;
+        };
+        if let Some(Some(mv)) = self.moves.get(last_before)
+            && mv.kind() == MoveKind::DoublePawnPush
+        {
+            // The pusher is the side not to move.
+            let passed = Square::new(mv.from().file(), Rank::Third.relative(!position.turn));
+            position.set_ep_square_if_legal(passed);
+        }
+    }
 }
 
-/// The castling rights `castling` after `mv`, a reversible move (neither a capture nor a pawn
-/// move) of `mover`: as [`Position::play_in_place`] leaves them.
-fn castling_after_reversible(castling: Bitboard, mover: Color, mv: Move) -> Bitboard {
+/// The castling rights `castling` after `mv`, a move of `mover`: as
+/// [`Position::play_in_place`] leaves them (a move from or to a rook's square takes its right,
+/// a king's move or castling both of its side's).
+fn castling_after(castling: Bitboard, mover: Color, mv: Move) -> Bitboard {
     let mut lost = Bitboard::from(mv.from()) | Bitboard::from(mv.to());
     if mv.kind() == MoveKind::Castle || mv.role() == Role::King {
         lost |= Bitboard::rank(back_rank(mover));
@@ -152,9 +191,9 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// Taking back a reversible move gives the position before it (what repetitions
-    /// compare), and the castling rights after it are the ones play leaves, for every legal
-    /// move that is neither a capture nor a pawn move, in every position of the vendored
+    /// The castling rights after every legal move are the ones play leaves, and taking back a
+    /// reversible move gives the position before it (what repetitions compare), for every
+    /// legal move that is neither a capture nor a pawn move, in every position of the vendored
     /// perft data (standard and Chess960) and the positions one move later.
     #[test]
     fn reversible_moves_are_taken_back_to_the_position_before() {
@@ -182,14 +221,14 @@ mod tests {
         for position in positions {
             for mv in position.legal_moves() {
                 let after = position.play(mv);
-                if after.halfmove_clock() == 0 {
-                    continue;
-                }
                 assert_eq!(
-                    castling_after_reversible(position.castling, position.turn, mv),
+                    castling_after(position.castling, position.turn, mv),
                     after.castling,
                     "{mv:?}"
                 );
+                if after.halfmove_clock() == 0 {
+                    continue;
+                }
                 if after.castling != position.castling || mv.kind() == MoveKind::Castle {
                     rights_lost += 1;
                     continue;

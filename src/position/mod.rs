@@ -284,7 +284,7 @@ impl Position {
     /// The pieces giving check in this position, reached by playing `mv`: the moved piece
     /// itself and the sliders it uncovered, the only pieces that can (castling, en passant
     /// and promotion, rare and irregular, look at every attacker).
-    #[inline]
+    #[inline(always)]
     fn checkers_after_move(&self, mv: Move) -> Bitboard {
         if matches!(
             mv.kind(),

@@ -226,7 +226,7 @@ impl<L: Listener> Walker<'_, L> {
                         Verdict::Played(mv) => Some(mv),
                         _ => None,
                     };
-                    self.history.record(&line.now, mv);
+                    self.history.record(mv);
                 }
             }
             _ => {

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::symbol::{SymbolEnds, symbol};
+use super::symbol::{SymbolEnds, move_number, symbol};
 use super::tag::{TagError, tag};
 use super::{CLASSES, LexError, MOVE_START, Token, TokenKind, is_blank};
 use crate::pgn::scan::{find, first_equal};
@@ -66,7 +66,15 @@ pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
             && let Some(len) = ends.symbol_len(bytes, i)
         {
             lexer.push(TokenKind::San, i..i + len);
-            i += len;
+            i = after_space(bytes, i + len);
+            continue;
+        }
+        // Move numbers next, without the match either.
+        if byte.is_ascii_digit()
+            && let Some((number, dots, len)) = move_number(bytes, i)
+        {
+            lexer.push(TokenKind::MoveNumber { number, dots }, i..i + len);
+            i = after_space(bytes, i + len);
             continue;
         }
         i = lexer.token(byte, i, at_line_start);
@@ -219,6 +227,13 @@ impl Lexer<'_> {
         self.errors.push(LexError::Stray(start..start + 1));
         start + 1
     }
+}
+
+/// `at`, or one past it if a space is there: the one blank that most often follows a move or
+/// a move number, skipped without a turn of the loop.
+#[inline(always)]
+fn after_space(bytes: &[u8], at: usize) -> usize {
+    at + usize::from(bytes.get(at) == Some(&b' '))
 }
 
 fn end_of_line(bytes: &[u8], from: usize) -> usize {

@@ -34,6 +34,32 @@ pub(super) fn symbol(text: &str, start: usize) -> (TokenKind, usize) {
     (symbol_kind(symbol), end)
 }
 
+/// A move number of up to four digits, `12.` or `12...`: the number, how many dots, and the
+/// length, as [`symbol`] reads it; `None` where no dot follows the digits (a marker, say) or
+/// there are more: the caller reads those with [`symbol`]. Bounded, so that it needs no
+/// saturating arithmetic, and inlined into the lexer's loop.
+#[inline]
+pub(super) fn move_number(bytes: &[u8], start: usize) -> Option<(u32, usize, usize)> {
+    let rest = bytes.get(start..)?;
+    let mut number = 0;
+    let mut digits = 0;
+    while digits < 4
+        && let Some(&byte) = rest.get(digits)
+        && byte.is_ascii_digit()
+    {
+        number = number * 10 + u32::from(byte - b'0');
+        digits += 1;
+    }
+    if digits == 0 || rest.get(digits) != Some(&b'.') {
+        return None;
+    }
+    let mut end = digits + 1;
+    while rest.get(end) == Some(&b'.') {
+        end += 1;
+    }
+    Some((number, end - digits, end))
+}
+
 /// What a symbol is: a termination marker, a glyph standing alone, or a move.
 #[inline]
 fn symbol_kind(symbol: &str) -> TokenKind {
@@ -154,6 +180,40 @@ mod tests {
             }
         }
         assert!(answered > 10_000, "{answered}");
+    }
+
+    /// Wherever the one-word reading of a move number answers, it answers as the byte-wise
+    /// one does.
+    #[test]
+    fn move_numbers_read_as_the_bytewise_lexer_reads_them() {
+        let pieces: [&str; 22] = [
+            "1", "2", "9", "0", "12", "4567", "1234567", "99999999", ".", ".", "...", " ", "\n",
+            "e4", "-", "1-0", "0-1", "1/2-1/2", "*", "?", "(", "♘",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut answered = 0;
+        for _ in 0..30_000 {
+            let text = random_text(&mut state, &pieces, 6);
+            for start in (0..text.len()).filter(|&i| text.as_bytes()[i].is_ascii_digit()) {
+                let Some((number, dots, len)) = super::move_number(text.as_bytes(), start) else {
+                    continue;
+                };
+                let (kind, end) = symbol(&text, start);
+                assert_eq!(
+                    (kind, end),
+                    (TokenKind::MoveNumber { number, dots }, start + len),
+                    "{text:?} from {start}"
+                );
+                answered += 1;
+            }
+        }
+        assert!(answered > 10_000, "{answered}");
+        // Four digits at most, and any number of dots.
+        let number = |text: &str| super::move_number(text.as_bytes(), 0);
+        assert_eq!(number("9876. e4"), Some((9_876, 1, 5)));
+        assert_eq!(number("12......"), Some((12, 6, 8)));
+        assert_eq!(number("12345. e4"), None);
+        assert_eq!(number("1-0"), None);
     }
 
     /// Symbols of every kind and the bytes between them, a symbol longer than a word among
