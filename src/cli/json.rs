@@ -99,7 +99,8 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
     out.push(b'"');
     loop {
         let (plain, escape) = rest.split_at(plain_prefix(rest));
-        out.extend_from_slice(plain);
+        // Copied in a loop rather than by a call to memcpy: most strings here are short.
+        out.extend(plain.iter().copied());
         let Some((&byte, after)) = escape.split_first() else {
             break;
         };
