@@ -5,7 +5,6 @@
 //! rook) and Shredder-FEN (`HAha`, the rook's file) in both standard chess and Chess960, and
 //! written as `KQkq` in standard chess and X-FEN in Chess960.
 
-use std::fmt::Write;
 use std::str::FromStr;
 
 use crate::bitboard::Bitboard;
@@ -206,43 +205,61 @@ impl Position {
     /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
     /// ```
     pub fn fen(&self) -> String {
+        // Pushed piece by piece, no formatting machinery: `jaque check --json` writes one FEN
+        // per game.
         let mut fen = String::with_capacity(90);
+        self.push_placement(&mut fen);
+        fen.push(' ');
+        fen.push(self.turn.char());
+        fen.push(' ');
+        self.push_castling(&mut fen);
+        fen.push(' ');
+        match self.ep_square {
+            Some(square) => {
+                fen.push(square.file().char());
+                fen.push(square.rank().char());
+            }
+            None => fen.push('-'),
+        }
+        fen.push(' ');
+        push_number(&mut fen, self.halfmove_clock);
+        fen.push(' ');
+        push_number(&mut fen, self.fullmove_number);
+        fen
+    }
+
+    /// The placement field: ranks 8 to 1, runs of empty squares as digits.
+    fn push_placement(&self, fen: &mut String) {
+        let occupied = self.occupied();
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(fen, "{empty}");
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                    None => empty += 1,
+                let square = Square::new(file, rank);
+                if !occupied.contains(square) {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                if let Some(piece) = self.piece_at(square) {
+                    fen.push(piece.char());
                 }
             }
             if empty > 0 {
-                let _ = write!(fen, "{empty}");
+                fen.push(char::from(b'0' + empty));
             }
             if rank != Rank::First {
                 fen.push('/');
             }
         }
-        let _ = write!(fen, " {} {} ", self.turn.char(), self.castling_field());
-        match self.ep_square {
-            Some(square) => {
-                let _ = write!(fen, "{square}");
-            }
-            None => fen.push('-'),
-        }
-        let _ = write!(fen, " {} {}", self.halfmove_clock, self.fullmove_number);
-        fen
     }
 
     /// The castling field: `KQkq` letters for outermost rooks, file letters for others
     /// (X-FEN), `-` for none.
-    fn castling_field(&self) -> String {
-        let mut field = String::new();
+    fn push_castling(&self, fen: &mut String) {
+        let before = fen.len();
         for color in Color::ALL {
             let king = self.king(color);
             let rooks = self.pieces(color, Role::Rook) & Bitboard::rank(back_rank(color));
@@ -259,16 +276,32 @@ impl Position {
                     (true, false) => 'Q',
                     (false, _) => rook.file().char().to_ascii_uppercase(),
                 };
-                field.push(match color {
+                fen.push(match color {
                     Color::White => letter,
                     Color::Black => letter.to_ascii_lowercase(),
                 });
             }
         }
-        if field.is_empty() {
-            field.push('-');
+        if fen.len() == before {
+            fen.push('-');
         }
-        field
+    }
+}
+
+/// `n` in decimal.
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [b'0'; 10];
+    let mut start = digits.len();
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+        start -= 1;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in digits.get(start..).unwrap_or_default() {
+        out.push(char::from(digit));
     }
 }
 
