@@ -1,7 +1,7 @@
-//! Decompresses a `.zst` file with ruzstd, the decoder `jaque check` reads `.zst` input with
-//! (same crate and major version, frames read one after another, 64 KiB buffers as
-//! `src/cli/input.rs` has them), and throws the text away: jaque's decompression speed
-//! alone, next to `zstd -dc FILE > /dev/null`. Prints the bytes decompressed:
+//! Decompresses a `.zst` file with ruzstd, the pure-Rust decoder `jaque check` read `.zst`
+//! input with before it moved to libzstd (the `zstd` crate): frames read one after another,
+//! 64 KiB buffers, the text thrown away. Kept to show, next to `zstd -dc FILE > /dev/null`,
+//! what the move was worth. Prints the bytes decompressed:
 //!
 //!     ruzstd-cat FILE.zst
 
