@@ -33,6 +33,8 @@ pub(crate) struct Lexed {
     pub(crate) errors: Vec<LexError>,
     pub(crate) variations: bool,
     pub(crate) late_tags: bool,
+    /// Some tag value may hold an escape (else none does).
+    pub(crate) escapes: bool,
 }
 
 /// [`tokenize`] into `tokens` (cleared first: a checker reuses one buffer for every game).
@@ -47,6 +49,7 @@ pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
         variations: false,
         tags: 0,
         late_tags: false,
+        escapes: false,
     };
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -83,6 +86,7 @@ pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
         errors: lexer.errors,
         variations: lexer.variations,
         late_tags: lexer.late_tags,
+        escapes: lexer.escapes,
     }
 }
 
@@ -96,6 +100,7 @@ struct Lexer<'a> {
     /// Tag pairs read: a tag pair with more tokens than that before it is late.
     tags: usize,
     late_tags: bool,
+    escapes: bool,
 }
 
 impl Lexer<'_> {
@@ -174,7 +179,8 @@ impl Lexer<'_> {
     #[inline]
     fn tag_pair(&mut self, start: usize) -> usize {
         let error = match tag(&self.text[start..]) {
-            Ok((name, value, len)) => {
+            Ok(((name, value, len), escapes)) => {
+                self.escapes |= escapes;
                 let name = start + name.start..start + name.end;
                 let value = start + value.start..start + value.end;
                 self.late_tags |= self.tokens.len() != self.tags;

@@ -11,14 +11,23 @@ pub(super) enum TagError {
     Malformed,
 }
 
+/// Where a tag pair's name and value are, and how many bytes it takes.
+pub(super) type Pair = (Range<usize>, Range<usize>, usize);
+
 /// `[Name "value"]` at the start of `text`, on its first line: the name's and the value's
-/// bytes, bytes used.
+/// bytes, bytes used; and whether the value may hold an escape (the value of a tag that is
+/// `[Name "value"]` exactly has no backslash: only the others may).
 #[inline]
-pub(super) fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
-    let bytes = text.as_bytes();
-    if let Some(simple) = simple_tag(bytes) {
-        return Ok(simple);
+pub(super) fn tag(text: &str) -> Result<(Pair, bool), TagError> {
+    match simple_tag(text.as_bytes()) {
+        Some(simple) => Ok((simple, false)),
+        None => any_tag(text).map(|read| (read, true)),
     }
+}
+
+/// [`tag`] byte by byte, whatever the form.
+fn any_tag(text: &str) -> Result<Pair, TagError> {
+    let bytes = text.as_bytes();
     let mut i = 1;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
         i += 1;
@@ -78,7 +87,7 @@ pub(super) fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), Tag
 /// after `[` and one space before the value), read with two searches; `None` for anything
 /// else, which [`tag`] reads byte by byte to the same result where this one gives one.
 #[inline]
-fn simple_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+fn simple_tag(bytes: &[u8]) -> Option<Pair> {
     let (open, close) = simple_tag_quotes(bytes)?;
     let name = 1..open.checked_sub(1)?;
     let named = !name.is_empty()
@@ -196,8 +205,19 @@ mod tests {
                 line.push_str(pieces[(state >> 40) as usize % pieces.len()]);
             }
             let text = format!("{line}\n[Site \"x\"] e4\n");
-            let (whole, alone) = (tag(&text), tag_of_line(&line));
+            let (result, alone) = (tag(&text), tag_of_line(&line));
+            let whole = result
+                .as_ref()
+                .map(|(whole, _)| whole.clone())
+                .map_err(|e| match e {
+                    TagError::Malformed => TagError::Malformed,
+                    TagError::Unterminated => TagError::Unterminated,
+                });
             assert!(same(&whole, &alone), "{line:?}");
+            // A value with a backslash is never said to have no escape.
+            if let Ok(((_, value, _), escapes)) = &result {
+                assert!(*escapes || !text[value.clone()].contains('\\'), "{line:?}");
+            }
             read += usize::from(whole.is_ok());
             // The two-search reading, where it answers, alone too.
             if let Some(simple) = simple_tag(text.as_bytes()) {
