@@ -165,6 +165,62 @@ pub(super) mod wide {
         }
     }
 
+    /// The bytes of 32 that reading a tag line asks about: bit `i` for byte `i` of `chunk`.
+    #[derive(Clone, Copy, Debug)]
+    pub(in crate::pgn) struct TagBytes {
+        /// `"`.
+        pub(in crate::pgn) quotes: u32,
+        /// `]`.
+        pub(in crate::pgn) closes: u32,
+        /// `\n`.
+        pub(in crate::pgn) newlines: u32,
+        /// `\\`.
+        pub(in crate::pgn) backslashes: u32,
+        /// The bytes of a tag name: ASCII letters and digits, `_`.
+        pub(in crate::pgn) names: u32,
+    }
+
+    /// The [`TagBytes`] of `chunk`, the start of a tag line.
+    #[inline]
+    pub(in crate::pgn) fn tag_bytes(chunk: &[u8; 32]) -> TagBytes {
+        #[target_feature(enable = "sse2")]
+        fn sse2(chunk: &[u8; 32]) -> TagBytes {
+            let (Some(low), Some(high)) = (chunk.first_chunk::<16>(), chunk.last_chunk::<16>())
+            else {
+                return TagBytes {
+                    quotes: 0,
+                    closes: 0,
+                    newlines: 0,
+                    backslashes: 0,
+                    names: 0,
+                };
+            };
+            let (low, high) = (load(low), load(high));
+            let both = |low: __m128i, high: __m128i| (bits(low) | bits(high) << 16) as u32;
+            TagBytes {
+                quotes: both(equal(low, b'"'), equal(high, b'"')),
+                closes: both(equal(low, b']'), equal(high, b']')),
+                newlines: both(equal(low, b'\n'), equal(high, b'\n')),
+                backslashes: both(equal(low, b'\\'), equal(high, b'\\')),
+                names: both(name_bytes(low), name_bytes(high)),
+            }
+        }
+        /// All ones in each byte of `v` that can be in a tag name.
+        #[inline]
+        #[target_feature(enable = "sse2")]
+        fn name_bytes(v: __m128i) -> __m128i {
+            // Letters differ from their capitals in one bit.
+            let letters = in_range(_mm_or_si128(v, splat(0x20)), b'a', b'z');
+            let digits = in_range(v, b'0', b'9');
+            _mm_or_si128(_mm_or_si128(letters, digits), equal(v, b'_'))
+        }
+        // SAFETY: as in `special_bytes`, SSE2 is part of the x86-64 baseline.
+        #[allow(unsafe_code)]
+        unsafe {
+            sse2(chunk)
+        }
+    }
+
     /// Bit `i` set where byte `i` of `chunk` ends a symbol for the lexer: white space
     /// (space, tab, line feed, vertical tab, form feed, carriage return) and
     /// `{ } ( ) [ ] ; $ "`.

@@ -26,11 +26,13 @@ pub struct Tags {
 impl Tags {
     /// The tags of a tag section: `section` copied once, in one allocation, and each pair
     /// `(name, value)` given as byte ranges of it, the value as written (its escapes are
-    /// undone here, the rare value that has them copied again).
+    /// undone here, the rare value that has them copied again). Without `escapes`, the
+    /// reader of the section knows that no value has one.
     #[inline]
     pub(crate) fn of_section(
         section: &str,
         pairs: impl Iterator<Item = (Range<usize>, Range<usize>)>,
+        escapes: bool,
     ) -> Tags {
         let (least, most) = pairs.size_hint();
         let mut tags = Tags {
@@ -38,7 +40,7 @@ impl Tags {
             pairs: Vec::with_capacity(most.unwrap_or(least)),
         };
         // Most sections have no escape at all: one search for them all.
-        let escapes = section.as_bytes().contains(&b'\\');
+        let escapes = escapes && section.as_bytes().contains(&b'\\');
         for (name, value) in pairs {
             let value = if escapes
                 && let Some(written) = section.get(value.clone())
@@ -152,7 +154,7 @@ mod tests {
     fn a_section_is_read_in_place_and_escaped_values_are_undone() {
         let section = "[Event \"a\"]\n[Site \"say \\\"hi\\\"\"]\n[Event \"b\"]";
         let pairs = [(1..6, 8..9), (13..17, 19..29), (33..38, 40..41)];
-        let tags = Tags::of_section(section, pairs.into_iter());
+        let tags = Tags::of_section(section, pairs.into_iter(), true);
         let expected: Tags = [("Event", "a"), ("Site", "say \"hi\""), ("Event", "b")]
             .into_iter()
             .collect();

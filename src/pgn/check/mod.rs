@@ -137,7 +137,7 @@ fn check_with<L: Listener>(
     let lexed = read_tokens(text, &mut buffers.tokens, &mut out);
     let (tag_tokens, movetext) = split_tag_section(&buffers.tokens);
     listener.read(text, tag_tokens, movetext);
-    let section = tags::read_tags(text, tag_tokens);
+    let section = tags::read_tags(text, tag_tokens, lexed.escapes);
     let start = section.start_position(&mut out);
     let mut report = unplayed_report(raw, start);
     match start {
@@ -193,6 +193,8 @@ struct TokensRead {
     late_tags: bool,
     /// A comment that never closes swallows the rest of the game, its marker too.
     swallowed: bool,
+    /// Some tag value may hold an escape.
+    escapes: bool,
 }
 
 /// Lexes `text` into `tokens`, reporting into `out` what is no token.
@@ -202,6 +204,7 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>, out: &mut Collector) -> Toke
         errors,
         variations,
         late_tags,
+        escapes,
     } = lex(text, tokens);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = syntax::swallows_the_rest(&errors);
@@ -212,6 +215,7 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>, out: &mut Collector) -> Toke
         variations,
         late_tags,
         swallowed,
+        escapes,
     }
 }
 

@@ -90,7 +90,9 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-/// Line and column of each diagnostic's start and end.
+/// Line and column of each diagnostic's start and end, found going forward through `text`
+/// from one diagnostic to the next (they come in the order of their spans' starts): no
+/// [`LineIndex`] of the whole game for the one or two diagnostics most games with any have.
 pub(super) fn place(
     text: &str,
     first_line: usize,
@@ -99,12 +101,15 @@ pub(super) fn place(
     if diagnostics.is_empty() {
         return Vec::new();
     }
-    let index = LineIndex::new(text, first_line);
+    let mut cursor = Cursor::default();
     diagnostics
         .into_iter()
         .map(|(diagnostic, ply, san)| {
-            let (line, column) = index.line_column(diagnostic.span.start);
-            let (end_line, end_column) = index.line_column(diagnostic.span.end);
+            cursor = cursor.to(text, diagnostic.span.start);
+            let (line, column) = cursor.line_column(text, first_line);
+            let (end_line, end_column) = cursor
+                .to(text, diagnostic.span.end)
+                .line_column(text, first_line);
             GameDiagnostic {
                 diagnostic,
                 line,
@@ -118,9 +123,91 @@ pub(super) fn place(
         .collect()
 }
 
+/// A place in a text and its line: the 0-based line and where it starts.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Cursor {
+    /// The cursor at `offset` (clamped to the text), counted on from this one, or from the
+    /// text's start if it lies before.
+    fn to(self, text: &str, offset: usize) -> Cursor {
+        let offset = offset.min(text.len());
+        let from = if offset < self.offset {
+            Cursor::default()
+        } else {
+            self
+        };
+        let passed = text.as_bytes().get(from.offset..offset).unwrap_or_default();
+        let newlines = passed.iter().filter(|&&b| b == b'\n').count();
+        let line_start = passed
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(from.line_start, |i| from.offset + i + 1);
+        Cursor {
+            offset,
+            line: from.line + newlines,
+            line_start,
+        }
+    }
+
+    /// Line and column in the file, as [`LineIndex::line_column`] gives them.
+    fn line_column(self, text: &str, first_line: usize) -> (usize, usize) {
+        let column = text
+            .get(self.line_start..self.offset)
+            .map_or(0, |s| s.chars().count());
+        (first_line + self.line, column + 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::LineIndex;
+    use crate::diagnostic::{Code, Diagnostic};
+
+    /// Placed going forward, diagnostics get the lines and columns the index gives, for
+    /// every start and end in a text with multi-byte characters and both line ends, in
+    /// order or not.
+    #[test]
+    fn diagnostics_are_placed_where_the_line_index_places_them() {
+        let text = "[White \"Müller\"]\r\n\n1. e4 ♘f6 2. 𝄞 {ça}\n\n3. d4";
+        let index = LineIndex::new(text, 7);
+        let mut spans = Vec::new();
+        for start in 0..=text.len() + 2 {
+            for end in [start, start + 1, start + 5, text.len() + 3, start / 2] {
+                spans.push(start..end);
+            }
+        }
+        let diagnostics = spans
+            .iter()
+            .map(|span| {
+                let d = Diagnostic::new(Code::Syntax, "m", "l", span.clone());
+                (d, None, None)
+            })
+            .collect();
+        let placed = super::place(text, 7, diagnostics);
+        assert_eq!(placed.len(), spans.len());
+        for (d, span) in placed.iter().zip(&spans) {
+            assert_eq!(
+                (d.line, d.column),
+                index.line_column(span.start),
+                "{span:?}"
+            );
+            assert_eq!(
+                (d.end_line, d.end_column),
+                index.line_column(span.end),
+                "{span:?}"
+            );
+        }
+        // Out of order: back to an earlier line.
+        let back =
+            [9..12, 2..3].map(|span| (Diagnostic::new(Code::Syntax, "m", "l", span), None, None));
+        let placed = super::place(text, 7, back.into());
+        assert_eq!((placed[1].line, placed[1].column), index.line_column(2));
+    }
 
     #[test]
     fn editor_positions_go_back_to_the_offsets_they_came_from() {

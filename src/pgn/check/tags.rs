@@ -33,10 +33,10 @@ pub(super) struct SectionTags {
 
 /// The tags of the tag tokens `tag_tokens` of `text`, read into one copy of their section,
 /// and the three tags the checker asks for, found in the same pass (not looked up by name
-/// afterwards). Out of line: inlined into the checker, this loop slowed the walk more than
-/// it saved.
+/// afterwards); `escapes`: whether some value may hold an escape. Out of line: inlined into
+/// the checker, this loop slowed the walk more than it saved.
 #[inline(never)]
-pub(super) fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
+pub(super) fn read_tags(text: &str, tag_tokens: &[Token], escapes: bool) -> SectionTags {
     let section = match (tag_tokens.first(), tag_tokens.last()) {
         (Some(first), Some(last)) => first.span.start..last.span.end,
         _ => 0..0,
@@ -59,7 +59,11 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token]) -> SectionTags {
         };
         Some((in_section(name), in_section(value)))
     });
-    let tags = Tags::of_section(text.get(section.clone()).unwrap_or_default(), pairs);
+    let tags = Tags::of_section(
+        text.get(section.clone()).unwrap_or_default(),
+        pairs,
+        escapes,
+    );
     SectionTags {
         tags,
         fen,

@@ -130,8 +130,10 @@ struct Walker<'a, L> {
 }
 
 /// Plays the moves of `movetext` from `start` (`variations`: whether any `(` is in it),
-/// telling `listener` what it does.
+/// telling `listener` what it does. Never inlined: inlined into the checker (its one
+/// caller), the loop compiled to more instructions per move.
 #[allow(clippy::too_many_arguments)] // the walk's inputs, each used once
+#[inline(never)]
 pub(super) fn walk<L: Listener>(
     text: &str,
     movetext: &[Token],

@@ -33,6 +33,8 @@ pub(crate) struct Lexed {
     pub(crate) errors: Vec<LexError>,
     pub(crate) variations: bool,
     pub(crate) late_tags: bool,
+    /// Some tag value may hold an escape (else none does).
+    pub(crate) escapes: bool,
 }
 
 /// [`tokenize`] into `tokens` (cleared first: a checker reuses one buffer for every game).
@@ -47,18 +49,16 @@ pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
         variations: false,
         tags: 0,
         late_tags: false,
+        escapes: false,
     };
     let bytes = text.as_bytes();
     let mut i = 0;
-    let mut line_start = true;
     let mut ends = SymbolEnds::default();
     while let Some(&byte) = bytes.get(i) {
         if is_blank(byte) {
-            line_start |= byte == b'\n';
             i += 1;
             continue;
         }
-        let at_line_start = std::mem::replace(&mut line_start, false);
         // Moves, the commonest tokens, first: one test instead of the match's jump table.
         // They are the symbols that start with none of the bytes that start the other
         // tokens, move numbers, markers and glyphs.
@@ -77,12 +77,13 @@ pub(crate) fn lex(text: &str, tokens: &mut Vec<Token>) -> Lexed {
             i = after_space(bytes, i + len);
             continue;
         }
-        i = lexer.token(byte, i, at_line_start);
+        i = lexer.token(byte, i);
     }
     Lexed {
         errors: lexer.errors,
         variations: lexer.variations,
         late_tags: lexer.late_tags,
+        escapes: lexer.escapes,
     }
 }
 
@@ -96,6 +97,7 @@ struct Lexer<'a> {
     /// Tag pairs read: a tag pair with more tokens than that before it is late.
     tags: usize,
     late_tags: bool,
+    escapes: bool,
 }
 
 impl Lexer<'_> {
@@ -107,10 +109,10 @@ impl Lexer<'_> {
     /// Reads the token at `start`, whose first byte `byte` is no blank and starts no move
     /// [`SymbolEnds`] reads; returns where it ends.
     #[inline(always)]
-    fn token(&mut self, byte: u8, start: usize, at_line_start: bool) -> usize {
+    fn token(&mut self, byte: u8, start: usize) -> usize {
         let bytes = self.text.as_bytes();
         match byte {
-            b'%' if at_line_start => end_of_line(bytes, start),
+            b'%' if at_line_start(bytes, start) => end_of_line(bytes, start),
             b'[' => self.tag_pair(start),
             b'{' => self.brace_comment(start),
             b';' => {
@@ -174,7 +176,8 @@ impl Lexer<'_> {
     #[inline]
     fn tag_pair(&mut self, start: usize) -> usize {
         let error = match tag(&self.text[start..]) {
-            Ok((name, value, len)) => {
+            Ok(((name, value, len), escapes)) => {
+                self.escapes |= escapes;
                 let name = start + name.start..start + name.end;
                 let value = start + value.start..start + value.end;
                 self.late_tags |= self.tokens.len() != self.tags;
@@ -229,6 +232,21 @@ impl Lexer<'_> {
     }
 }
 
+/// Whether the token at `start` is the first of its line: only blanks before it, back to a
+/// line feed or the text's start. Asked only of a `%` (an escape line starts a line): the
+/// loop over the other tokens does not keep track. (No token ends with a blank, so the
+/// blanks before a token are those the loop passed over.)
+#[cold]
+fn at_line_start(bytes: &[u8], start: usize) -> bool {
+    bytes
+        .get(..start)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .find(|&&b| b == b'\n' || !is_blank(b))
+        .is_none_or(|&b| b == b'\n')
+}
+
 /// `at`, or one past it if a space is there: the one blank that most often follows a move or
 /// a move number, skipped without a turn of the loop.
 #[inline(always)]
@@ -239,4 +257,32 @@ fn after_space(bytes: &[u8], at: usize) -> usize {
 fn end_of_line(bytes: &[u8], from: usize) -> usize {
     let rest = bytes.get(from..).unwrap_or_default();
     from + find(rest, |w| first_equal(w, b'\n'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TokenKind, tokenize};
+
+    /// A `%` starts an escape line (no token) only as the first thing on its line: after a
+    /// line feed or at the text's start, blanks aside, whatever token ended the line before
+    /// (a `;` comment with blanks at its end, a brace comment holding a line feed).
+    #[test]
+    fn a_percent_sign_escapes_its_line_only_at_the_line_start() {
+        let cases: [(&str, &[&str]); 7] = [
+            ("%x\n1.", &["1."]),
+            ("  \t%x\n1.", &["1."]),
+            ("1. e4 %x\n", &["1.", "e4", "%x"]),
+            ("1. e4 ;c  \r\n%x\n2.", &["1.", "e4", ";c  \r", "2."]),
+            ("e4\n  %x\n", &["e4"]),
+            ("{c}%x", &["{c}", "%x"]),
+            ("{c\n} %x", &["{c\n}", "%x"]),
+        ];
+        for (text, expected) in cases {
+            let (tokens, errors) = tokenize(text);
+            assert!(errors.is_empty(), "{text:?}");
+            let read: Vec<&str> = tokens.iter().map(|t| &text[t.span.clone()]).collect();
+            assert_eq!(read, expected, "{text:?}");
+            assert!(tokens.iter().all(|t| t.kind != TokenKind::Glyph));
+        }
+    }
 }

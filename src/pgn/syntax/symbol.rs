@@ -80,10 +80,9 @@ fn symbol_kind(symbol: &str) -> TokenKind {
 pub(super) struct SymbolEnds {
     /// Where the mask's bytes start.
     base: usize,
-    /// Bit `i` for a delimiter at `base + i`; none before the first use.
+    /// Bit `i` for a delimiter at `base + i`; none before the first use (then every symbol
+    /// looks as if it ran past the mask, and a mask is made).
     delimiters: u64,
-    /// Whether the mask was made (else fall back to words of eight bytes).
-    made: bool,
 }
 
 impl SymbolEnds {
@@ -96,7 +95,7 @@ impl SymbolEnds {
         #[cfg(target_arch = "x86_64")]
         {
             let offset = start.wrapping_sub(self.base);
-            let rest = if self.made && offset < 64 {
+            let rest = if offset < 64 {
                 self.delimiters >> offset
             } else {
                 0
@@ -107,7 +106,6 @@ impl SymbolEnds {
             if let Some(chunk) = bytes.get(start..).and_then(<[u8]>::first_chunk::<64>) {
                 self.base = start;
                 self.delimiters = crate::pgn::scan::wide::delimiters(chunk);
-                self.made = true;
                 return (self.delimiters != 0).then(|| self.delimiters.trailing_zeros() as usize);
             }
         }

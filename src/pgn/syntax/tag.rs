@@ -11,14 +11,27 @@ pub(super) enum TagError {
     Malformed,
 }
 
+/// Where a tag pair's name and value are, and how many bytes it takes.
+pub(super) type Pair = (Range<usize>, Range<usize>, usize);
+
 /// `[Name "value"]` at the start of `text`, on its first line: the name's and the value's
-/// bytes, bytes used.
+/// bytes, bytes used; and whether the value may hold an escape (the value of a tag that is
+/// `[Name "value"]` exactly has no backslash: only the others may).
 #[inline]
-pub(super) fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), TagError> {
-    let bytes = text.as_bytes();
-    if let Some(simple) = simple_tag(bytes) {
-        return Ok(simple);
+pub(super) fn tag(text: &str) -> Result<(Pair, bool), TagError> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(simple) = simple_tag_wide(text.as_bytes()) {
+        return Ok((simple, false));
     }
+    match simple_tag(text.as_bytes()) {
+        Some(simple) => Ok((simple, false)),
+        None => any_tag(text).map(|read| (read, true)),
+    }
+}
+
+/// [`tag`] byte by byte, whatever the form.
+fn any_tag(text: &str) -> Result<Pair, TagError> {
+    let bytes = text.as_bytes();
     let mut i = 1;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
         i += 1;
@@ -78,7 +91,7 @@ pub(super) fn tag(text: &str) -> Result<(Range<usize>, Range<usize>, usize), Tag
 /// after `[` and one space before the value), read with two searches; `None` for anything
 /// else, which [`tag`] reads byte by byte to the same result where this one gives one.
 #[inline]
-fn simple_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+fn simple_tag(bytes: &[u8]) -> Option<Pair> {
     let (open, close) = simple_tag_quotes(bytes)?;
     let name = 1..open.checked_sub(1)?;
     let named = !name.is_empty()
@@ -89,6 +102,45 @@ fn simple_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
     (named && bytes.get(name.end..=open) == Some(b" \"")).then_some((
         name,
         open + 1..close,
+        close + 2,
+    ))
+}
+
+/// [`simple_tag`] from the masks of the line's first 32 bytes, for a line whose first quote
+/// is in them: a few vector compares where the two searches take a test per word and the
+/// name a test per byte. `None` where it is no such line (the caller reads those with
+/// [`simple_tag`]).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn simple_tag_wide(bytes: &[u8]) -> Option<Pair> {
+    let masks = crate::pgn::scan::wide::tag_bytes(bytes.first_chunk::<32>()?);
+    // The first quote, before any `]` or line end (byte 0 is the `[`).
+    let first = masks.quotes | masks.closes | masks.newlines;
+    let open = first.trailing_zeros();
+    if masks.quotes.checked_shr(open).is_none_or(|m| m & 1 == 0) || open < 3 {
+        return None;
+    }
+    // The second, before any escape or line end (searched on past the masks' bytes for a
+    // long value), and right before the `]`.
+    let after_open =
+        (masks.quotes | masks.backslashes | masks.newlines) & u32::MAX.checked_shl(open + 1)?;
+    let close = match after_open {
+        0 => {
+            let stop = |w| first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n');
+            32 + find(bytes.get(32..)?, stop)
+        }
+        _ => after_open.trailing_zeros() as usize,
+    };
+    if bytes.get(close..close + 2) != Some(b"\"]") {
+        return None;
+    }
+    // The name: from byte 1 to the space before the first quote, every byte a name's.
+    let name = 1..open as usize - 1;
+    let name_bits = (u32::MAX >> (32 - name.end)) & !1;
+    let named = masks.names & name_bits == name_bits;
+    (named && bytes.get(name.end) == Some(&b' ')).then_some((
+        name,
+        open as usize + 1..close,
         close + 2,
     ))
 }
@@ -183,7 +235,7 @@ mod tests {
             "é", "_9", "x", "\u{b}", "\u{c}", "\"]", "]\"", "\"\"",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let (mut read, mut simple_read) = (0, 0);
+        let (mut read, mut simple_read, mut wide_read) = (0, 0, 0);
         for _ in 0..40_000 {
             state ^= state << 13;
             state ^= state >> 7;
@@ -196,16 +248,54 @@ mod tests {
                 line.push_str(pieces[(state >> 40) as usize % pieces.len()]);
             }
             let text = format!("{line}\n[Site \"x\"] e4\n");
-            let (whole, alone) = (tag(&text), tag_of_line(&line));
+            let (result, alone) = (tag(&text), tag_of_line(&line));
+            let whole = result
+                .as_ref()
+                .map(|(whole, _)| whole.clone())
+                .map_err(|e| match e {
+                    TagError::Malformed => TagError::Malformed,
+                    TagError::Unterminated => TagError::Unterminated,
+                });
             assert!(same(&whole, &alone), "{line:?}");
+            // A value with a backslash is never said to have no escape.
+            if let Ok(((_, value, _), escapes)) = &result {
+                assert!(*escapes || !text[value.clone()].contains('\\'), "{line:?}");
+            }
             read += usize::from(whole.is_ok());
-            // The two-search reading, where it answers, alone too.
-            if let Some(simple) = simple_tag(text.as_bytes()) {
-                assert!(same(&Ok(simple), &alone), "{line:?}");
+            // The two-search reading, where it answers, alone too; the one from masks
+            // answers as it does.
+            let simple = simple_tag(text.as_bytes());
+            if let Some(simple) = &simple {
+                assert!(same(&Ok(simple.clone()), &alone), "{line:?}");
                 simple_read += 1;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(wide) = super::simple_tag_wide(text.as_bytes()) {
+                assert_eq!(Some(wide), simple, "{line:?}");
+                wide_read += 1;
             }
         }
         assert!(read > 5_000, "{read}");
         assert!(simple_read > 500, "{simple_read}");
+        assert!(
+            wide_read > 500 || !cfg!(target_arch = "x86_64"),
+            "{wide_read}"
+        );
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_tag_masks_flag_exactly_their_bytes_in_every_lane() {
+        use crate::pgn::scan::{tests::mask_agrees_in_every_lane, wide::tag_bytes};
+        let name = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).quotes), |b| b == b'"', b'"');
+        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).closes), |b| b == b']', b']');
+        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).newlines), |b| b == b'\n', b'\n');
+        mask_agrees_in_every_lane(
+            |c| u64::from(tag_bytes(c).backslashes),
+            |b| b == b'\\',
+            b'"',
+        );
+        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).names), name, b'_');
     }
 }
