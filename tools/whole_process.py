@@ -272,9 +272,10 @@ def scale_notes(p, facts):
     inside = f"{inside_rate / 1e6:.0f} MB" if extra > 0 else "–"
     text = LICHESS_GAMES * LICHESS_GAME_BYTES
     check = f"checking on {CORES} cores (at the CPU-second rate above, cutting included)"
-    own, pipe, alone = "libzstd then cutting on jaque's reading thread", "`zstd -dc`", "cutting alone"
+    own = "libzstd on jaque's decoding thread beside cutting on its reading thread"
+    pipe, alone = "`zstd -dc`", "cutting alone"
     minutes = {check: text / (CORES * size / median_of(facts["plain"], 1)) / 60,
-               own: (text / inside_rate + text / cut) / 60, pipe: text / zstd / 60,
+               own: max(text / inside_rate, text / cut) / 60, pipe: text / zstd / 60,
                alone: text / cut / 60}
     slowest = [max(names, key=minutes.get) for names in ((check, own), (check, pipe, alone))]
     return [

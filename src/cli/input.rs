@@ -2,7 +2,8 @@
 //! decompressed on the fly, the built-in sample.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
+use std::sync::mpsc;
 
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
@@ -55,17 +56,89 @@ impl Input {
         if path.ends_with(".zst") {
             // libzstd (C), not a pure-Rust decoder: decoding weighed on checking a `.zst`
             // file. Frames follow one another (`zstd` and `pzstd` output alike).
-            Ok(Box::new(BufReader::with_capacity(
-                BUFFER,
+            Ok(Box::new(Decoded::spawn(
                 zstd::stream::read::Decoder::with_buffer(file)?,
             )))
         } else if path.ends_with(".gz") {
-            Ok(Box::new(BufReader::with_capacity(
-                BUFFER,
+            Ok(Box::new(Decoded::spawn(
                 flate2::bufread::MultiGzDecoder::new(file),
             )))
         } else {
             Ok(Box::new(file))
         }
+    }
+}
+
+/// A compressed stream decoded on a thread of its own, a chunk ahead of its reader: decoding
+/// one stream cannot be shared out, so it runs beside the thread that cuts games instead of
+/// on it, as `zstd -dc FILE | jaque check -` has them.
+struct Decoded {
+    chunks: mpsc::Receiver<io::Result<Vec<u8>>>,
+    chunk: Vec<u8>,
+    /// How much of `chunk` was consumed.
+    at: usize,
+}
+
+impl Decoded {
+    /// Bytes decoded at a time.
+    const CHUNK: usize = 1 << 18;
+
+    /// Starts decoding `decoder` on a new thread. The thread ends at the stream's end, at its
+    /// first error (handed to the reader after the text before it), or when the reader is
+    /// dropped.
+    fn spawn(mut decoder: impl Read + Send + 'static) -> Decoded {
+        let (sender, chunks) = mpsc::sync_channel(4);
+        std::thread::spawn(move || {
+            loop {
+                let mut chunk = vec![0; Decoded::CHUNK];
+                let sent = match decoder.read(&mut chunk) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        chunk.truncate(n);
+                        sender.send(Ok(chunk))
+                    }
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(error) => sender.send(Err(error)),
+                };
+                if sent.is_err() {
+                    return;
+                }
+            }
+        });
+        Decoded {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+        }
+    }
+}
+
+impl Read for Decoded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Decoded {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.at >= self.chunk.len() {
+            match self.chunks.recv() {
+                Ok(chunk) => {
+                    self.chunk = chunk?;
+                    self.at = 0;
+                }
+                // The decoding thread ended: the stream is over.
+                Err(mpsc::RecvError) => return Ok(&[]),
+            }
+        }
+        Ok(self.chunk.get(self.at..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.at = (self.at + amount).min(self.chunk.len());
     }
 }
