@@ -86,27 +86,29 @@ impl History {
     /// from the start's.
     fn repetitions(&self, last: &Position, from: usize) -> usize {
         let (run, mut rights) = self.run_castling(from);
-        let moves: Vec<Move> = run.iter().flatten().copied().collect();
         // The side to move at the run's start: one ply back per move from the last.
-        let mut mover = if moves.len().is_multiple_of(2) {
+        let mut mover = if run.len().is_multiple_of(2) {
             last.turn
         } else {
             !last.turn
         };
-        let mut castling = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            castling.push(rights);
+        // The last move of the run before which the rights were not yet the last ones (or
+        // that castled): the walk back stops there.
+        let mut barrier = None;
+        for (index, &mv) in run.iter().flatten().enumerate() {
+            if rights != last.castling || mv.kind() == MoveKind::Castle {
+                barrier = Some(index);
+            }
             rights = castling_after(rights, mover, mv);
             mover = !mover;
         }
+        let first = barrier.map_or(0, |index| index + 1);
         let mut position = *last;
         let mut count = 1;
-        for (taken, (&mv, &before)) in moves.iter().zip(&castling).rev().enumerate() {
-            if before != last.castling || mv.kind() == MoveKind::Castle {
-                break;
-            }
+        let back = run.get(first..).unwrap_or_default();
+        for (taken, &mv) in back.iter().flatten().rev().enumerate() {
             position.unplay_reversible(mv);
-            if taken + 1 == moves.len() {
+            if first == 0 && taken + 1 == run.len() {
                 self.restore_run_ep_square(&mut position, from);
             }
             // Every second position has the same side to move.

@@ -296,8 +296,34 @@ fn placeholder(name: &str, marker: Option<Outcome>) -> &'static str {
     }
 }
 
-/// Whether the text at `span` has its line to itself (blanks aside).
+/// Whether the text at `span` has its line to itself (blanks aside): read as bytes up to the
+/// line feeds around it, as `str` reads it where a byte beyond ASCII is in the way.
 fn on_its_own_line(text: &str, span: &Range<usize>) -> bool {
+    let bytes = text.as_bytes();
+    let before = bytes.get(..span.start).unwrap_or_default().iter().rev();
+    let after = bytes.get(span.end..).unwrap_or_default().iter();
+    match (blank_to_line_feed(before), blank_to_line_feed(after)) {
+        (Some(before), Some(after)) => before && after,
+        _ => on_its_own_line_by_chars(text, span),
+    }
+}
+
+/// Whether `bytes` are blanks up to a line feed or their end; `None` at a byte beyond ASCII
+/// first (a blank or not, as `char::is_whitespace` says).
+fn blank_to_line_feed<'a>(bytes: impl Iterator<Item = &'a u8>) -> Option<bool> {
+    for &byte in bytes {
+        match byte {
+            b'\n' => return Some(true),
+            b'\t'..=b'\r' | b' ' => {}
+            0x80.. => return None,
+            _ => return Some(false),
+        }
+    }
+    Some(true)
+}
+
+/// [`on_its_own_line`] read as `str`.
+fn on_its_own_line_by_chars(text: &str, span: &Range<usize>) -> bool {
     let before = text.get(..span.start).unwrap_or_default();
     let after = text.get(span.end..).unwrap_or_default();
     let line_start = before.rsplit('\n').next().unwrap_or_default();
@@ -508,6 +534,42 @@ mod tests {
             }
         }
         assert!(taken > 1_000, "{taken}");
+    }
+
+    /// Read as bytes, a span has its line to itself where reading it as `str` says so, on
+    /// random texts of blanks, line ends, white space beyond ASCII and other characters.
+    #[test]
+    fn own_lines_read_as_bytes_read_as_characters() {
+        let pieces = [
+            " ", "\t", "\r", "\n", "\u{b}", "\u{c}", "\u{a0}", "\u{85}", "\u{3000}", "é", "[", "x",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut own = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..8 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
+            }
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for (i, &start) in bounds.iter().enumerate() {
+                for &end in &bounds[i..] {
+                    let span = start..end;
+                    let by_chars = super::on_its_own_line_by_chars(&text, &span);
+                    assert_eq!(
+                        super::on_its_own_line(&text, &span),
+                        by_chars,
+                        "{text:?} {span:?}"
+                    );
+                    own += usize::from(by_chars);
+                }
+            }
+        }
+        assert!(own > 10_000, "{own}");
     }
 
     #[test]
