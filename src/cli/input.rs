@@ -58,11 +58,11 @@ impl Input {
             // file. Frames follow one another (`zstd` and `pzstd` output alike).
             Ok(Box::new(Decoded::spawn(
                 zstd::stream::read::Decoder::with_buffer(file)?,
-            )))
+            )?))
         } else if path.ends_with(".gz") {
             Ok(Box::new(Decoded::spawn(
                 flate2::bufread::MultiGzDecoder::new(file),
-            )))
+            )?))
         } else {
             Ok(Box::new(file))
         }
@@ -85,10 +85,11 @@ impl Decoded {
 
     /// Starts decoding `decoder` on a new thread. The thread ends at the stream's end, at its
     /// first error (handed to the reader after the text before it), or when the reader is
-    /// dropped.
-    fn spawn(mut decoder: impl Read + Send + 'static) -> Decoded {
+    /// dropped. Fails only when the system refuses a thread.
+    fn spawn(mut decoder: impl Read + Send + 'static) -> io::Result<Decoded> {
         let (sender, chunks) = mpsc::sync_channel(4);
-        std::thread::spawn(move || {
+        let decoding = std::thread::Builder::new().name("decode".into());
+        decoding.spawn(move || {
             loop {
                 let mut chunk = vec![0; Decoded::CHUNK];
                 let sent = match decoder.read(&mut chunk) {
@@ -104,12 +105,12 @@ impl Decoded {
                     return;
                 }
             }
-        });
-        Decoded {
+        })?;
+        Ok(Decoded {
             chunks,
             chunk: Vec::new(),
             at: 0,
-        }
+        })
     }
 }
 
