@@ -17,7 +17,7 @@ pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;
 
 use super::split::RawGame;
-use super::syntax::{Lexed, Token, TokenKind, decode, lex};
+use super::syntax::{Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::tags::Tags;
 use crate::diagnostic::Code;
 use crate::lint::Lints;
@@ -204,12 +204,7 @@ fn check_with<L: Listener>(
         TokenKind::Result(outcome) => Some(outcome),
         _ => None,
     });
-    // The tag section's lints all allowed: not looked for, unless some of theirs could go
-    // beyond the diagnostics' limit (and be counted).
-    let tag_lints = [Code::MissingTag, Code::TagFormat, Code::DuplicateTag];
-    if !(tag_lints.iter().all(|&code| out.allows(code)) && out.has_room_for(tag_tokens.len() + 1)) {
-        roster::check(text, tag_tokens, marker, &mut out);
-    }
+    tag_lints(text, tag_tokens, marker, &mut out);
     if lexed.late_tags {
         out.extend(syntax::late_tags(movetext));
     }
@@ -223,6 +218,18 @@ fn check_with<L: Listener>(
 // The steps of `check_with` below are `#[inline(always)]`: it is instantiated once per
 // listener, so each step has two callers and would stay out of line, passing the report and
 // the collector through memory.
+
+/// The tag section against export PGN ([`roster`]); not looked at where its lints are all
+/// allowed, unless some of theirs could go beyond the diagnostics' limit (and be counted).
+#[inline(always)]
+fn tag_lints(text: &str, tag_tokens: &[Token], marker: Option<Outcome>, out: &mut Collector) {
+    let codes = [Code::MissingTag, Code::TagFormat, Code::DuplicateTag];
+    // A section's lints give one diagnostic about the roster and at most one per tag.
+    if codes.iter().all(|&code| out.allows(code)) && out.has_room_for(tag_tokens.len() + 1) {
+        return;
+    }
+    roster::check(text, tag_tokens, marker, out);
+}
 
 /// What the lexer found besides the tokens, its errors already reported.
 struct TokensRead {
