@@ -17,12 +17,14 @@ pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;
 
 use super::split::RawGame;
-use super::syntax::{Lexed, Token, TokenKind, decode, lex};
+use super::syntax::{Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::tags::Tags;
+use crate::diagnostic::Code;
+use crate::lint::Lints;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::san::Lang;
-use report::Collector;
+use report::{AllowedCodes, Collector};
 use walk::{Line, Listener, Walked, walk};
 
 /// Variations nested deeper than this are skipped (and reported), to bound memory.
@@ -55,6 +57,8 @@ pub struct Options {
 pub struct Checker {
     options: Options,
     buffers: Buffers,
+    /// The codes whose diagnostics are left out (see [`Checker::allowing`]).
+    allowed: AllowedCodes,
 }
 
 /// What checking a game needs room for, kept by a [`Checker`] from game to game.
@@ -71,21 +75,51 @@ impl Checker {
         Checker {
             options,
             buffers: Buffers::default(),
+            allowed: 0,
         }
+    }
+
+    /// This checker, leaving out of its reports the diagnostics that `lints` allow: what
+    /// [`GameReport::apply`] with `lints` drops, and no more (a report is the same after
+    /// that, but for its [`GameReport::text`], kept only where some diagnostic is). Where
+    /// `lints` allow every lint of the tag section (`missing_tag`, `tag_format`,
+    /// `duplicate_tag`), the section is not looked at for them at all.
+    ///
+    /// ```
+    /// use jaque::lint::{Level, Lints};
+    /// use jaque::pgn::{Checker, Options, Splitter};
+    /// let text = "[White \"Tal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n";
+    /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let mut lints = Lints::default();
+    /// lints.set("warnings", Level::Allow).unwrap();
+    /// let mut all = Checker::new(Options::default()).check(&game);
+    /// assert_eq!(all.diagnostics.len(), 2); // the roster, and Qxf7 without its #
+    /// all.apply(&lints);
+    /// let allowed = Checker::new(Options::default()).allowing(&lints).check(&game);
+    /// assert_eq!((allowed.diagnostics, all.diagnostics), (vec![], vec![]));
+    /// ```
+    pub fn allowing(mut self, lints: &Lints) -> Checker {
+        self.allowed = Code::ALL
+            .iter()
+            .filter(|&&code| lints.severity(code).is_none())
+            .fold(0, |set, code| set | 1 << code.index());
+        self
     }
 
     /// Checks one game and keeps everything it learned: the [`GameRecord`], for tools that
     /// work on the game afterwards (the report alone, [`Checker::check`], keeps no moves).
     pub fn record(&mut self, raw: &RawGame) -> GameRecord {
         let mut recorder = record::Recorder::default();
-        let report = check_with(raw, &self.options, &mut self.buffers, &mut recorder);
+        let context = (&self.options, self.allowed);
+        let report = check_with(raw, context, &mut self.buffers, &mut recorder);
         self.forget_huge_buffers();
         recorder.finish(report)
     }
 
     /// Checks one game, as [`check_game`] does.
     pub fn check(&mut self, raw: &RawGame) -> GameReport {
-        let report = check_with(raw, &self.options, &mut self.buffers, &mut ());
+        let context = (&self.options, self.allowed);
+        let report = check_with(raw, context, &mut self.buffers, &mut ());
         self.forget_huge_buffers();
         report
     }
@@ -117,20 +151,20 @@ const MAX_KEPT_TOKENS: usize = 1 << 16;
 /// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
-    check_with(raw, options, &mut Buffers::default(), &mut ())
+    check_with(raw, (options, 0), &mut Buffers::default(), &mut ())
 }
 
 /// Checks `raw` in `buffers`: the text's own problems, the tags and the start position, every
 /// line of play, the result, then every diagnostic placed by line and column.
 fn check_with<L: Listener>(
     raw: &RawGame,
-    options: &Options,
+    (options, allowed): (&Options, AllowedCodes),
     buffers: &mut Buffers,
     listener: &mut L,
 ) -> GameReport {
     let (text, latin1) = decode(&raw.bytes);
     let text: &str = &text;
-    let mut out = Collector::default();
+    let mut out = Collector::allowing(allowed);
     if latin1 {
         out.game(syntax::not_utf8(&raw.bytes, text));
     }
@@ -170,7 +204,7 @@ fn check_with<L: Listener>(
         TokenKind::Result(outcome) => Some(outcome),
         _ => None,
     });
-    roster::check(text, tag_tokens, marker, &mut out);
+    tag_lints(text, tag_tokens, marker, &mut out);
     if lexed.late_tags {
         out.extend(syntax::late_tags(movetext));
     }
@@ -184,6 +218,18 @@ fn check_with<L: Listener>(
 // The steps of `check_with` below are `#[inline(always)]`: it is instantiated once per
 // listener, so each step has two callers and would stay out of line, passing the report and
 // the collector through memory.
+
+/// The tag section against export PGN ([`roster`]); not looked at where its lints are all
+/// allowed, unless some of theirs could go beyond the diagnostics' limit (and be counted).
+#[inline(always)]
+fn tag_lints(text: &str, tag_tokens: &[Token], marker: Option<Outcome>, out: &mut Collector) {
+    let codes = [Code::MissingTag, Code::TagFormat, Code::DuplicateTag];
+    // A section's lints give one diagnostic about the roster and at most one per tag.
+    if codes.iter().all(|&code| out.allows(code)) && out.has_room_for(tag_tokens.len() + 1) {
+        return;
+    }
+    roster::check(text, tag_tokens, marker, out);
+}
 
 /// What the lexer found besides the tokens, its errors already reported.
 struct TokensRead {

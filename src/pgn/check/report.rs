@@ -2,7 +2,7 @@
 
 use super::super::tags::Tags;
 use super::MAX_DIAGNOSTICS_PER_GAME;
-use crate::diagnostic::{Diagnostic, Severity, Suggestion};
+use crate::diagnostic::{Code, Diagnostic, Severity, Suggestion};
 use crate::position::{Position, Status};
 
 /// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
@@ -115,23 +115,53 @@ impl GameReport {
 }
 
 /// The diagnostics of one game as they are found, each with its ply and SAN token, up to
-/// [`MAX_DIAGNOSTICS_PER_GAME`]; the rest are counted.
+/// [`MAX_DIAGNOSTICS_PER_GAME`]; the rest are counted. Those of the codes in `allowed` count
+/// toward the limit but are not kept.
 #[derive(Default)]
 pub(super) struct Collector {
     pub(super) diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
     pub(super) more: usize,
+    /// Diagnostics within the limit, kept or allowed.
+    within: usize,
+    /// The codes not kept, a bit per [`Code::index`].
+    allowed: AllowedCodes,
 }
 
+/// A set of diagnostic codes, a bit per [`Code::index`].
+pub(super) type AllowedCodes = u16;
+
 impl Collector {
+    /// A collector that leaves out the diagnostics of the `allowed` codes.
+    pub(super) fn allowing(allowed: AllowedCodes) -> Collector {
+        Collector {
+            allowed,
+            ..Collector::default()
+        }
+    }
+
+    /// Whether the diagnostics of `code` are left out.
+    pub(super) fn allows(&self, code: Code) -> bool {
+        self.allowed >> code.index() & 1 == 1
+    }
+
+    /// Whether `count` more diagnostics are within the limit.
+    pub(super) fn has_room_for(&self, count: usize) -> bool {
+        self.within + count <= MAX_DIAGNOSTICS_PER_GAME
+    }
+
     /// Keeps `diagnostic` (about the move at `ply`, written `san`); its index, or `None` when
-    /// it is beyond the limit and only counted.
+    /// it is beyond the limit and only counted, or of an allowed code.
     pub(super) fn push(
         &mut self,
         diagnostic: Diagnostic,
         ply: Option<usize>,
         san: Option<&str>,
     ) -> Option<usize> {
-        if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_GAME {
+        if self.within < MAX_DIAGNOSTICS_PER_GAME {
+            self.within += 1;
+            if self.allows(diagnostic.code) {
+                return None;
+            }
             self.diagnostics
                 .push((diagnostic, ply, san.map(str::to_string)));
             Some(self.diagnostics.len() - 1)
