@@ -29,6 +29,16 @@ impl StdoutBuffer {
         }
     }
 
+    /// Writes `record` (whole records) out after what is waiting, or keeps it to be written
+    /// with what comes next if it is short.
+    pub fn write_record(&mut self, record: &[u8]) -> io::Result<()> {
+        if self.buffer.is_empty() && record.len() >= CHUNK {
+            return self.stdout.write_all(record);
+        }
+        self.buffer.extend_from_slice(record);
+        self.record_done()
+    }
+
     /// Writes out everything waiting (before a message on standard error, and at the end).
     pub fn flush(&mut self) -> io::Result<()> {
         let written = self.stdout.write_all(&self.buffer);

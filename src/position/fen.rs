@@ -228,14 +228,26 @@ impl Position {
         fen
     }
 
-    /// The placement field: ranks 8 to 1, runs of empty squares as digits.
+    /// The placement field: ranks 8 to 1, runs of empty squares as digits. The letters are
+    /// laid on a board a piece set at a time first: asking each square for its piece costs
+    /// a search through the roles.
     fn push_placement(&self, fen: &mut String) {
-        let occupied = self.occupied();
-        for rank in Rank::ALL.into_iter().rev() {
+        let mut board = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let letter = Piece { color, role }.char() as u8;
+                for square in self.pieces(color, role) {
+                    board[square.index()] = letter;
+                }
+            }
+        }
+        for (at, rank) in board.chunks_exact(8).rev().enumerate() {
+            if at > 0 {
+                fen.push('/');
+            }
             let mut empty = 0;
-            for file in File::ALL {
-                let square = Square::new(file, rank);
-                if !occupied.contains(square) {
+            for &letter in rank {
+                if letter == 0 {
                     empty += 1;
                     continue;
                 }
@@ -243,15 +255,10 @@ impl Position {
                     fen.push(char::from(b'0' + empty));
                     empty = 0;
                 }
-                if let Some(piece) = self.piece_at(square) {
-                    fen.push(piece.char());
-                }
+                fen.push(char::from(letter));
             }
             if empty > 0 {
                 fen.push(char::from(b'0' + empty));
-            }
-            if rank != Rank::First {
-                fen.push('/');
             }
         }
     }

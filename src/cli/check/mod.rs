@@ -1,26 +1,25 @@
 //! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
 //! `--json` for JSON Lines as the contract fixes.
 
-use std::io::{self, BufRead, IsTerminal, Write};
-use std::ops::Range;
-use std::sync::mpsc;
+use std::collections::VecDeque;
+use std::io::{self, BufRead, IsTerminal};
+use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use jaque::Severity;
-use jaque::lint::Lints;
-use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter};
+use jaque::pgn::{Options, RawGame, Splitter};
 use jaque::san::Lang;
-use rayon::prelude::*;
 
 use super::input::Input;
 use super::json::Escaped;
 use super::lints::{Flags, LintArgs};
-use super::render::{Report, render};
 use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
 
+mod batch;
 mod json;
+
+use batch::{Style, Written};
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
@@ -58,130 +57,131 @@ struct Totals {
     failed: bool,
 }
 
-struct Printer<'a> {
-    args: &'a CheckArgs,
-    /// The lint levels of the input being checked.
-    lints: Lints,
-    /// Its name as a JSON string.
-    json_name: Escaped,
-    color: bool,
-    out: StdoutBuffer,
-}
-
-impl Printer<'_> {
-    fn game(&mut self, name: &str, global: usize, mut report: GameReport, totals: &mut Totals) {
-        report.apply(&self.lints);
-        let report = &report;
-        totals.games += 1;
-        totals.plies += report.plies;
-        totals.moves += report.moves;
-        totals.unread_bytes += report.skipped_bytes;
-        for d in &report.diagnostics {
-            match d.diagnostic.severity {
-                Severity::Error => totals.errors += 1,
-                Severity::Warning => totals.warnings += 1,
-            }
-        }
-        totals.errors += report.more_diagnostics;
-        if self.args.json {
-            self.json(global, report);
-        } else {
-            self.human(name, report);
-        }
-        if self.out.record_done().is_err() {
-            // Standard output is gone (a closed pipe): nothing more to say.
-            totals.failed = true;
-        }
+impl Totals {
+    /// Adds `other`'s games, moves and diagnostics.
+    fn add(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.moves += other.moves;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.unread_bytes += other.unread_bytes;
     }
-
-    fn json(&mut self, global: usize, report: &GameReport) {
-        json::game(&mut self.out.buffer, &self.json_name, global, report);
-        self.out.buffer.push(b'\n');
-    }
-
-    fn human(&mut self, name: &str, report: &GameReport) {
-        if report.diagnostics.is_empty() && report.more_diagnostics == 0 {
-            return;
-        }
-        let who = match (report.tag("White"), report.tag("Black")) {
-            (Some(w), Some(b)) if w != "?" || b != "?" => format!(": {w} - {b}"),
-            _ => String::new(),
-        };
-        for d in &report.diagnostics {
-            let (source, span) = line_of(&report.text, &d.diagnostic.span);
-            let mut message = d.diagnostic.message.clone();
-            if let (Some(ply), Some(san)) = (d.ply, &d.san) {
-                let label = report.move_label(ply).unwrap_or_default();
-                message = format!("{label} {san}: {message}");
-            }
-            let report_line = Report {
-                severity: d.diagnostic.severity,
-                code: d.diagnostic.code,
-                message,
-                origin: name,
-                source,
-                line: d.line,
-                span,
-                label: d.diagnostic.label.clone(),
-                help: d.diagnostic.help.clone(),
-                note: Some(format!("in game {}{who}", report.index + 1)),
-            };
-            self.out
-                .buffer
-                .extend_from_slice(render(&report_line, self.color).as_bytes());
-            self.out.buffer.extend_from_slice(b"\n\n");
-        }
-        if report.more_diagnostics > 0 {
-            let _ = writeln!(
-                self.out.buffer,
-                "error: {} more problems in game {} of {name} not shown\n",
-                report.more_diagnostics,
-                report.index + 1
-            );
-        }
-    }
-}
-
-/// The line of `text` where `span` starts, and `span` counted from that line's start and
-/// cut at its end: an underline stays on the one line shown.
-fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
-    let start = span.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let source = text[line_start..line_end].trim_end_matches('\r');
-    let end = span.end.clamp(start, line_start + source.len());
-    (source, start - line_start..end - line_start)
 }
 
 /// Checks one input, printing as it goes; games are numbered on from the games before.
+/// One thread cuts games, the pool checks them a batch at a time and several batches at
+/// once, and this thread prints each batch's output as soon as the batches before it are out.
 fn check_input(
     input: &Input,
-    options: Options,
+    style: Arc<Style>,
     pool: &rayon::ThreadPool,
-    printer: &mut Printer<'_>,
+    out: &mut StdoutBuffer,
     totals: &mut Totals,
     progress: &ProgressBar,
 ) -> io::Result<()> {
     let reader = input.open()?;
-    let name = input.name();
-    // One thread cuts games; the pool checks them a batch at a time, in order.
     let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(4);
+    // Enough batches in flight that no thread of the pool waits for the printing.
+    let in_flight = pool.current_num_threads() + 2;
     std::thread::scope(|scope| {
         scope.spawn(move || cut_games(reader, sender));
+        let mut pending = VecDeque::new();
+        let mut numbered = totals.games;
+        let mut failure = Ok(());
         for batch in receiver {
-            let batch = batch?;
-            let read: u64 = batch.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
-            for report in check_batch(pool, options, &batch) {
-                let global = totals.games;
-                printer.game(name, global, report, totals);
+            let batch = match batch {
+                Ok(batch) => batch,
+                Err(error) => {
+                    failure = Err(error);
+                    break;
+                }
+            };
+            let first = numbered;
+            numbered += batch.len();
+            pending.push_back(spawn_batch(pool, &style, first, batch));
+            while pending.len() >= in_flight || pending.front_mut().is_some_and(Pending::is_ready) {
+                if let Some(done) = pending.pop_front() {
+                    print_batch(done, out, totals, progress)?;
+                }
             }
-            progress.inc(read);
             if totals.failed {
-                break;
+                return Ok(());
             }
         }
-        Ok(())
+        // The games read before a read error are printed before it is reported.
+        for done in pending {
+            print_batch(done, out, totals, progress)?;
+            if totals.failed {
+                return Ok(());
+            }
+        }
+        failure
     })
+}
+
+/// A batch on its way through the pool.
+struct Pending {
+    receiver: mpsc::Receiver<Written>,
+    /// Its output, once taken from the receiver.
+    done: Option<Written>,
+}
+
+impl Pending {
+    /// Whether the batch is checked, without waiting.
+    fn is_ready(&mut self) -> bool {
+        if self.done.is_none() {
+            self.done = self.receiver.try_recv().ok();
+        }
+        self.done.is_some()
+    }
+
+    /// The batch's output, once it is checked.
+    fn wait(self) -> io::Result<Written> {
+        match self.done {
+            Some(done) => Ok(done),
+            None => self
+                .receiver
+                .recv()
+                .map_err(|_| io::Error::other("a checking thread stopped")),
+        }
+    }
+}
+
+/// Starts checking `batch`, game `first` of the run first, on the pool.
+fn spawn_batch(
+    pool: &rayon::ThreadPool,
+    style: &Arc<Style>,
+    first: usize,
+    batch: Vec<RawGame>,
+) -> Pending {
+    let (sender, receiver) = mpsc::sync_channel(1);
+    let style = Arc::clone(style);
+    pool.spawn(move || {
+        // Nobody waits any more when standard output has closed: nothing to do then.
+        let _ = sender.send(batch::check(&style, first, &batch));
+    });
+    Pending {
+        receiver,
+        done: None,
+    }
+}
+
+/// Waits for a batch's check, then prints it and counts it.
+fn print_batch(
+    pending: Pending,
+    out: &mut StdoutBuffer,
+    totals: &mut Totals,
+    progress: &ProgressBar,
+) -> io::Result<()> {
+    let written = pending.wait()?;
+    totals.add(&written.totals);
+    progress.inc(written.read);
+    if out.write_record(&written.bytes).is_err() {
+        // Standard output is gone (a closed pipe): nothing more to say.
+        totals.failed = true;
+    }
+    Ok(())
 }
 
 /// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
@@ -209,17 +209,6 @@ fn cut_games(reader: impl BufRead, sender: mpsc::SyncSender<io::Result<Vec<RawGa
         }
     }
     let _ = sender.send(Ok(batch));
-}
-
-/// Checks a batch on the pool, a checker per thread (its buffers serve game after game);
-/// the reports come back in the batch's order.
-fn check_batch(pool: &rayon::ThreadPool, options: Options, batch: &[RawGame]) -> Vec<GameReport> {
-    pool.install(|| {
-        batch
-            .par_iter()
-            .map_init(|| Checker::new(options), |checker, g| checker.check(g))
-            .collect()
-    })
 }
 
 /// Standard input is a terminal, or a device such as `/dev/null` (a CI job, a cron job): no
@@ -251,26 +240,28 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
     let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
-    let mut printer = Printer {
-        args: &args,
-        lints: Lints::default(),
-        json_name: Escaped::new(""),
-        color,
-        out: StdoutBuffer::new(),
-    };
+    let mut out = StdoutBuffer::new();
     for input in &inputs {
         totals.files += 1;
-        printer.json_name = Escaped::new(input.name());
-        printer.lints = match flags.lints_for(input.path()) {
+        let lints = match flags.lints_for(input.path()) {
             Ok(lints) => lints,
             Err(error) => {
                 progress.finish_and_clear();
+                let _ = out.flush();
                 eprintln!("error: {error}");
                 return Outcome::Failed;
             }
         };
-        if let Err(error) = check_input(input, options, &pool, &mut printer, &mut totals, &progress)
-        {
+        let style = Arc::new(Style {
+            json: args.json,
+            color,
+            options,
+            lints,
+            name: input.name().to_string(),
+            json_name: Escaped::new(input.name()),
+        });
+        if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &progress) {
+            let _ = out.flush();
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
             unreadable = true;
         }
@@ -280,13 +271,13 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
     }
     progress.finish_and_clear();
     if args.json {
-        json::summary(&mut printer.out.buffer, &totals);
+        json::summary(&mut out.buffer, &totals);
     } else {
         let summary = human_summary(&totals, started.elapsed().as_secs_f64());
-        printer.out.buffer.extend_from_slice(summary.as_bytes());
-        printer.out.buffer.push(b'\n');
+        out.buffer.extend_from_slice(summary.as_bytes());
+        out.buffer.push(b'\n');
     }
-    let _ = printer.out.flush();
+    let _ = out.flush();
     if unreadable {
         Outcome::Failed
     } else if totals.errors > 0 {

@@ -1,0 +1,154 @@
+//! A batch of games checked and written out on the checking threads: each game's report is
+//! turned into the bytes it prints (human diagnostics or a JSON line) where it was checked,
+//! so the thread that writes standard output only copies bytes, in order, and output costs
+//! what a thread of the pool can spare instead of holding up the next batch.
+
+use std::io::Write;
+use std::ops::Range;
+
+use jaque::Severity;
+use jaque::lint::Lints;
+use jaque::pgn::{Checker, GameReport, Options, RawGame};
+use rayon::prelude::*;
+
+use super::Totals;
+use super::json;
+use crate::cli::json::Escaped;
+use crate::cli::render::{Report, render};
+
+/// How the games of one input are checked and printed.
+pub struct Style {
+    pub json: bool,
+    /// Colours, for a terminal.
+    pub color: bool,
+    pub options: Options,
+    /// The lint levels of the input.
+    pub lints: Lints,
+    /// Its name, as diagnostics show it.
+    pub name: String,
+    /// The same as a JSON string.
+    pub json_name: Escaped,
+}
+
+/// A batch, checked: what it prints, and what it adds to the totals.
+#[derive(Default)]
+pub struct Written {
+    pub bytes: Vec<u8>,
+    /// Its games, moves and diagnostics (no files).
+    pub totals: Totals,
+    /// The bytes of input it covers, skipped ones included.
+    pub read: u64,
+}
+
+/// Checks `batch`, whose first game is game `first` of the whole run (counted from 0), on
+/// the current pool; the games' output comes back in the batch's order.
+pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
+    let parts: Vec<Written> = batch
+        .par_iter()
+        .enumerate()
+        .fold(
+            || {
+                let checker = Checker::new(style.options).allowing(&style.lints);
+                (checker, Written::default())
+            },
+            |(mut checker, mut out), (at, raw)| {
+                let report = checker.check(raw);
+                out.read += raw.bytes.len() as u64 + raw.skipped;
+                style.game(first + at, report, &mut out);
+                (checker, out)
+            },
+        )
+        .map(|(_, out)| out)
+        .collect();
+    let mut parts = parts.into_iter();
+    let mut whole = parts.next().unwrap_or_default();
+    for part in parts {
+        whole.bytes.extend_from_slice(&part.bytes);
+        whole.totals.add(&part.totals);
+        whole.read += part.read;
+    }
+    whole
+}
+
+impl Style {
+    /// Counts game `global`'s report and writes what it prints.
+    fn game(&self, global: usize, mut report: GameReport, out: &mut Written) {
+        report.apply(&self.lints);
+        let totals = &mut out.totals;
+        totals.games += 1;
+        totals.plies += report.plies;
+        totals.moves += report.moves;
+        totals.unread_bytes += report.skipped_bytes;
+        for d in &report.diagnostics {
+            match d.diagnostic.severity {
+                Severity::Error => totals.errors += 1,
+                Severity::Warning => totals.warnings += 1,
+            }
+        }
+        totals.errors += report.more_diagnostics;
+        self.write(global, &report, &mut out.bytes);
+    }
+
+    /// Writes game `global`'s output.
+    fn write(&self, global: usize, report: &GameReport, out: &mut Vec<u8>) {
+        if self.json {
+            json::game(out, &self.json_name, global, report);
+            out.push(b'\n');
+        } else {
+            self.human(report, out);
+        }
+    }
+
+    /// A report's diagnostics as rustc shows its own, each followed by a blank line.
+    fn human(&self, report: &GameReport, out: &mut Vec<u8>) {
+        if report.diagnostics.is_empty() && report.more_diagnostics == 0 {
+            return;
+        }
+        let name = self.name.as_str();
+        let who = match (report.tag("White"), report.tag("Black")) {
+            (Some(w), Some(b)) if w != "?" || b != "?" => format!(": {w} - {b}"),
+            _ => String::new(),
+        };
+        for d in &report.diagnostics {
+            let (source, span) = line_of(&report.text, &d.diagnostic.span);
+            let mut message = d.diagnostic.message.clone();
+            if let (Some(ply), Some(san)) = (d.ply, &d.san) {
+                let label = report.move_label(ply).unwrap_or_default();
+                message = format!("{label} {san}: {message}");
+            }
+            let report_line = Report {
+                severity: d.diagnostic.severity,
+                code: d.diagnostic.code,
+                message,
+                origin: name,
+                source,
+                line: d.line,
+                span,
+                label: d.diagnostic.label.clone(),
+                help: d.diagnostic.help.clone(),
+                note: Some(format!("in game {}{who}", report.index + 1)),
+            };
+            out.extend_from_slice(render(&report_line, self.color).as_bytes());
+            out.extend_from_slice(b"\n\n");
+        }
+        if report.more_diagnostics > 0 {
+            let _ = writeln!(
+                out,
+                "error: {} more problems in game {} of {name} not shown\n",
+                report.more_diagnostics,
+                report.index + 1
+            );
+        }
+    }
+}
+
+/// The line of `text` where `span` starts, and `span` counted from that line's start and
+/// cut at its end: an underline stays on the one line shown.
+fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let source = text[line_start..line_end].trim_end_matches('\r');
+    let end = span.end.clamp(start, line_start + source.len());
+    (source, start - line_start..end - line_start)
+}
