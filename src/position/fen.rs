@@ -229,10 +229,11 @@ impl Position {
     }
 
     /// The placement field: ranks 8 to 1, runs of empty squares as digits. The letters are
-    /// laid on a board a piece set at a time first: asking each square for its piece costs
-    /// a search through the roles.
+    /// laid on a board a piece set at a time, and each rank is read piece by piece: asking
+    /// each square for its piece costs a search through the roles, and a branch on each
+    /// square's emptiness is mispredicted often.
     fn push_placement(&self, fen: &mut String) {
-        let mut board = [0u8; 64];
+        let mut board = [b'?'; 64];
         for color in Color::ALL {
             for role in Role::ALL {
                 let letter = Piece { color, role }.char() as u8;
@@ -241,24 +242,22 @@ impl Position {
                 }
             }
         }
-        for (at, rank) in board.chunks_exact(8).rev().enumerate() {
-            if at > 0 {
+        let digit = |files: usize| char::from(b'0' + files as u8);
+        for rank in Rank::ALL.into_iter().rev() {
+            if rank != Rank::Eighth {
                 fen.push('/');
             }
-            let mut empty = 0;
-            for &letter in rank {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
+            let mut next_file = 0;
+            for square in self.occupied() & Bitboard::rank(rank) {
+                let file = square.file().index();
+                if file > next_file {
+                    fen.push(digit(file - next_file));
                 }
-                if empty > 0 {
-                    fen.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                fen.push(char::from(letter));
+                fen.push(char::from(board[square.index()]));
+                next_file = file + 1;
             }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
+            if next_file < 8 {
+                fen.push(digit(8 - next_file));
             }
         }
     }
