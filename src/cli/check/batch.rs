@@ -16,6 +16,9 @@ use super::json;
 use crate::cli::json::Escaped;
 use crate::cli::render::{Report, render};
 
+/// About the bytes of a game's JSON line without diagnostics (tags, final FEN).
+const JSON_LINE_BYTES: usize = 512;
+
 /// How the games of one input are checked and printed.
 pub struct Style {
     pub json: bool,
@@ -43,25 +46,24 @@ pub struct Written {
 /// Checks `batch`, whose first game is game `first` of the whole run (counted from 0), on
 /// the current pool; the games' output comes back in the batch's order.
 pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
+    let start = || (style.checker(), style.written(batch.len()));
+    let step = |(mut checker, mut out): (Checker, Written), (at, raw): (usize, &RawGame)| {
+        let report = checker.check(raw);
+        out.read += raw.bytes.len() as u64 + raw.skipped;
+        style.game(first + at, report, &mut out);
+        (checker, out)
+    };
+    if rayon::current_num_threads() == 1 {
+        // Nobody to share with: no split, no second checker, no copy of the output.
+        return batch.iter().enumerate().fold(start(), step).1;
+    }
     let parts: Vec<Written> = batch
         .par_iter()
         .enumerate()
-        .fold(
-            || {
-                let checker = Checker::new(style.options).allowing(&style.lints);
-                (checker, Written::default())
-            },
-            |(mut checker, mut out), (at, raw)| {
-                let report = checker.check(raw);
-                out.read += raw.bytes.len() as u64 + raw.skipped;
-                style.game(first + at, report, &mut out);
-                (checker, out)
-            },
-        )
+        .fold(start, step)
         .map(|(_, out)| out)
         .collect();
-    let mut parts = parts.into_iter();
-    let mut whole = parts.next().unwrap_or_default();
+    let mut whole = style.written(batch.len());
     for part in parts {
         whole.bytes.extend_from_slice(&part.bytes);
         whole.totals.add(&part.totals);
@@ -71,6 +73,24 @@ pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
 }
 
 impl Style {
+    fn checker(&self) -> Checker {
+        Checker::new(self.options).allowing(&self.lints)
+    }
+
+    /// Room for the output of `games` games: a JSON line is some hundreds of bytes, and
+    /// growing the buffer as it fills would copy it again and again.
+    fn written(&self, games: usize) -> Written {
+        let room = if self.json {
+            games * JSON_LINE_BYTES
+        } else {
+            0
+        };
+        Written {
+            bytes: Vec::with_capacity(room),
+            ..Written::default()
+        }
+    }
+
     /// Counts game `global`'s report and writes what it prints.
     fn game(&self, global: usize, mut report: GameReport, out: &mut Written) {
         report.apply(&self.lints);
