@@ -373,6 +373,34 @@ fn check_reads_standard_input_and_exit_codes_say_what_happened() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("/nonexistent.pgn"));
 }
 
+/// Standard output and standard error on one pipe, as on a terminal: the error about a file
+/// that cannot be read comes after everything about the files before it.
+#[test]
+fn check_reports_an_unreadable_file_between_the_output_of_the_files_around_it() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let file = format!("{dir}generated.pgn");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(r#""$0" check --json "$1" "$2" "$1" 2>&1"#)
+        .args([env!("CARGO_BIN_EXE_jaque"), &file, dir])
+        .output()
+        .expect("sh runs jaque");
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let error = lines
+        .iter()
+        .position(|line| line.starts_with("error: cannot read"))
+        .unwrap_or_else(|| panic!("no read error in {text}"));
+    let games = |lines: &[&str]| lines.iter().filter(|l| l.starts_with("{\"game\"")).count();
+    let (before, after) = (games(&lines[..error]), games(&lines[error + 1..]));
+    assert!(before > 0, "{text}");
+    assert_eq!(
+        before, after,
+        "the same file before and after the directory"
+    );
+}
+
 #[test]
 fn check_output_is_the_same_with_one_thread_or_several() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/generated.pgn");
