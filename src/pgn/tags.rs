@@ -103,6 +103,42 @@ impl Tags {
     pub fn is_empty(&self) -> bool {
         self.pairs.is_empty()
     }
+
+    /// Does some name come twice? (A writer of a map then has to choose a value; most games
+    /// have no such name, and this spares them the choice.)
+    ///
+    /// ```
+    /// use jaque::pgn::Tags;
+    /// let once: Tags = [("White", "Tal"), ("Black", "Botvinnik")].into_iter().collect();
+    /// let twice: Tags = [("White", "Tal"), ("White", "Botvinnik")].into_iter().collect();
+    /// assert_eq!((once.has_repeated_names(), twice.has_repeated_names()), (false, true));
+    /// ```
+    pub fn has_repeated_names(&self) -> bool {
+        let text = self.text.as_bytes();
+        let name = |at: usize| {
+            let range = self.pairs.get(at).map_or(0..0, |(name, _)| name.clone());
+            text.get(range).unwrap_or_default()
+        };
+        // Names told apart by length, first and last byte first (these differ between any
+        // two names of the roster), compared as integers gathered once.
+        let mut sketches = [0u32; 32];
+        for (at, slot) in sketches.iter_mut().enumerate().take(self.pairs.len()) {
+            let name = name(at);
+            let edge = |byte: Option<&u8>| u32::from(byte.copied().unwrap_or(0));
+            *slot = (name.len() as u32) << 16 | edge(name.first()) << 8 | edge(name.last());
+        }
+        if self.pairs.len() > sketches.len() {
+            // Too many to sketch on the stack: compared in full.
+            return (0..self.pairs.len())
+                .any(|at| (at + 1..self.pairs.len()).any(|b| name(at) == name(b)));
+        }
+        let sketches = sketches.get(..self.pairs.len()).unwrap_or_default();
+        sketches.iter().enumerate().any(|(at, &here)| {
+            let later = sketches.get(at + 1..).unwrap_or_default();
+            (later.iter().enumerate())
+                .any(|(k, &other)| other == here && name(at) == name(at + 1 + k))
+        })
+    }
 }
 
 /// Equal when the pairs are, however each was read.
@@ -133,6 +169,31 @@ impl<'a> FromIterator<(&'a str, &'a str)> for Tags {
 #[cfg(test)]
 mod tests {
     use super::Tags;
+
+    #[test]
+    fn repeated_names_are_found_however_alike_the_names_and_however_many() {
+        let repeated = |names: &[String]| {
+            let tags: Tags = names.iter().map(|n| (n.as_str(), "v")).collect();
+            tags.has_repeated_names()
+        };
+        let alike: Vec<String> = ["Eat", "Ebt", "Ect", "E", "", "EE"]
+            .map(String::from)
+            .to_vec();
+        assert!(
+            !repeated(&alike),
+            "same length, first and last byte, but not the same"
+        );
+        for many in [alike.len(), 31, 32, 33, 40] {
+            let mut names: Vec<String> = (0..many).map(|i| format!("N{i}x")).collect();
+            assert!(!repeated(&names), "{many} names");
+            for (first, second) in [(0, many - 1), (many / 2, many - 1), (0, 1)] {
+                let copy = names[first].clone();
+                let kept = std::mem::replace(&mut names[second], copy);
+                assert!(repeated(&names), "{many} names, {first} and {second} equal");
+                names[second] = kept;
+            }
+        }
+    }
 
     #[test]
     fn pairs_come_back_in_order_and_the_first_of_a_name_counts() {

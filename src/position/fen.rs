@@ -205,26 +205,42 @@ impl Position {
     /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
     /// ```
     pub fn fen(&self) -> String {
-        // Pushed piece by piece, no formatting machinery: `jaque check --json` writes one FEN
-        // per game.
-        let mut fen = String::with_capacity(90);
+        self.fen_text().as_str().to_owned()
+    }
+
+    /// Writes the position's FEN (what [`Position::fen`] returns) to `out`, without making
+    /// a string of it: `jaque check --json` writes one for every game.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let mut out = Vec::new();
+    /// Position::starting().write_fen(&mut out).unwrap();
+    /// assert_eq!(out, Position::starting().fen().as_bytes());
+    /// ```
+    pub fn write_fen(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        out.write_all(self.fen_text().as_str().as_bytes())
+    }
+
+    /// The FEN, written byte by byte into a buffer on the stack.
+    fn fen_text(&self) -> FenText {
+        let mut fen = FenText::default();
         self.push_placement(&mut fen);
-        fen.push(' ');
-        fen.push(self.turn.char());
-        fen.push(' ');
+        fen.push(b' ');
+        fen.push(self.turn.char() as u8);
+        fen.push(b' ');
         self.push_castling(&mut fen);
-        fen.push(' ');
+        fen.push(b' ');
         match self.ep_square {
             Some(square) => {
-                fen.push(square.file().char());
-                fen.push(square.rank().char());
+                fen.push(square.file().char() as u8);
+                fen.push(square.rank().char() as u8);
             }
-            None => fen.push('-'),
+            None => fen.push(b'-'),
         }
-        fen.push(' ');
-        push_number(&mut fen, self.halfmove_clock);
-        fen.push(' ');
-        push_number(&mut fen, self.fullmove_number);
+        fen.push(b' ');
+        fen.push_number(self.halfmove_clock);
+        fen.push(b' ');
+        fen.push_number(self.fullmove_number);
         fen
     }
 
@@ -232,7 +248,7 @@ impl Position {
     /// laid on a board a piece set at a time, and each rank is read piece by piece: asking
     /// each square for its piece costs a search through the roles, and a branch on each
     /// square's emptiness is mispredicted often.
-    fn push_placement(&self, fen: &mut String) {
+    fn push_placement(&self, fen: &mut FenText) {
         let mut board = [b'?'; 64];
         for color in Color::ALL {
             for role in Role::ALL {
@@ -242,10 +258,10 @@ impl Position {
                 }
             }
         }
-        let digit = |files: usize| char::from(b'0' + files as u8);
+        let digit = |files: usize| b'0' + files as u8;
         for rank in Rank::ALL.into_iter().rev() {
             if rank != Rank::Eighth {
-                fen.push('/');
+                fen.push(b'/');
             }
             let mut next_file = 0;
             for square in self.occupied() & Bitboard::rank(rank) {
@@ -253,7 +269,7 @@ impl Position {
                 if file > next_file {
                     fen.push(digit(file - next_file));
                 }
-                fen.push(char::from(board[square.index()]));
+                fen.push(board[square.index()]);
                 next_file = file + 1;
             }
             if next_file < 8 {
@@ -264,8 +280,8 @@ impl Position {
 
     /// The castling field: `KQkq` letters for outermost rooks, file letters for others
     /// (X-FEN), `-` for none.
-    fn push_castling(&self, fen: &mut String) {
-        let before = fen.len();
+    fn push_castling(&self, fen: &mut FenText) {
+        let before = fen.len;
         for color in Color::ALL {
             let king = self.king(color);
             let rooks = self.pieces(color, Role::Rook) & Bitboard::rank(back_rank(color));
@@ -278,9 +294,9 @@ impl Position {
                     rooks.lsb() == Some(rook)
                 };
                 let letter = match (outermost, rook > king) {
-                    (true, true) => 'K',
-                    (true, false) => 'Q',
-                    (false, _) => rook.file().char().to_ascii_uppercase(),
+                    (true, true) => b'K',
+                    (true, false) => b'Q',
+                    (false, _) => rook.file().char().to_ascii_uppercase() as u8,
                 };
                 fen.push(match color {
                     Color::White => letter,
@@ -288,26 +304,57 @@ impl Position {
                 });
             }
         }
-        if fen.len() == before {
-            fen.push('-');
+        if fen.len == before {
+            fen.push(b'-');
         }
     }
 }
 
-/// `n` in decimal.
-fn push_number(out: &mut String, mut n: u32) {
-    let mut digits = [b'0'; 10];
-    let mut start = digits.len();
-    for slot in digits.iter_mut().rev() {
-        *slot = b'0' + (n % 10) as u8;
-        n /= 10;
-        start -= 1;
-        if n == 0 {
-            break;
+/// A FEN being written: ASCII, and never longer than its room (placement 71 bytes, castling
+/// 4, two clocks of 10 digits, the rest 8).
+struct FenText {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl Default for FenText {
+    fn default() -> FenText {
+        FenText {
+            bytes: [0; 128],
+            len: 0,
         }
     }
-    for &digit in digits.get(start..).unwrap_or_default() {
-        out.push(char::from(digit));
+}
+
+impl FenText {
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    /// `n` in decimal.
+    fn push_number(&mut self, mut n: u32) {
+        let mut digits = [b'0'; 10];
+        let mut start = digits.len();
+        for slot in digits.iter_mut().rev() {
+            *slot = b'0' + (n % 10) as u8;
+            n /= 10;
+            start -= 1;
+            if n == 0 {
+                break;
+            }
+        }
+        for &digit in digits.get(start..).unwrap_or_default() {
+            self.push(digit);
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..self.len).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
     }
 }
 

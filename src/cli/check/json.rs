@@ -15,8 +15,17 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
     object.field("line", report.line);
     tags_json(object.key("tags"), &report.tags);
     object.field("plies", report.plies);
-    let fen = report.final_position.map(|p| p.fen());
-    object.field("final_fen", fen.as_deref());
+    let fen = object.key("final_fen");
+    match &report.final_position {
+        // A FEN needs no escape (letters, digits, `/`, `-` and spaces); writing to a vector
+        // cannot fail.
+        Some(position) => {
+            fen.push(b'"');
+            let _ = position.write_fen(fen);
+            fen.push(b'"');
+        }
+        None => fen.extend_from_slice(b"null"),
+    }
     object.field("status", report.status.map(contract_status));
     let mut diagnostics = Array::open(object.key("diagnostics"));
     // The lines are indexed only when a suggestion is to be placed.
@@ -61,13 +70,13 @@ fn suggestion_json(out: &mut Vec<u8>, suggestion: &Suggestion, lines: &LineIndex
 /// Writes the tags as an object. A repeated name keeps its first place and takes its last
 /// value, as in a JSON map built pair by pair (the output's contract came from one).
 fn tags_json(out: &mut Vec<u8>, tags: &Tags) {
-    let pairs: Vec<(&str, &str)> = tags.iter().collect();
     let mut object = Object::open(out);
-    if !has_repeated_name(&pairs) {
-        for &(name, value) in &pairs {
+    if !tags.has_repeated_names() {
+        for (name, value) in tags.iter() {
             object.entry(name, value);
         }
     } else {
+        let pairs: Vec<(&str, &str)> = tags.iter().collect();
         for (at, &(name, value)) in pairs.iter().enumerate() {
             let (before, after) = pairs.split_at(at);
             if before.iter().any(|&(earlier, _)| earlier == name) {
@@ -78,23 +87,6 @@ fn tags_json(out: &mut Vec<u8>, tags: &Tags) {
         }
     }
     object.close();
-}
-
-/// Whether two of the pairs have the same name. Names are told apart by their length and
-/// their first and last bytes first: these differ between any two names of the roster.
-fn has_repeated_name(pairs: &[(&str, &str)]) -> bool {
-    let sketch = |name: &str| {
-        let bytes = name.as_bytes();
-        (bytes.len(), bytes.first().copied(), bytes.last().copied())
-    };
-    pairs.iter().enumerate().any(|(at, &(name, _))| {
-        let here = sketch(name);
-        pairs
-            .get(at + 1..)
-            .unwrap_or_default()
-            .iter()
-            .any(|&(other, _)| sketch(other) == here && other == name)
-    })
 }
 
 /// The last line of `--json` output, in the contract's words (`moves` counts the plies of
