@@ -309,7 +309,9 @@ fn every_game_starts_on_the_line_its_offset_is_on() {
 }
 
 /// A splitter that is handed each game's buffer back cuts the same games, byte for byte,
-/// whatever the read chunk size (a recycled buffer holds nothing of the game before).
+/// whatever the read chunk size (a recycled buffer holds nothing of the game before), and
+/// whether buffers come back one at a time or several at once, as `jaque check` hands back
+/// a checked batch.
 #[test]
 fn recycled_buffers_cut_the_same_games() {
     let mut inputs = vendored_pgn(&["generated.pgn", "fmt_input.pgn"]);
@@ -333,6 +335,19 @@ fn recycled_buffers_cut_the_same_games() {
                 splitter.recycle(game);
             }
             assert!(recycled == whole, "capacity {capacity}");
+            // Seven games out at a time, handed back together, the last first.
+            let mut splitter =
+                Splitter::new(std::io::BufReader::with_capacity(capacity, &input[..]));
+            let (mut cut, mut out) = (Vec::new(), Vec::new());
+            while let Some(game) = splitter.next() {
+                let game = game.expect("in-memory input cannot fail");
+                cut.push(game.clone());
+                out.push(game);
+                if out.len() == 7 {
+                    out.drain(..).rev().for_each(|game| splitter.recycle(game));
+                }
+            }
+            assert!(cut == whole, "capacity {capacity}, in batches");
         }
     }
 }

@@ -85,7 +85,9 @@ fn check_input(
     // Enough batches in flight that no thread of the pool waits for the printing.
     let in_flight = pool.current_num_threads() + 2;
     std::thread::scope(|scope| {
-        scope.spawn(move || cut_games(reader, sender));
+        // Checked batches go back to the cutting thread, whose splitter reuses their buffers.
+        let (spent, returned) = mpsc::channel();
+        scope.spawn(move || cut_games(reader, sender, &returned));
         let mut pending = VecDeque::new();
         let mut numbered = totals.games;
         let mut failure = Ok(());
@@ -99,7 +101,7 @@ fn check_input(
             };
             let first = numbered;
             numbered += batch.len();
-            pending.push_back(spawn_batch(pool, &style, first, batch));
+            pending.push_back(spawn_batch(pool, &style, first, batch, spent.clone()));
             while pending.len() >= in_flight || pending.front_mut().is_some_and(Pending::is_ready) {
                 if let Some(done) = pending.pop_front() {
                     print_batch(done, out, totals, progress)?;
@@ -154,12 +156,15 @@ fn spawn_batch(
     style: &Arc<Style>,
     first: usize,
     batch: Vec<RawGame>,
+    spent: mpsc::Sender<Vec<RawGame>>,
 ) -> Pending {
     let (sender, receiver) = mpsc::sync_channel(1);
     let style = Arc::clone(style);
     pool.spawn(move || {
         // Nobody waits any more when standard output has closed: nothing to do then.
         let _ = sender.send(batch::check(&style, first, &batch));
+        // The cutting thread may have finished: then the batch is dropped here.
+        let _ = spent.send(batch);
     });
     Pending {
         receiver,
@@ -185,11 +190,17 @@ fn print_batch(
 }
 
 /// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
-/// error is sent after the games before it. Stops early when nobody receives any more.
-fn cut_games(reader: impl BufRead, sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>) {
+/// error is sent after the games before it. Stops early when nobody receives any more. The
+/// games of checked batches come back on `spent`: their buffers hold later games.
+fn cut_games(
+    reader: impl BufRead,
+    sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>,
+    spent: &mpsc::Receiver<Vec<RawGame>>,
+) {
+    let mut splitter = Splitter::new(reader);
     let mut batch = Vec::new();
     let mut bytes = 0;
-    for game in Splitter::new(reader) {
+    while let Some(game) = splitter.next() {
         match game {
             Ok(game) => {
                 bytes += game.bytes.len();
@@ -198,6 +209,9 @@ fn cut_games(reader: impl BufRead, sender: mpsc::SyncSender<io::Result<Vec<RawGa
                     bytes = 0;
                     if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
                         return;
+                    }
+                    for game in spent.try_iter().flatten() {
+                        splitter.recycle(game);
                     }
                 }
             }
