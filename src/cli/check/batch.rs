@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use jaque::Severity;
 use jaque::lint::Lints;
@@ -31,7 +32,13 @@ pub struct Style {
     pub name: String,
     /// The same as a JSON string.
     pub json_name: Escaped,
+    /// Output buffers of printed batches, for later ones (the printing thread would free
+    /// memory that a checking thread allocated).
+    pub spent: Mutex<Vec<Vec<u8>>>,
 }
+
+/// The most output buffers kept for reuse.
+const MAX_SPENT: usize = 16;
 
 /// A batch, checked: what it prints, and what it adds to the totals.
 #[derive(Default)]
@@ -85,9 +92,22 @@ impl Style {
         } else {
             0
         };
-        Written {
-            bytes: Vec::with_capacity(room),
+        let spent = self.spent.lock().ok().and_then(|mut spent| spent.pop());
+        let mut written = Written {
+            bytes: spent.unwrap_or_default(),
             ..Written::default()
+        };
+        written.bytes.reserve(room);
+        written
+    }
+
+    /// Takes back the buffer of a batch that is printed, for a later batch.
+    pub fn recycle(&self, mut bytes: Vec<u8>) {
+        if let Ok(mut spent) = self.spent.lock()
+            && spent.len() < MAX_SPENT
+        {
+            bytes.clear();
+            spent.push(bytes);
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, IsTerminal};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -104,7 +104,7 @@ fn check_input(
             pending.push_back(spawn_batch(pool, &style, first, batch, spent.clone()));
             while pending.len() >= in_flight || pending.front_mut().is_some_and(Pending::is_ready) {
                 if let Some(done) = pending.pop_front() {
-                    print_batch(done, out, totals, progress)?;
+                    print_batch(&style, done, out, totals, progress)?;
                 }
             }
             if totals.failed {
@@ -113,7 +113,7 @@ fn check_input(
         }
         // The games read before a read error are printed before it is reported.
         for done in pending {
-            print_batch(done, out, totals, progress)?;
+            print_batch(&style, done, out, totals, progress)?;
             if totals.failed {
                 return Ok(());
             }
@@ -174,6 +174,7 @@ fn spawn_batch(
 
 /// Waits for a batch's check, then prints it and counts it.
 fn print_batch(
+    style: &Style,
     pending: Pending,
     out: &mut StdoutBuffer,
     totals: &mut Totals,
@@ -186,6 +187,7 @@ fn print_batch(
         // Standard output is gone (a closed pipe): nothing more to say.
         totals.failed = true;
     }
+    style.recycle(written.bytes);
     Ok(())
 }
 
@@ -273,6 +275,7 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
             lints,
             name: input.name().to_string(),
             json_name: Escaped::new(input.name()),
+            spent: Mutex::default(),
         });
         if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &progress) {
             let _ = out.flush();
