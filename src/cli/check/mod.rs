@@ -85,7 +85,7 @@ fn check_input(
     // Enough batches in flight that no thread of the pool waits for the printing.
     let in_flight = pool.current_num_threads() + 2;
     std::thread::scope(|scope| {
-        // Checked batches go back to the cutting thread, whose splitter reuses their buffers.
+        // Checked batches go back to the cutting thread, which allocated their buffers.
         let (spent, returned) = mpsc::channel();
         scope.spawn(move || cut_games(reader, sender, &returned));
         let mut pending = VecDeque::new();
@@ -193,16 +193,15 @@ fn print_batch(
 
 /// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
 /// error is sent after the games before it. Stops early when nobody receives any more. The
-/// games of checked batches come back on `spent`: their buffers hold later games.
+/// games of checked batches come back on `spent`, to be freed on this thread.
 fn cut_games(
     reader: impl BufRead,
     sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>,
     spent: &mpsc::Receiver<Vec<RawGame>>,
 ) {
-    let mut splitter = Splitter::new(reader);
     let mut batch = Vec::new();
     let mut bytes = 0;
-    while let Some(game) = splitter.next() {
+    for game in Splitter::new(reader) {
         match game {
             Ok(game) => {
                 bytes += game.bytes.len();
@@ -212,9 +211,9 @@ fn cut_games(
                     if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
                         return;
                     }
-                    for game in spent.try_iter().flatten() {
-                        splitter.recycle(game);
-                    }
+                    // Freed here, where they were allocated: the allocator's caches
+                    // are per thread.
+                    spent.try_iter().for_each(drop);
                 }
             }
             Err(error) => {

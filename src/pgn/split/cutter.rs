@@ -7,9 +7,6 @@ use super::machine::Scan;
 /// The largest buffer [`Cutter::recycle`] keeps: the games of ordinary size.
 const MAX_SPARE: usize = 1 << 20;
 
-/// The most bytes of buffers [`Cutter::recycle`] keeps in all.
-const MAX_SPARE_BYTES: usize = 16 << 20;
-
 /// A splitter but its reader.
 pub(super) struct Cutter {
     limit: usize,
@@ -20,10 +17,8 @@ pub(super) struct Cutter {
     line: usize,
     at_start: bool,
     game: Scan,
-    /// Games' buffers handed back by [`Cutter::recycle`], for later games' bytes, and their
-    /// capacity in all.
-    spares: Vec<Vec<u8>>,
-    spare_bytes: usize,
+    /// A game's buffer handed back by [`Cutter::recycle`], for a later game's bytes.
+    spare: Vec<u8>,
 }
 
 impl Cutter {
@@ -36,8 +31,7 @@ impl Cutter {
             line: 1,
             at_start: true,
             game: Scan::new(0, 1),
-            spares: Vec::new(),
-            spare_bytes: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -103,14 +97,13 @@ impl Cutter {
     pub(super) fn take_game(&mut self) -> Option<RawGame> {
         let mut next = Scan::new(self.offset, self.line);
         next.line_start = self.game.line_start;
-        if let Some(spare) = self.spares.pop() {
-            self.spare_bytes -= spare.capacity();
-            next.bytes = spare;
-        }
+        next.bytes = std::mem::take(&mut self.spare);
         let scan = std::mem::replace(&mut self.game, next);
         if !scan.content {
             // Blanks only: no game, and the buffer stays for the next one.
-            self.keep_spare(scan.bytes);
+            let mut bytes = scan.bytes;
+            bytes.clear();
+            self.spare = bytes;
             return None;
         }
         let game = RawGame {
@@ -129,16 +122,10 @@ impl Cutter {
     /// [`Splitter::recycle`]: super::Splitter::recycle
     #[inline]
     pub(super) fn recycle(&mut self, game: RawGame) {
-        self.keep_spare(game.bytes);
-    }
-
-    /// Keeps `bytes` for a later game, unless it is huge or enough are kept.
-    fn keep_spare(&mut self, mut bytes: Vec<u8>) {
-        let capacity = bytes.capacity();
-        if capacity > 0 && capacity <= MAX_SPARE && self.spare_bytes + capacity <= MAX_SPARE_BYTES {
+        let mut bytes = game.bytes;
+        if bytes.capacity() > self.spare.capacity() && bytes.capacity() <= MAX_SPARE {
             bytes.clear();
-            self.spare_bytes += capacity;
-            self.spares.push(bytes);
+            self.spare = bytes;
         }
     }
 }

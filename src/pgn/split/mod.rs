@@ -88,8 +88,7 @@ impl<R: BufRead> Splitter<R> {
     /// Hands the buffer of `game`, a game this splitter cut, back to it, to hold a later
     /// game's bytes instead of a new allocation. Optional: for a caller that checks games one
     /// by one and drops each (a fresh allocation per game costs more than the call: its
-    /// memory comes back cold), or that hands back a batch of games checked elsewhere: the
-    /// splitter keeps up to 16 MiB of buffers. Buffers of huge games are not kept.
+    /// memory comes back cold). Buffers of huge games are not kept.
     ///
     /// ```
     /// use jaque::pgn::{Checker, Options, Splitter};
