@@ -1,7 +1,10 @@
-//! A batch of games checked and written out on the checking threads: each game's report is
-//! turned into the bytes it prints (human diagnostics or a JSON line) where it was checked,
-//! so the thread that writes standard output only copies bytes, in order, and output costs
-//! what a thread of the pool can spare instead of holding up the next batch.
+//! A batch of games checked, and mostly written out, on the checking threads: each game's
+//! report is turned into the bytes it prints (human diagnostics or a JSON line) where it was
+//! checked, so the thread that writes standard output only copies bytes, in order, and
+//! output costs what a thread of the pool can spare instead of holding up the next batch.
+//! The exception is JSON with a core left spare by the pool (`--jobs 1` on two cores): the
+//! printing thread writes the lines there, and the reports go back to the pool to be freed
+//! where they were allocated.
 
 use std::io::Write;
 use std::ops::Range;
@@ -35,6 +38,12 @@ pub struct Style {
     /// Output buffers of printed batches, for later ones (the printing thread would free
     /// memory that a checking thread allocated).
     pub spent: Mutex<Vec<Vec<u8>>>,
+    /// Whether the checking threads write the games' output, or hand the reports to the
+    /// printing thread: where the pool leaves a core spare, that thread has one to write on.
+    pub written_in_pool: bool,
+    /// Reports written by the printing thread, to be freed by a checking thread (where
+    /// they were allocated).
+    pub written_reports: Mutex<Vec<Vec<(usize, GameReport)>>>,
 }
 
 /// The most output buffers kept for reuse.
@@ -48,11 +57,21 @@ pub struct Written {
     pub totals: Totals,
     /// The bytes of input it covers, skipped ones included.
     pub read: u64,
+    /// The reports the printing thread is to write (see [`Style::written_in_pool`]), with
+    /// the number of their game in the run.
+    pub reports: Vec<(usize, GameReport)>,
 }
 
 /// Checks `batch`, whose first game is game `first` of the whole run (counted from 0), on
 /// the current pool; the games' output comes back in the batch's order.
 pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
+    if !style.written_in_pool {
+        let written = style
+            .written_reports
+            .lock()
+            .map(|mut done| std::mem::take(&mut *done));
+        drop(written);
+    }
     let start = || (style.checker(), style.written(batch.len()));
     let step = |(mut checker, mut out): (Checker, Written), (at, raw): (usize, &RawGame)| {
         let report = checker.check(raw);
@@ -71,7 +90,8 @@ pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
         .map(|(_, out)| out)
         .collect();
     let mut whole = style.written(batch.len());
-    for part in parts {
+    for mut part in parts {
+        whole.reports.append(&mut part.reports);
         whole.bytes.extend_from_slice(&part.bytes);
         whole.totals.add(&part.totals);
         whole.read += part.read;
@@ -101,8 +121,14 @@ impl Style {
         written
     }
 
-    /// Takes back the buffer of a batch that is printed, for a later batch.
-    pub fn recycle(&self, mut bytes: Vec<u8>) {
+    /// Takes back what a printed batch leaves: its buffer, for a later batch, and the
+    /// reports written here, for a checking thread to free.
+    pub fn recycle(&self, mut bytes: Vec<u8>, reports: Vec<(usize, GameReport)>) {
+        if !reports.is_empty()
+            && let Ok(mut written) = self.written_reports.lock()
+        {
+            written.push(reports);
+        }
         if let Ok(mut spent) = self.spent.lock()
             && spent.len() < MAX_SPENT
         {
@@ -126,11 +152,15 @@ impl Style {
             }
         }
         totals.errors += report.more_diagnostics;
-        self.write(global, &report, &mut out.bytes);
+        if self.written_in_pool {
+            self.write(global, &report, &mut out.bytes);
+        } else {
+            out.reports.push((global, report));
+        }
     }
 
     /// Writes game `global`'s output.
-    fn write(&self, global: usize, report: &GameReport, out: &mut Vec<u8>) {
+    pub fn write(&self, global: usize, report: &GameReport, out: &mut Vec<u8>) {
         if self.json {
             json::game(out, &self.json_name, global, report);
             out.push(b'\n');

@@ -180,14 +180,17 @@ fn print_batch(
     totals: &mut Totals,
     progress: &ProgressBar,
 ) -> io::Result<()> {
-    let written = pending.wait()?;
+    let mut written = pending.wait()?;
+    for (global, report) in &written.reports {
+        style.write(*global, report, &mut written.bytes);
+    }
     totals.add(&written.totals);
     progress.inc(written.read);
     if out.write_record(&written.bytes).is_err() {
         // Standard output is gone (a closed pipe): nothing more to say.
         totals.failed = true;
     }
-    style.recycle(written.bytes);
+    style.recycle(written.bytes, written.reports);
     Ok(())
 }
 
@@ -256,6 +259,7 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
     let mut totals = Totals::default();
     let mut unreadable = false;
     let mut out = StdoutBuffer::new();
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     for input in &inputs {
         totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
@@ -275,6 +279,10 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
             name: input.name().to_string(),
             json_name: Escaped::new(input.name()),
             spent: Mutex::default(),
+            // JSON lines are most of the output's cost; text, written where it is found,
+            // measured the same either way.
+            written_in_pool: !args.json || pool.current_num_threads() >= cores,
+            written_reports: Mutex::default(),
         });
         if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &progress) {
             let _ = out.flush();
