@@ -35,19 +35,17 @@ pub struct Style {
     pub name: String,
     /// The same as a JSON string.
     pub json_name: Escaped,
-    /// Output buffers of printed batches, for later ones (the printing thread would free
-    /// memory that a checking thread allocated).
-    pub spent: Mutex<Vec<Vec<u8>>>,
     /// Whether the checking threads write the games' output, or hand the reports to the
     /// printing thread: where the pool leaves a core spare, that thread has one to write on.
     pub written_in_pool: bool,
-    /// Reports written by the printing thread, to be freed by a checking thread (where
-    /// they were allocated).
-    pub written_reports: Mutex<Vec<Vec<(usize, GameReport)>>>,
+    /// Printed batches, back from the printing thread, which did not allocate them: a
+    /// checking thread takes one for each batch it starts, reuses its output buffer and
+    /// frees its reports (if the printing thread wrote them).
+    pub printed: Mutex<Vec<Written>>,
 }
 
-/// The most output buffers kept for reuse.
-const MAX_SPENT: usize = 16;
+/// The most printed batches kept waiting for a checking thread.
+const MAX_PRINTED: usize = 16;
 
 /// A batch, checked: what it prints, and what it adds to the totals.
 #[derive(Default)]
@@ -65,13 +63,6 @@ pub struct Written {
 /// Checks `batch`, whose first game is game `first` of the whole run (counted from 0), on
 /// the current pool; the games' output comes back in the batch's order.
 pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
-    if !style.written_in_pool {
-        let written = style
-            .written_reports
-            .lock()
-            .map(|mut done| std::mem::take(&mut *done));
-        drop(written);
-    }
     let start = || (style.checker(), style.written(batch.len()));
     let step = |(mut checker, mut out): (Checker, Written), (at, raw): (usize, &RawGame)| {
         let report = checker.check(raw);
@@ -112,28 +103,27 @@ impl Style {
         } else {
             0
         };
-        let spent = self.spent.lock().ok().and_then(|mut spent| spent.pop());
-        let mut written = Written {
-            bytes: spent.unwrap_or_default(),
+        // A printed batch's reports are freed here, on a checking thread.
+        let printed = self
+            .printed
+            .lock()
+            .ok()
+            .and_then(|mut printed| printed.pop());
+        let mut bytes = printed.map(|printed| printed.bytes).unwrap_or_default();
+        bytes.clear();
+        bytes.reserve(room);
+        Written {
+            bytes,
             ..Written::default()
-        };
-        written.bytes.reserve(room);
-        written
+        }
     }
 
-    /// Takes back what a printed batch leaves: its buffer, for a later batch, and the
-    /// reports written here, for a checking thread to free.
-    pub fn recycle(&self, mut bytes: Vec<u8>, reports: Vec<(usize, GameReport)>) {
-        if !reports.is_empty()
-            && let Ok(mut written) = self.written_reports.lock()
+    /// Takes back a printed batch, for a checking thread (see [`Style::printed`]).
+    pub fn recycle(&self, written: Written) {
+        if let Ok(mut printed) = self.printed.lock()
+            && printed.len() < MAX_PRINTED
         {
-            written.push(reports);
-        }
-        if let Ok(mut spent) = self.spent.lock()
-            && spent.len() < MAX_SPENT
-        {
-            bytes.clear();
-            spent.push(bytes);
+            printed.push(written);
         }
     }
 

@@ -190,7 +190,7 @@ fn print_batch(
         // Standard output is gone (a closed pipe): nothing more to say.
         totals.failed = true;
     }
-    style.recycle(written.bytes, written.reports);
+    style.recycle(written);
     Ok(())
 }
 
@@ -278,11 +278,10 @@ pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
             lints,
             name: input.name().to_string(),
             json_name: Escaped::new(input.name()),
-            spent: Mutex::default(),
             // JSON lines are most of the output's cost; text, written where it is found,
             // measured the same either way.
             written_in_pool: !args.json || pool.current_num_threads() >= cores,
-            written_reports: Mutex::default(),
+            printed: Mutex::default(),
         });
         if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &progress) {
             let _ = out.flush();
