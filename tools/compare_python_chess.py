@@ -152,7 +152,13 @@ class PythonChess:
 
     @property
     def stopped_early(self):
-        return self.game is not None and self.rest.strip() != ""
+        """Whether python-chess left text it would have read (not just `;`/`%` lines)."""
+        if self.game is None:
+            return False
+        return any(
+            line.strip() and not line.lstrip().startswith((";", "%"))
+            for line in self.rest.splitlines()
+        )
 
     @property
     def first_error(self):
@@ -307,7 +313,8 @@ class Context:
 
 SAN_LIKE = re.compile(r"^(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](?:=?[NBRQ])?|O-O(?:-O)?|0-0(?:-0)?)[+#]?")
 GERMAN = re.compile(r"^[SLTD][a-h]?[1-8]?[x:-]?[a-h][1-8]")
-GLYPHS = set("‼⁇⁉⁈!?±∓⩲⩱∞⌓□∆∇⊥⨀⟳↑→⇆⇄=+−–—…○●◯△▲")
+GLYPHS = set("‼⁇⁉⁈±∓⩲⩱∞⌓□∆∇⊥⨀⟳↑→⇆⇄−–—…○●◯△▲")
+ASCII_EVALUATIONS = {"+/-", "-/+", "+=", "=+", "+/=", "=/+", "+-", "-+", "=/∞", "+--", "--+"}
 FIGURINES = set("♔♕♖♗♘♙♚♛♜♝♞♟")
 
 
@@ -378,6 +385,11 @@ def r_glyphs(c):
         return "figurine piece symbols (`♘f3`)", "jaque bug"
     if tok and any(ch in GLYPHS for ch in tok) and not tok[0].isalnum():
         return "Unicode annotation glyphs (`‼ ⁉ ± …`)", "jaque bug"
+
+
+def r_ascii_evaluation(c):
+    if c.token in ASCII_EVALUATIONS:
+        return "ASCII evaluation symbols (`+/-`, `+=`, `=+`) for NAGs $14-$19", "jaque bug"
 
 
 def r_result_in_variation(c):
@@ -484,6 +496,7 @@ JAQUE_RULES = [
     r_half_result,
     r_ep,
     r_glyphs,
+    r_ascii_evaluation,
     r_result_in_variation,
     r_tags,
     r_comment_bracket_line,
@@ -514,6 +527,15 @@ def p_variant(c):
 def p_fen(c):
     if "fen" in c.pc_message.lower() and "san" not in c.pc_message.lower():
         return f"python-chess rejects the FEN tag: {normalise(c.pc_message)}", "undetermined"
+
+
+def p_variation_board(c):
+    # After an error inside a variation python-chess skips to its `)` but does not pop the
+    # variation's board (read_game: `skip_variation_depth == 1` calls `end_variation()` only),
+    # so the mainline goes on from the variation's position.
+    first_main = c.pc.first_mainline_error
+    if first_main and c.pc.errors and c.pc.errors[0] is not first_main and not c.pc.errors[0][0]:
+        return "python-chess goes on from the variation's board after an error inside it", "python-chess wrong"
 
 
 def p_null_move(c):
@@ -552,6 +574,7 @@ def p_fallback(c):
 
 
 PYTHON_CHESS_RULES = [
+    p_variation_board,
     p_variant,
     p_fen,
     p_null_move,
