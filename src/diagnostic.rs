@@ -64,11 +64,14 @@ pub enum Code {
     TagFormat,
     /// The same tag name twice in one game.
     DuplicateTag,
+    /// The game's `Variant` tag names rules jaque does not play (Crazyhouse, Antichess, …):
+    /// the game is counted, its moves are not checked.
+    UnsupportedVariant,
 }
 
 impl Code {
-    /// Every code, errors first, in the order of the contract's table.
-    pub const ALL: [Code; 13] = [
+    /// Every code, in the order of the contract's table.
+    pub const ALL: [Code; 14] = [
         Code::Syntax,
         Code::IllegalMove,
         Code::AmbiguousMove,
@@ -82,6 +85,7 @@ impl Code {
         Code::MissingTag,
         Code::TagFormat,
         Code::DuplicateTag,
+        Code::UnsupportedVariant,
     ];
 
     /// Its index in [`Code::ALL`].
@@ -105,6 +109,7 @@ impl Code {
             Code::MissingTag => "missing_tag",
             Code::TagFormat => "tag_format",
             Code::DuplicateTag => "duplicate_tag",
+            Code::UnsupportedVariant => "unsupported_variant",
         }
     }
 
@@ -115,7 +120,8 @@ impl Code {
             | Code::IllegalMove
             | Code::AmbiguousMove
             | Code::BadFen
-            | Code::Unterminated => Severity::Error,
+            | Code::Unterminated
+            | Code::UnsupportedVariant => Severity::Error,
             Code::CheckAnnotation
             | Code::CaptureAnnotation
             | Code::OverDisambiguation

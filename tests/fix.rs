@@ -8,7 +8,7 @@ mod common;
 use std::ops::Range;
 use std::path::Path;
 
-use common::{XorShift, lines_of_play, mutate, shared_data, vendored};
+use common::{XorShift, lines_of_play, mutate, mutate_as_written, shared_data, vendored};
 use jaque::Applicability;
 use jaque::lint::Lints;
 use jaque::pgn::{Change, Checker, Fixer, GameFix, GameRecord, Options, Splitter, Verdict};
@@ -69,10 +69,12 @@ fn lines(record: &GameRecord) -> Vec<Vec<String>> {
     lines
 }
 
+/// The games of `bytes`, recorded (none where it is refused as no text).
 fn records(bytes: &[u8]) -> Vec<GameRecord> {
     let mut checker = Checker::new(Options::default());
     Splitter::new(bytes)
-        .map(|game| checker.record(&game.expect("in memory")))
+        .map_while(Result::ok)
+        .map(|game| checker.record(&game))
         .collect()
 }
 
@@ -81,8 +83,7 @@ fn records(bytes: &[u8]) -> Vec<GameRecord> {
 fn suggestions(input: &[u8]) -> Vec<(Range<usize>, Vec<u8>)> {
     let mut checker = Checker::new(Options::default());
     let mut found = Vec::new();
-    for game in Splitter::new(input) {
-        let game = game.expect("in memory");
+    for game in Splitter::new(input).map_while(Result::ok) {
         let latin1 = std::str::from_utf8(&game.bytes).is_err();
         let record = checker.record(&game);
         let text = record.text();
@@ -132,6 +133,16 @@ fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> (usize, usize) {
     let mut fixed = 0;
     for ((b, a), game) in before.iter().zip(&after).zip(&fix.games) {
         let at = format!("{name} game {}", game.index + 1);
+        // A fix adds tags (the roster's) and mends values, but never takes a tag from its
+        // game.
+        let names_after: Vec<&str> = a.tags().iter().map(|t| t.name.as_str()).collect();
+        for tag in b.tags() {
+            assert!(
+                names_after.contains(&tag.name.as_str()),
+                "{at}: {} left its game",
+                tag.name
+            );
+        }
         let (old, new) = (lines(b), lines(a));
         match &game.fix {
             GameFix::Left(_) => assert_eq!(b.text(), a.text(), "{at}: left byte for byte"),
@@ -305,4 +316,44 @@ fn fixing_mutated_games_keeps_its_promises() {
         several_rounds * 20 <= fixed,
         "{several_rounds} of {fixed} took several rounds"
     );
+}
+
+/// Files of games of tags alone, drawn at random (names, values, blank lines between
+/// sections): fixing them keeps every game and every tag in its game, and is done at once.
+#[test]
+fn fixing_random_files_of_tags_alone_is_done_at_once() {
+    let names = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "ECO", "WhiteElo",
+    ];
+    let values = ["x", "?", "2024.01.01", "1-0", "*"];
+    let mut rng = XorShift(0x7a95);
+    for round in 0..500 {
+        let mut text = String::new();
+        for _ in 0..1 + rng.below(4) {
+            for _ in 0..1 + rng.below(4) {
+                let (name, value) = (names[rng.below(names.len())], values[rng.below(5)]);
+                text.push_str(&format!("[{name} \"{value}\"]\n"));
+            }
+            text.push_str(&"\n".repeat(1 + rng.below(2)));
+        }
+        check_fix_keeps_its_promises(&format!("tags alone {round}"), text.as_bytes());
+    }
+}
+
+/// Games as real files write them (markers glued or `1/2`, tags on one line or after a
+/// marker, comments with tag-like lines or never closed, other line ends): fixing keeps
+/// every move and every tag in its game, changes only the bytes of suggestions, and is done
+/// at once.
+#[test]
+fn fixing_games_as_the_world_writes_them_keeps_its_promises() {
+    let corpus = [read("variations.pgn"), read("generated.pgn")].concat();
+    let mut rng = XorShift(0x31_2026);
+    let mut fixed = 0;
+    for round in 0..2000 {
+        let start = rng.below(corpus.len());
+        let end = (start + 200 + rng.below(3000)).min(corpus.len());
+        let input = mutate_as_written(&mut rng, &corpus[start..end]);
+        fixed += check_fix_keeps_its_promises(&format!("as written {round}"), &input).0;
+    }
+    assert!(fixed > 300, "{fixed} games fixed");
 }

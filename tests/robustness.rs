@@ -14,9 +14,16 @@ use jaque::san::{Lang, play};
 
 /// Splits, checks and formats `input`; asserts what must hold for any input at all.
 fn assert_read_safely(input: &[u8], limit: usize) -> usize {
-    let games: Vec<_> = Splitter::with_limit(input, limit)
-        .collect::<Result<_, _>>()
-        .expect("in memory");
+    let read: Result<Vec<_>, _> = Splitter::with_limit(input, limit).collect();
+    let games = match read {
+        Ok(games) => games,
+        // Binary data is refused once, as a whole: that is no loss of games.
+        Err(error) => {
+            assert_eq!(error.kind(), std::io::ErrorKind::InvalidData, "{error}");
+            assert_eq!(Splitter::new(input).count(), 1, "refused once");
+            return 0;
+        }
+    };
     // Every byte: each game is the input's bytes at its offset (up to the limit), the
     // skipped ones are counted, and only blanks (and a BOM) lie between games.
     let mut at = 0usize;
@@ -33,10 +40,13 @@ fn assert_read_safely(input: &[u8], limit: usize) -> usize {
         assert_eq!(&input[offset..offset + len], &game.bytes[..]);
         at = offset + len + game.skipped as usize;
     }
+    // Past the last game, only blanks (or, in an input with no game at all, comments and
+    // escape lines: no game to count).
     assert!(
-        input[at.min(input.len())..]
-            .iter()
-            .all(u8::is_ascii_whitespace)
+        games.is_empty()
+            || input[at.min(input.len())..]
+                .iter()
+                .all(u8::is_ascii_whitespace)
     );
     for (index, game) in games.iter().enumerate() {
         assert_eq!(game.index, index, "every game counted");
@@ -145,50 +155,23 @@ fn mutated_fens_are_refused_or_read_into_positions_that_work() {
     assert!(accepted > 100, "{accepted}");
 }
 
-/// A tag section broken by blank lines makes the splitter compare each tag's name with the
-/// game's earlier ones: that must stay linear, or a file of many such tags would all but hang
-/// it (reading the game's lines again for each tag took 97 s for these 100,000 tags, against
-/// 0.03 s with one set of names). The new names keep the game whole; a repeated one starts
-/// the next game.
+/// Tag sections apart (a blank line and an `Event` tag between them, no movetext) are games
+/// apart, however many: the splitter keeps nothing of a section to decide, and loses no tag.
 #[test]
-fn a_long_tag_section_with_blank_lines_is_one_game_read_in_linear_time() {
-    let tags = 100_000;
+fn tag_sections_apart_are_games_apart_and_no_tag_is_lost() {
+    let sections = 5_000;
     let mut text = String::new();
-    for i in 0..tags {
-        text.push_str(&format!("[Tag{i} \"v\"]\n\n"));
-    }
-    text.push_str("[Tag0 \"again\"]\n\n1. e4 *\n");
-    let games: Vec<_> = Splitter::new(text.as_bytes())
-        .collect::<Result<_, _>>()
-        .expect("in-memory input cannot fail");
-    assert_eq!(games.len(), 2);
-    assert_eq!(games[0].bytes.iter().filter(|&&b| b == b'[').count(), tags);
-    assert!(games[1].bytes.starts_with(b"[Tag0 \"again\"]"));
-}
-
-/// The names behind that test are bounded: a hostile file of endless distinct tags between
-/// blank lines cannot grow them without end. The tag past the limit starts a new game, and
-/// no tag is lost.
-#[test]
-fn the_tag_names_kept_for_a_broken_tag_section_are_bounded_and_no_tag_is_lost() {
-    use jaque::pgn::MAX_TAG_NAMES;
-    let tags = MAX_TAG_NAMES + 10;
-    let mut text = String::new();
-    for i in 0..tags {
-        text.push_str(&format!("[Tag{i} \"v\"]\n\n"));
+    for i in 0..sections {
+        text.push_str(&format!("[Event \"{i}\"]\n\n[Tag{i} \"v\"]\n\n"));
     }
     text.push_str("1. e4 *\n");
     let games: Vec<_> = Splitter::new(text.as_bytes())
         .collect::<Result<_, _>>()
         .expect("in-memory input cannot fail");
-    assert_eq!(games.len(), 2);
+    // Each section of tags alone ends where the next `Event` tag follows a blank line; the
+    // last one has the moves.
+    assert_eq!(games.len(), sections);
     let count = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'[').count();
-    assert_eq!(count(&games[0].bytes), MAX_TAG_NAMES);
-    assert!(
-        games[1]
-            .bytes
-            .starts_with(format!("[Tag{MAX_TAG_NAMES} \"v\"]").as_bytes())
-    );
-    assert_eq!(count(&games[0].bytes) + count(&games[1].bytes), tags);
-    assert!(games[1].bytes.ends_with(b"1. e4 *"));
+    assert!(games.iter().all(|game| count(&game.bytes) == 2));
+    assert!(games[sections - 1].bytes.ends_with(b"1. e4 *"));
 }

@@ -21,7 +21,7 @@
 use std::ops::Range;
 
 use super::check::{Checker, GameRecord, Options, Verdict};
-use super::split::{RawGame, Splitter};
+use super::split::{RawGame, Splitter, utf16_bytes, utf16_text};
 use crate::diagnostic::{Applicability, Severity};
 use crate::lint::Lints;
 
@@ -113,8 +113,16 @@ impl Fixer {
         }
     }
 
-    /// Every game of `input` fixed, and the bytes between games kept.
+    /// Every game of `input` fixed, and the bytes between games kept. UTF-16 input (with its
+    /// byte-order mark) is fixed as its UTF-8 and written back as UTF-16, the same
+    /// byte-order mark first; the changes' spans are then of its UTF-8.
     pub fn fix(&mut self, input: &[u8]) -> Fixed {
+        if let Some((text, big_endian)) = utf16_text(input) {
+            let mut fixed = self.fix(&text);
+            let output = String::from_utf8_lossy(&fixed.output);
+            fixed.output = utf16_bytes(&output, big_endian);
+            return fixed;
+        }
         let mut fixed = Fixed {
             output: Vec::with_capacity(input.len()),
             games: Vec::new(),

@@ -2,7 +2,9 @@
 //!
 //! - [`Splitter`] cuts a byte stream (any `BufRead`: files, stdin, decompressors) into
 //!   [`RawGame`]s, holding one game at a time, so memory stays constant however large the
-//!   input ([`DEFAULT_GAME_LIMIT`] and [`MAX_TAG_NAMES`] bound what one game may hold).
+//!   input ([`DEFAULT_GAME_LIMIT`] and [`MAX_TAG_NAMES`] bound what one game may hold). It
+//!   reads UTF-16 (by its
+//!   byte-order mark) as UTF-8, and refuses input that is no text.
 //! - [`syntax`] splits one game's text into tokens with byte spans ([`syntax::tokenize`]),
 //!   the layer every other step reads.
 //! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
@@ -42,7 +44,7 @@ mod tags;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict,
-    check_game,
+    check_game, line_starts,
 };
 pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};

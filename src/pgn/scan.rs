@@ -65,15 +65,22 @@ pub(super) fn find(bytes: &[u8], flags: impl Fn(u64) -> u64) -> usize {
     bytes.len()
 }
 
+/// The first line end (`\n` or `\r`) of the word, as [`first_equal`] flags it: a line ends
+/// at a line feed, a carriage return and line feed, or a carriage return alone (old Mac files).
+#[inline]
+pub(super) const fn first_line_end(word: u64) -> u64 {
+    first_equal(word, b'\n') | first_equal(word, b'\r')
+}
+
 /// The two quotes of the commonest tag line, `[Name "value"]`, at the start of `bytes` (from
 /// its `[`): the first before any `]` or line end, the second before any escape or line end
 /// and right before the `]`; two searches. `None` for any other shape, which the splitter's
 /// state machine and the lexer read byte by byte. (Finding both quotes in the line's first
 /// 32 bytes with SSE2 was tried and measured slower for split + check: BENCHMARKS.md.)
-#[inline]
+#[inline(always)]
 pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
     let open = 1 + find(bytes.get(1..)?, |w| {
-        first_equal(w, b'"') | first_equal(w, b']') | first_equal(w, b'\n')
+        first_equal(w, b'"') | first_equal(w, b']') | first_line_end(w)
     });
     if bytes.get(open) != Some(&b'"') {
         return None;
@@ -81,7 +88,7 @@ pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
     let close = open
         + 1
         + find(bytes.get(open + 1..)?, |w| {
-            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
+            first_equal(w, b'"') | first_equal(w, b'\\') | first_line_end(w)
         });
     (bytes.get(close..close + 2) == Some(b"\"]")).then_some((open, close))
 }
@@ -141,19 +148,19 @@ pub(super) mod wide {
 
     /// Bit `i` set where byte `i` of `chunk` is special to the splitter in movetext: the
     /// bytes that the splitter's eight-byte test flags, exactly (control bytes,
-    /// `$ % & ' ( ) * - ; [ ] { } Y _ y` and DEL).
+    /// `" # $ % & ' ( ) * - / ; [ ] { } Y _ y` and DEL).
     #[inline]
     pub(in crate::pgn) fn special_bytes(chunk: &[u8; 16]) -> u64 {
         #[target_feature(enable = "sse2")]
         fn sse2(chunk: &[u8; 16]) -> u64 {
             let v = load(chunk);
             let controls = in_range(v, 0x00, 0x1f);
-            let dollar_to_star = in_range(v, b'$', b'*');
+            let quote_to_star = in_range(v, b'"', b'*');
             // `[ ] { }` differ from `Y` only in the bits of 0x26.
             let brackets = equal(_mm_and_si128(v, splat(!0x26)), b'Y');
-            let signs = _mm_or_si128(equal(v, b'-'), equal(v, b';'));
+            let signs = _mm_or_si128(_mm_or_si128(equal(v, b'-'), equal(v, b'/')), equal(v, b';'));
             bits(_mm_or_si128(
-                _mm_or_si128(controls, dollar_to_star),
+                _mm_or_si128(controls, quote_to_star),
                 _mm_or_si128(signs, brackets),
             ))
         }
@@ -172,8 +179,9 @@ pub(super) mod wide {
         pub(in crate::pgn) quotes: u32,
         /// `]`.
         pub(in crate::pgn) closes: u32,
-        /// `\n`.
-        pub(in crate::pgn) newlines: u32,
+        /// `\n` and `\r` (and the vertical tab and form feed between them, which only hand
+        /// their line to the byte-wise reading: one compare instead of two).
+        pub(in crate::pgn) line_ends: u32,
         /// `\\`.
         pub(in crate::pgn) backslashes: u32,
         /// The bytes of a tag name: ASCII letters and digits, `_`.
@@ -190,7 +198,7 @@ pub(super) mod wide {
                 return TagBytes {
                     quotes: 0,
                     closes: 0,
-                    newlines: 0,
+                    line_ends: 0,
                     backslashes: 0,
                     names: 0,
                 };
@@ -200,7 +208,7 @@ pub(super) mod wide {
             TagBytes {
                 quotes: both(equal(low, b'"'), equal(high, b'"')),
                 closes: both(equal(low, b']'), equal(high, b']')),
-                newlines: both(equal(low, b'\n'), equal(high, b'\n')),
+                line_ends: both(in_range(low, b'\n', b'\r'), in_range(high, b'\n', b'\r')),
                 backslashes: both(equal(low, b'\\'), equal(high, b'\\')),
                 names: both(name_bytes(low), name_bytes(high)),
             }
@@ -226,6 +234,9 @@ pub(super) mod wide {
     /// `{ } ( ) [ ] ; $ "`.
     #[inline]
     pub(in crate::pgn) fn delimiters(chunk: &[u8; 64]) -> u64 {
+        // Out of the lexer's loop (once per 64 bytes): inlined, its vector constants crowd
+        // the loop's registers, and the lexer measured slower.
+        #[inline(never)]
         #[target_feature(enable = "sse2")]
         fn sse2(chunk: &[u8; 64]) -> u64 {
             let mut mask = 0;

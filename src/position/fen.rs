@@ -390,7 +390,9 @@ fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
         })
     };
     let halfmove_clock = number(4, |found| FenError::BadHalfmoveClock { found }, 0)?;
-    let fullmove_number = number(5, |found| FenError::BadFullmoveNumber { found }, 1)?;
+    // Moves count from 1; a 0, which some programs write, is read as 1, as python-chess and
+    // Stockfish read it.
+    let fullmove_number = number(5, |found| FenError::BadFullmoveNumber { found }, 1)?.max(1);
 
     let mut position = Position {
         by_role,

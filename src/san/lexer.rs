@@ -6,8 +6,9 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{anychar, satisfy};
+use nom::character::complete::{anychar, satisfy, space0};
 use nom::combinator::{map_opt, value};
+use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::lang::{Lang, figurine};
@@ -293,7 +294,8 @@ fn glyph(input: &str) -> IResult<&str, Lexed> {
 }
 
 fn en_passant(input: &str) -> IResult<&str, Lexed> {
-    value((TokenKind::EnPassant, Spelling::Standard), tag("e.p.")).parse(input)
+    let mark = preceded(space0, tag("e.p."));
+    value((TokenKind::EnPassant, Spelling::Standard), mark).parse(input)
 }
 
 /// A non-ASCII token: `×` or a figurine.
@@ -356,7 +358,9 @@ fn token(input: &str, lang: Lang, context: Context) -> IResult<&str, Lexed> {
         return Ok(lexed);
     }
     match first {
+        // `e.p.`, or ` e.p.` after a capture: the PGN lexer joins a mark written apart.
         b'e' if bytes.get(1) == Some(&b'.') => en_passant(input),
+        b' ' | b'\t' => en_passant(input),
         b'a'..=b'h' => one(
             TokenKind::File(File::ALL[usize::from(first - b'a')]),
             Spelling::Standard,

@@ -111,9 +111,24 @@ pub fn resolve(position: &Position, text: &str, lang: Lang) -> Result<Resolved, 
 }
 
 /// Everything [`fast`] does not read: the tree (export SAN in one pass, else the grammar),
-/// resolved against the position, with the warnings placed on the tree's spans.
+/// resolved against the position, with the warnings placed on the tree's spans. In another
+/// language than English, a move its letters cannot play is read again with English ones:
+/// export SAN is English, and files in other languages hold games in it too (the language's
+/// reading wins where both play a move: `B` is a pawn in German).
 #[inline(never)]
 fn play_in_general(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
+    let answer = play_in(position, text, lang);
+    if answer.is_ok() || lang == Lang::English {
+        return answer;
+    }
+    match play_in(position, text, Lang::English) {
+        Ok(played) => Ok(played),
+        Err(_) => answer,
+    }
+}
+
+/// [`play_in_general`] in one language: the position is unchanged on an error.
+fn play_in(position: &mut Position, text: &str, lang: Lang) -> Result<Played, SanError> {
     let san = parse(text, lang)?;
     let before = *position;
     let played = resolve::play(position, &san)?;

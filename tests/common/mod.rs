@@ -262,6 +262,61 @@ pub fn mutate(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {
     out
 }
 
+/// What real files hold that export PGN does not (issue 31): markers glued to moves or
+/// written `1/2`, tags on one line or after a marker, comments with tag-like lines or
+/// never closed, move numbers without periods, glyphs, `e.p.` apart, runs of stray braces,
+/// variants, tags alone.
+pub const AS_WRITTEN: &[&str] = &[
+    "*",
+    "1-0[Event \"B\"]",
+    " 1/2 ",
+    " ½-½\n",
+    "[Event \"x\"] [Site \"y\"]",
+    "\n; c\n",
+    "{\n[C54]\nintro\n}",
+    "{ [Event \"q\"]\n1. e4 * }",
+    "{",
+    "}}}}",
+    " 12 ",
+    " e.p. ",
+    "‼",
+    " ± ",
+    "2…",
+    "\n\n[Event \"t\"]\n\n",
+    "[Variant \"Crazyhouse\"]\n",
+    "(",
+    ")",
+    " 1-0) ",
+    "\n%escape\n",
+    "\u{1}",
+    "\"",
+];
+
+/// A few edits of `text` as real files are written: pieces of [`AS_WRITTEN`] inserted, and
+/// its line ends turned into carriage returns, carriage returns and line feeds, or a mix.
+pub fn mutate_as_written(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(out.len() + 1);
+        let piece = AS_WRITTEN[rng.below(AS_WRITTEN.len())].as_bytes();
+        out.splice(at..at, piece.iter().copied());
+    }
+    let line_end: &[u8] = match rng.below(4) {
+        0 => b"\r",
+        1 => b"\r\n",
+        _ => return out,
+    };
+    let mixed = rng.below(2) == 0;
+    let mut ended = Vec::with_capacity(out.len() * 2);
+    for &byte in &out {
+        match byte {
+            b'\n' if !mixed || rng.below(2) == 0 => ended.extend_from_slice(line_end),
+            _ => ended.push(byte),
+        }
+    }
+    ended
+}
+
 /// The first game of `tests/data/pgn/variations.pgn` (to the newline after it) and
 /// python-chess's FENs after each of its mainline moves (`record.expect.jsonl`).
 pub fn first_variations_game() -> (String, Vec<String>) {

@@ -135,13 +135,8 @@ impl Style {
         totals.plies += report.plies;
         totals.moves += report.moves;
         totals.unread_bytes += report.skipped_bytes;
-        for d in &report.diagnostics {
-            match d.diagnostic.severity {
-                Severity::Error => totals.errors += 1,
-                Severity::Warning => totals.warnings += 1,
-            }
-        }
-        totals.errors += report.more_diagnostics;
+        totals.errors += report.count(Severity::Error);
+        totals.warnings += report.count(Severity::Warning);
         if self.written_in_pool {
             self.write(global, &report, &mut out.bytes);
         } else {
@@ -192,9 +187,15 @@ impl Style {
             out.extend_from_slice(b"\n\n");
         }
         if report.more_diagnostics > 0 {
+            let (errors, warnings) = (
+                report.hidden(Severity::Error),
+                report.hidden(Severity::Warning),
+            );
+            let level = if errors > 0 { "error" } else { "warning" };
             let _ = writeln!(
                 out,
-                "error: {} more problems in game {} of {name} not shown\n",
+                "{level}: {} more problems in game {} of {name} not shown ({errors} errors, \
+                 {warnings} warnings)\n",
                 report.more_diagnostics,
                 report.index + 1
             );
@@ -206,9 +207,19 @@ impl Style {
 /// cut at its end: an underline stays on the one line shown.
 fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
     let start = span.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let source = text[line_start..line_end].trim_end_matches('\r');
+    // Two searches for one byte each (`memchr`), not one for either (a byte at a time).
+    let before = &text[..start];
+    let line_start = before
+        .rfind('\n')
+        .max(before.rfind('\r'))
+        .map_or(0, |i| i + 1);
+    let after = &text[start..];
+    let line_end = match (after.find('\n'), after.find('\r')) {
+        (Some(lf), Some(cr)) => start + lf.min(cr),
+        (Some(end), None) | (None, Some(end)) => start + end,
+        (None, None) => text.len(),
+    };
+    let source = &text[line_start..line_end];
     let end = span.end.clamp(start, line_start + source.len());
     (source, start - line_start..end - line_start)
 }

@@ -26,7 +26,7 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
         }
         None => fen.extend_from_slice(b"null"),
     }
-    object.field("status", report.status.map(contract_status));
+    object.field("status", status(report));
     let mut diagnostics = Array::open(object.key("diagnostics"));
     // The lines are indexed only when a suggestion is to be placed.
     let mut lines = None;
@@ -104,6 +104,15 @@ pub fn summary(out: &mut Vec<u8>, totals: &Totals) {
     out.push(b'\n');
 }
 
+/// A game's status in the contract's words: `unsupported` for a variant jaque does not play,
+/// else its final position's.
+fn status(report: &GameReport) -> Option<&'static str> {
+    match report.unsupported_variant {
+        Some(_) => Some("unsupported"),
+        None => report.status.map(contract_status),
+    }
+}
+
 /// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
 /// `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`, `ongoing`. The
 /// seventy-five-move and fivefold rules imply the fifty-move and threefold ones, reported so.
@@ -174,7 +183,7 @@ mod tests {
             "game": global, "file": name, "line": report.line, "tags": tags,
             "plies": report.plies,
             "final_fen": report.final_position.map(|p| p.fen()),
-            "status": report.status.map(contract_status),
+            "status": super::status(report),
             "diagnostics": diagnostics,
         })
         .to_string()

@@ -21,8 +21,12 @@ pub fn game_diagnostics(uri: &Uri, record: &GameRecord) -> Vec<Diagnostic> {
         .collect();
     if report.more_diagnostics > 0 {
         // What `jaque check` says after the diagnostics it shows: the rest are cut.
+        let errors = report.hidden(jaque::Severity::Error) > 0;
         out.push(Diagnostic {
-            severity: Some(DiagnosticSeverity::ERROR),
+            severity: Some(match errors {
+                true => DiagnosticSeverity::ERROR,
+                false => DiagnosticSeverity::WARNING,
+            }),
             source: Some("jaque".into()),
             message: format!(
                 "{} more problems in this game not shown",

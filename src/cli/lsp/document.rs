@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use jaque::lint::Lints;
-use jaque::pgn::{Checker, GameRecord, LineIndex, Options, RawGame, Splitter};
+use jaque::pgn::{Checker, GameRecord, LineIndex, Options, RawGame, Splitter, line_starts};
 use lsp_types::{Position, Range as LspRange, Uri};
 
 use super::publish::Template;
@@ -42,8 +42,8 @@ impl Checked {
         let text = record.text().as_bytes();
         let shape = Shape {
             len: text.len(),
-            newlines: text.iter().filter(|&&b| b == b'\n').count(),
-            last_line: text.iter().rposition(|&b| b == b'\n').map(|i| i + 1),
+            newlines: line_starts(text).count(),
+            last_line: line_starts(text).last(),
         };
         Checked {
             record,
@@ -148,10 +148,20 @@ impl Document {
         LineIndex::new(&self.text, 1)
     }
 
-    /// The game whose bytes hold `offset` (its end included: a cursor after the last move).
+    /// The game whose bytes hold `offset` (its end included: a cursor after the last move),
+    /// or that a cursor on the blanks after it goes on, while its movetext has no marker yet:
+    /// where a user types the next move.
     pub fn game_at(&self, offset: usize) -> Option<&Game> {
-        let i = self.games.partition_point(|g| g.span().end < offset);
-        self.games.get(i).filter(|g| g.offset <= offset)
+        let i = self.games.partition_point(|g| g.offset <= offset);
+        let game = self.games.get(i.checked_sub(1)?)?;
+        let end = game.span().end;
+        if offset <= end {
+            return Some(game);
+        }
+        let blanks = (self.text.get(end..offset)).is_some_and(|gap| gap.trim().is_empty());
+        let ended = (game.record().tokens().iter())
+            .any(|t| matches!(t.kind, jaque::pgn::syntax::TokenKind::Result(_)));
+        (blanks && !ended).then_some(game)
     }
 
     /// Each game with where it starts, counted from the games' shapes: only bytes between
@@ -164,9 +174,9 @@ impl Document {
             let start = game.offset.min(text.len()).max(counted);
             if start > counted {
                 let gap = text.get(counted..start).unwrap_or_default();
-                line += gap.iter().filter(|&&b| b == b'\n').count();
-                if let Some(i) = gap.iter().rposition(|&b| b == b'\n') {
-                    line_start = counted + i + 1;
+                for i in line_starts(gap) {
+                    line += 1;
+                    line_start = counted + i;
                 }
             }
             // A game that starts within a line: its first line's columns move too.
@@ -208,17 +218,17 @@ pub fn offset_from(text: &str, from: (usize, u32), position: Position) -> usize 
     let rest = text.get(from..).unwrap_or_default();
     let start = match (position.line.saturating_sub(from_line) as usize).checked_sub(1) {
         None => Some(from),
-        Some(before) => rest
-            .match_indices('\n')
-            .nth(before)
-            .map(|(i, _)| from + i + 1),
+        Some(before) => line_starts(rest.as_bytes()).nth(before).map(|i| from + i),
     };
     let Some(start) = start else {
         return text.len();
     };
     let mut units = 0;
-    for (i, c) in text.get(start..).unwrap_or_default().char_indices() {
-        if units >= position.character as usize || c == '\n' {
+    let line = text.get(start..).unwrap_or_default();
+    for (i, c) in line.char_indices() {
+        // The line's end: its line feed, or a carriage return alone.
+        let lone_cr = c == '\r' && line.get(i + 1..i + 2) != Some("\n");
+        if units >= position.character as usize || c == '\n' || lone_cr {
             return start + i;
         }
         units += c.len_utf16();

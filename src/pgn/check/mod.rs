@@ -11,7 +11,7 @@ mod syntax;
 mod tags;
 mod walk;
 
-pub use placement::LineIndex;
+pub use placement::{LineIndex, line_starts};
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
 pub use walk::Verdict;
@@ -25,10 +25,13 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::san::Lang;
 use report::{AllowedCodes, Collector};
+use result::End;
+use tags::Start;
 use walk::{Line, Listener, Walked, walk};
 
-/// Variations nested deeper than this are skipped (and reported), to bound memory.
-pub const MAX_VARIATION_DEPTH: usize = 256;
+/// Variations nested deeper than this are skipped (and reported), to bound memory: far
+/// deeper than any annotator nests them.
+pub const MAX_VARIATION_DEPTH: usize = 1024;
 
 /// At most this many diagnostics are kept per game; the rest are counted.
 pub const MAX_DIAGNOSTICS_PER_GAME: usize = 1000;
@@ -172,39 +175,39 @@ fn check_with<L: Listener>(
     let (tag_tokens, movetext) = split_tag_section(&buffers.tokens);
     listener.read(text, tag_tokens, movetext);
     let section = tags::read_tags(text, tag_tokens, lexed.escapes);
-    let start = section.start_position(&mut out);
-    let mut report = unplayed_report(raw, start);
-    match start {
-        Some(start) => {
+    let mut report = unplayed_report(raw);
+    // The marker a game without one is to get.
+    let mut inserted = None;
+    match section.start(&mut out) {
+        Start::Position(start) => {
+            let game = Movetext {
+                text,
+                tokens: movetext,
+                variations: lexed.variations,
+                end: End::of(movetext, tag_tokens, lexed.swallowed),
+            };
             let vectors = (
                 std::mem::take(&mut buffers.lines),
                 std::mem::take(&mut buffers.moves),
             );
-            let walked = walk(
-                text,
-                movetext,
-                lexed.variations,
-                start,
-                vectors,
-                options,
-                &mut out,
-                listener,
-            );
-            // The movetext's last token, unless an unclosed comment swallowed the rest.
-            let last = movetext.last().filter(|_| !lexed.swallowed);
-            let result_tag = section.result_tag();
+            let walked = game.play(start, vectors, options, &mut out, listener);
+            report.start_position = Some(start);
             // The vectors back for the next game.
-            (buffers.lines, buffers.moves) =
-                report_walk(&mut report, walked, text, last, result_tag, &mut out);
+            ((buffers.lines, buffers.moves), inserted) =
+                report_walk(&mut report, walked, &game, section.result_tag(), &mut out);
+        }
+        Start::Unsupported { variant, position } => {
+            (report.start_position, report.final_position) = (position, position);
+            report.unsupported_variant = Some(variant);
         }
         // Nothing can be played: the movetext is skipped, but not silently.
-        None => out.extend(syntax::not_checked(movetext)),
+        Start::Bad => out.extend(syntax::not_checked(movetext)),
     }
     let marker = movetext.iter().rev().find_map(|t| match t.kind {
         TokenKind::Result(outcome) => Some(outcome),
         _ => None,
     });
-    tag_lints(text, tag_tokens, marker, &mut out);
+    tag_lints(text, tag_tokens, marker.or(inserted), &mut out);
     if lexed.late_tags {
         out.extend(syntax::late_tags(movetext));
     }
@@ -220,12 +223,12 @@ fn check_with<L: Listener>(
 // the collector through memory.
 
 /// The tag section against export PGN ([`roster`]); not looked at where its lints are all
-/// allowed, unless some of theirs could go beyond the diagnostics' limit (and be counted).
+/// allowed.
 #[inline(always)]
 fn tag_lints(text: &str, tag_tokens: &[Token], marker: Option<Outcome>, out: &mut Collector) {
     let codes = [Code::MissingTag, Code::TagFormat, Code::DuplicateTag];
     // A section's lints give one diagnostic about the roster and at most one per tag.
-    if codes.iter().all(|&code| out.allows(code)) && out.has_room_for(tag_tokens.len() + 1) {
+    if codes.iter().all(|&code| out.allows(code)) {
         return;
     }
     roster::check(text, tag_tokens, marker, out);
@@ -251,11 +254,15 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>, out: &mut Collector) -> Toke
         variations,
         late_tags,
         escapes,
+        unusual,
     } = lex(text, tokens);
     // A comment that never closes swallows the marker: no second report about it.
     let swallowed = syntax::swallows_the_rest(&errors);
     for error in errors {
         out.game(syntax::lex_error(error, text, tokens));
+    }
+    if unusual {
+        out.extend(syntax::nonstandard_tokens(text, tokens));
     }
     TokensRead {
         variations,
@@ -265,20 +272,25 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>, out: &mut Collector) -> Toke
     }
 }
 
-/// The tag section's tokens and the movetext's: the tokens before the first that is no tag,
-/// and the rest.
+/// The tag section's tokens and the movetext's: the tag pairs at the start, with the
+/// comments before and between them, and the rest (a comment after the last tag is the
+/// movetext's, about the moves after it).
 #[inline(always)]
 fn split_tag_section(tokens: &[Token]) -> (&[Token], &[Token]) {
-    let movetext_start = tokens
-        .iter()
-        .position(|t| !matches!(t.kind, TokenKind::Tag { .. }))
-        .unwrap_or(tokens.len());
-    tokens.split_at(movetext_start)
+    let mut end = 0;
+    for (index, token) in tokens.iter().enumerate() {
+        match token.kind {
+            TokenKind::Tag { .. } => end = index + 1,
+            TokenKind::Comment => {}
+            _ => break,
+        }
+    }
+    tokens.split_at(end)
 }
 
-/// The report of `raw` before any move is played, from `start`.
+/// The report of `raw` before anything is known of its moves.
 #[inline(always)]
-fn unplayed_report(raw: &RawGame, start: Option<Position>) -> GameReport {
+fn unplayed_report(raw: &RawGame) -> GameReport {
     GameReport {
         index: raw.index,
         offset: raw.offset,
@@ -286,34 +298,64 @@ fn unplayed_report(raw: &RawGame, start: Option<Position>) -> GameReport {
         text: String::new(),
         tags: Default::default(),
         plies: 0,
-        start_position: start,
-        final_position: start,
+        start_position: None,
+        final_position: None,
         status: None,
         moves: 0,
         skipped_bytes: raw.skipped,
+        unsupported_variant: None,
         more_diagnostics: 0,
+        hidden: None,
         diagnostics: Vec::new(),
     }
 }
 
+/// The vectors a walk plays in, from game to game: its lines, its moves.
+type WalkVectors = (Vec<Line>, Vec<Option<Move>>);
+
+/// A game's movetext: its text, its tokens, whether any `(` is among them, and where it
+/// ends.
+struct Movetext<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    variations: bool,
+    end: End<'a>,
+}
+
+impl Movetext<'_> {
+    /// Every move of every line played from `start`, in the walk's `vectors`.
+    #[inline(always)]
+    fn play<L: Listener>(
+        &self,
+        start: Position,
+        vectors: WalkVectors,
+        options: &Options,
+        out: &mut Collector,
+        listener: &mut L,
+    ) -> Walked {
+        let game = (self.text, self.tokens, self.variations);
+        walk(game, start, vectors, options, out, listener)
+    }
+}
+
 /// What the walk played, into `report`, and the result checked against the final position;
-/// gives back the walk's vectors (lines, moves) for the next game.
+/// gives back the walk's vectors (lines, moves) for the next game, and the marker a game
+/// without one is to get.
 #[inline(always)]
 fn report_walk(
     report: &mut GameReport,
     walked: Walked,
-    text: &str,
-    last: Option<&Token>,
+    game: &Movetext<'_>,
     result_tag: Option<tags::ResultTag<'_>>,
     out: &mut Collector,
-) -> (Vec<Line>, Vec<Option<Move>>) {
+) -> (WalkVectors, Option<Outcome>) {
     report.plies = walked.plies;
     report.moves = walked.moves;
     report.final_position = Some(walked.final_position);
     let status = walked.history.status(&walked.final_position);
     report.status = Some(status);
-    result::check(text, last, result_tag, &walked, status, out);
-    (walked.lines, walked.history.into_moves())
+    let inserted = result::check(game.text, &game.end, result_tag, &walked, status, out);
+    ((walked.lines, walked.history.into_moves()), inserted)
 }
 
 /// Finishes `report`: its diagnostics placed by line and column, in the order of the text,
@@ -329,7 +371,8 @@ fn place_diagnostics(
     out.diagnostics
         .sort_by_key(|(d, _, _)| (d.span.start, d.span.end));
     report.diagnostics = placement::place(text, line, out.diagnostics);
-    report.more_diagnostics = out.more;
+    report.more_diagnostics = out.hidden.as_ref().map_or(0, |hidden| hidden.total());
+    report.hidden = out.hidden;
     report.tags = tags;
     // The text is kept for showing diagnostics; a clean game needs none of it.
     if !report.diagnostics.is_empty() {

@@ -1,7 +1,33 @@
-//! Where things are in a game's text: lines and columns from byte offsets.
+//! Where things are in a game's text: lines and columns from byte offsets. A line ends at a
+//! line feed, a carriage return and line feed, or a carriage return alone (old Mac files), as
+//! the Language Server Protocol counts them.
 
 use super::report::GameDiagnostic;
 use crate::diagnostic::Diagnostic;
+use crate::pgn::scan::{find, first_line_end};
+
+/// Where each line of `text` but the first starts: just after each line end.
+///
+/// ```
+/// use jaque::pgn::line_starts;
+/// let starts: Vec<usize> = line_starts(b"a\nb\r\nc\rd\n\re").collect();
+/// assert_eq!(starts, [2, 5, 7, 9, 10]);
+/// ```
+pub fn line_starts(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let end = at + find(text.get(at..)?, first_line_end);
+            let byte = *text.get(end)?;
+            at = end + 1;
+            // The carriage return of a carriage return and line feed ends no line: its line
+            // feed does.
+            if byte == b'\n' || text.get(at) != Some(&b'\n') {
+                return Some(at);
+            }
+        }
+    })
+}
 
 /// The lines of a game's text, for turning byte offsets into lines and columns (1-based,
 /// columns in characters, as compilers print them) or into an editor's positions (0-based,
@@ -28,7 +54,7 @@ impl<'a> LineIndex<'a> {
     /// The lines of `text`, whose first line is line `first_line` of its file.
     pub fn new(text: &'a str, first_line: usize) -> LineIndex<'a> {
         let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .chain(line_starts(text.as_bytes()))
             .collect();
         LineIndex {
             text,
@@ -80,8 +106,11 @@ impl<'a> LineIndex<'a> {
             .get(line + 1)
             .map_or(self.text.len(), |&next| next);
         let mut units = 0;
-        for (i, c) in self.text.get(start..end).unwrap_or_default().char_indices() {
-            if units >= character || c == '\n' {
+        let line = self.text.get(start..end).unwrap_or_default();
+        for (i, c) in line.char_indices() {
+            // The line's end: its line feed, or a carriage return alone.
+            let lone_cr = c == '\r' && line.get(i + 1..i + 2) != Some("\n");
+            if units >= character || c == '\n' || lone_cr {
                 return start + i;
             }
             units += c.len_utf16();
@@ -141,12 +170,21 @@ impl Cursor {
         } else {
             self
         };
-        let passed = text.as_bytes().get(from.offset..offset).unwrap_or_default();
-        let newlines = passed.iter().filter(|&&b| b == b'\n').count();
-        let line_start = passed
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(from.line_start, |i| from.offset + i + 1);
+        // The lines that start after `from` and up to `offset`, read with the byte after
+        // them (a carriage return's line ends only where no line feed follows it).
+        let lines = text
+            .as_bytes()
+            .get(..(offset + 1).min(text.len()))
+            .unwrap_or_default();
+        let passed = lines.get(from.offset..).unwrap_or_default();
+        let (mut newlines, mut line_start) = (0, from.line_start);
+        for start in line_starts(passed).map(|i| from.offset + i) {
+            if start > offset {
+                break;
+            }
+            newlines += 1;
+            line_start = start;
+        }
         Cursor {
             offset,
             line: from.line + newlines,

@@ -49,10 +49,72 @@ pub struct GameReport {
     pub moves: usize,
     /// Bytes of the game that were not read (beyond the size limit).
     pub skipped_bytes: u64,
+    /// The `Variant` tag's value, when it names rules jaque does not play: the moves were
+    /// not checked (`status` is `None`, the positions the start position when it can be
+    /// read).
+    pub unsupported_variant: Option<String>,
     /// Diagnostics dropped beyond [`MAX_DIAGNOSTICS_PER_GAME`].
     pub more_diagnostics: usize,
+    /// Those, by [`Code::index`], with the severity each counts at (`None`: there are none,
+    /// as in nearly every game).
+    pub(super) hidden: Option<Box<Hidden>>,
     /// What is wrong, in the order of the text.
     pub diagnostics: Vec<GameDiagnostic>,
+}
+
+/// The diagnostics of a game beyond [`MAX_DIAGNOSTICS_PER_GAME`]: how many of each code, and
+/// the severity of each code (its own, or its lint level's once applied).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Hidden {
+    counts: [usize; Code::ALL.len()],
+    severities: [Severity; Code::ALL.len()],
+}
+
+impl Default for Hidden {
+    fn default() -> Hidden {
+        Hidden {
+            counts: [0; Code::ALL.len()],
+            severities: Code::ALL.map(Code::severity),
+        }
+    }
+}
+
+impl Hidden {
+    /// One more of `code`.
+    fn add(&mut self, code: Code) {
+        if let Some(count) = self.counts.get_mut(code.index()) {
+            *count += 1;
+        }
+    }
+
+    pub(super) fn total(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// How many count at `severity`.
+    fn count(&self, severity: Severity) -> usize {
+        self.counts
+            .iter()
+            .zip(&self.severities)
+            .filter(|&(_, &s)| s == severity)
+            .map(|(count, _)| count)
+            .sum()
+    }
+
+    /// The counts at `lints`' levels: an allowed code's are dropped.
+    fn apply(&mut self, lints: &crate::lint::Lints) {
+        for ((count, severity), code) in self
+            .counts
+            .iter_mut()
+            .zip(&mut self.severities)
+            .zip(Code::ALL)
+        {
+            match lints.severity(code) {
+                Some(level) => *severity = level,
+                None => *count = 0,
+            }
+        }
+    }
 }
 
 impl GameReport {
@@ -85,8 +147,15 @@ impl GameReport {
         Some(format!("{number}{dots}"))
     }
 
+    /// How many of the diagnostics beyond the limit (not kept, counted) are of `severity`.
+    pub fn hidden(&self, severity: Severity) -> usize {
+        self.hidden
+            .as_ref()
+            .map_or(0, |hidden| hidden.count(severity))
+    }
+
     /// The diagnostics as `lints` would have them: allowed codes dropped, the others at
-    /// their level's severity.
+    /// their level's severity; those beyond the limit too.
     pub fn apply(&mut self, lints: &crate::lint::Lints) {
         self.diagnostics
             .retain_mut(|d| match lints.severity(d.diagnostic.code) {
@@ -96,16 +165,26 @@ impl GameReport {
                 }
                 None => false,
             });
+        if let Some(hidden) = &mut self.hidden {
+            hidden.apply(lints);
+            self.more_diagnostics = hidden.total();
+        }
     }
 
-    /// How many diagnostics of `severity` (with those beyond the limit counted as errors).
+    /// How many diagnostics of `severity`, those beyond the limit included, each at its
+    /// code's severity (or its lint level's, once [`GameReport::apply`]d).
+    ///
+    /// ```
+    /// use jaque::Severity;
+    /// use jaque::pgn::{Options, Splitter, check_game};
+    /// let text = "1. e2-e4 e7-e5 2. Kf3 *";
+    /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let report = check_game(&game, &Options::default());
+    /// assert_eq!(report.count(Severity::Warning), 2); // long algebraic notation
+    /// assert_eq!(report.count(Severity::Error), 1); // no king reaches f3
+    /// ```
     pub fn count(&self, severity: Severity) -> usize {
-        let extra = if severity == Severity::Error {
-            self.more_diagnostics
-        } else {
-            0
-        };
-        extra
+        self.hidden(severity)
             + self
                 .diagnostics
                 .iter()
@@ -115,20 +194,18 @@ impl GameReport {
 }
 
 /// The diagnostics of one game as they are found, each with its ply and SAN token, up to
-/// [`MAX_DIAGNOSTICS_PER_GAME`]; the rest are counted. Those of the codes in `allowed` count
-/// toward the limit but are not kept.
+/// [`MAX_DIAGNOSTICS_PER_GAME`]; the rest are counted by code. Those of the codes in
+/// `allowed` are neither kept nor counted.
 #[derive(Default)]
 pub(super) struct Collector {
     pub(super) diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
-    pub(super) more: usize,
-    /// Diagnostics within the limit, kept or allowed.
-    within: usize,
+    pub(super) hidden: Option<Box<Hidden>>,
     /// The codes not kept, a bit per [`Code::index`].
     allowed: AllowedCodes,
 }
 
 /// A set of diagnostic codes, a bit per [`Code::index`].
-pub(super) type AllowedCodes = u16;
+pub(super) type AllowedCodes = u32;
 
 impl Collector {
     /// A collector that leaves out the diagnostics of the `allowed` codes.
@@ -144,11 +221,6 @@ impl Collector {
         self.allowed >> code.index() & 1 == 1
     }
 
-    /// Whether `count` more diagnostics are within the limit.
-    pub(super) fn has_room_for(&self, count: usize) -> bool {
-        self.within + count <= MAX_DIAGNOSTICS_PER_GAME
-    }
-
     /// Keeps `diagnostic` (about the move at `ply`, written `san`); its index, or `None` when
     /// it is beyond the limit and only counted, or of an allowed code.
     pub(super) fn push(
@@ -157,16 +229,15 @@ impl Collector {
         ply: Option<usize>,
         san: Option<&str>,
     ) -> Option<usize> {
-        if self.within < MAX_DIAGNOSTICS_PER_GAME {
-            self.within += 1;
-            if self.allows(diagnostic.code) {
-                return None;
-            }
+        if self.allows(diagnostic.code) {
+            return None;
+        }
+        if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_GAME {
             self.diagnostics
                 .push((diagnostic, ply, san.map(str::to_string)));
             Some(self.diagnostics.len() - 1)
         } else {
-            self.more += 1;
+            self.hidden.get_or_insert_default().add(diagnostic.code);
             None
         }
     }

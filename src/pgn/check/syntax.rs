@@ -2,8 +2,8 @@
 //! not read, tags among the moves, moves that cannot be checked, bytes not read.
 
 use super::super::split::RawGame;
-use super::super::syntax::{LexError, Token, TokenKind};
-use crate::diagnostic::{Code, Diagnostic};
+use super::super::syntax::{ELLIPSIS, LexError, Outcome, Token, TokenKind};
+use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};
 
 /// The game is not UTF-8 and was read as Latin-1: said once, at its first such byte.
 pub(super) fn not_utf8(bytes: &[u8], text: &str) -> Diagnostic {
@@ -60,14 +60,19 @@ pub(super) fn lex_error(error: LexError, text: &str, tokens: &[Token]) -> Diagno
             span,
         ),
         LexError::Stray(span) => {
-            let nested = text.get(span.clone()) == Some("}")
-                && after_nested_comment(text, tokens, span.start);
-            let d = Diagnostic::new(
-                Code::Syntax,
-                "unexpected character in movetext",
-                "not expected here",
-                span,
-            );
+            let first = text.get(span.start..span.start + 1).unwrap_or_default();
+            let nested = first == "}" && after_nested_comment(text, tokens, span.start);
+            let count = text
+                .get(span.clone())
+                .map_or(1, |run| run.matches(first).count());
+            let message = match count {
+                1 => "unexpected character in movetext".to_string(),
+                _ if first.bytes().all(|b| b.is_ascii_control()) => {
+                    format!("{count} unexpected {first:?} characters in a row in movetext")
+                }
+                _ => format!("{count} unexpected `{first}` characters in a row in movetext"),
+            };
+            let d = Diagnostic::new(Code::Syntax, message, "not expected here", span);
             if nested {
                 d.with_help("comments do not nest: the comment before this ended at its first `}`")
             } else {
@@ -78,6 +83,108 @@ pub(super) fn lex_error(error: LexError, text: &str, tokens: &[Token]) -> Diagno
             Diagnostic::new(Code::Syntax, "a NAG is $0 to $255", "not a NAG", span)
         }
     }
+}
+
+/// Tokens spelled otherwise than export PGN has them, found only where the lexer says some
+/// may be (`unusual`): a draw written `1/2` (an error with its fix: other readers take it
+/// for a move), a NAG written as a sign (`±`), move numbers without their period (one
+/// warning a game, with a fix for each) or with an ellipsis.
+pub(super) fn nonstandard_tokens(text: &str, tokens: &[Token]) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let mut dotless: Option<Diagnostic> = None;
+    let mut previous_end = usize::MAX;
+    for token in tokens {
+        let written = text.get(token.span.clone()).unwrap_or_default();
+        let glued = previous_end == token.span.start;
+        previous_end = token.span.end;
+        match token.kind {
+            TokenKind::Result(outcome) if written != outcome.as_str() => {
+                found.push(short_marker(outcome, written, token));
+            }
+            TokenKind::Nag(nag) if !written.starts_with('$') => {
+                found.push(glyph(nag, written, glued, token));
+            }
+            TokenKind::MoveNumber { dots: 0, .. } => {
+                let fix = token.span.end..token.span.end;
+                match &mut dotless {
+                    Some(d) => d.suggestions.push(Suggestion {
+                        span: fix,
+                        replacement: ".".into(),
+                        applicability: Applicability::MachineApplicable,
+                    }),
+                    None => dotless = Some(no_period(token, fix)),
+                }
+            }
+            TokenKind::MoveNumber { .. } if written.contains(ELLIPSIS) => {
+                let at = token.span.start + written.find(ELLIPSIS).unwrap_or(0);
+                found.push(ellipsis(at..at + ELLIPSIS.len()));
+            }
+            _ => {}
+        }
+    }
+    found.extend(dotless);
+    found
+}
+
+/// A NAG written as a glyph (`±`, or `‼` glued to its move: ` $3` then).
+fn glyph(nag: u8, written: &str, glued: bool, token: &Token) -> Diagnostic {
+    let replacement = if glued {
+        format!(" ${nag}")
+    } else {
+        format!("${nag}")
+    };
+    Diagnostic::new(
+        Code::NonstandardNotation,
+        format!("`{written}` stands for NAG ${nag}: export PGN writes ${nag}"),
+        "a glyph, not a NAG",
+        token.span.clone(),
+    )
+    .with_suggestion(
+        token.span.clone(),
+        replacement,
+        Applicability::MachineApplicable,
+    )
+}
+
+/// The first move number of a game without its period; the others' fixes join it.
+fn no_period(token: &Token, fix: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Code::NonstandardNotation,
+        "move numbers without a period: export PGN writes `1.`",
+        "no period",
+        token.span.clone(),
+    )
+    .with_suggestion(fix, ".", Applicability::MachineApplicable)
+    .with_help("write a period after each move number")
+}
+
+/// An ellipsis for the three periods of a move number (`12…`).
+fn ellipsis(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Code::NonstandardNotation,
+        "an ellipsis in a move number: export PGN writes three periods",
+        "an ellipsis",
+        span.clone(),
+    )
+    .with_suggestion(span, "...", Applicability::MachineApplicable)
+}
+
+/// A termination marker spelled otherwise than the standard has it (`1/2`, `½-½`).
+fn short_marker(outcome: Outcome, written: &str, token: &Token) -> Diagnostic {
+    Diagnostic::new(
+        Code::Syntax,
+        format!(
+            "`{written}` is no termination marker: the standard writes {}",
+            outcome.as_str()
+        ),
+        "read as the result",
+        token.span.clone(),
+    )
+    .with_suggestion(
+        token.span.clone(),
+        outcome.as_str(),
+        Applicability::MachineApplicable,
+    )
 }
 
 /// Whether the comment before `at` holds a `{`: the writer of a stray `}` thought comments

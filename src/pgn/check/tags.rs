@@ -8,6 +8,37 @@ use super::report::Collector;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::position::Position;
 
+/// The position a game starts from, as its tags say.
+pub(super) enum Start {
+    /// A position jaque plays from.
+    Position(Position),
+    /// A variant jaque does not play, and its start position when it can be read (its FEN
+    /// tag's, or the standard one of a variant that starts from it).
+    Unsupported {
+        variant: String,
+        position: Option<Position>,
+    },
+    /// A FEN that cannot be read (said in the diagnostics).
+    Bad,
+}
+
+/// The variants, written lower case without blanks or dashes, whose games start from the
+/// standard position (when no FEN tag says otherwise).
+const STANDARD_START_VARIANTS: [&str; 12] = [
+    "crazyhouse",
+    "antichess",
+    "suicide",
+    "giveaway",
+    "losers",
+    "atomic",
+    "kingofthehill",
+    "koth",
+    "threecheck",
+    "3check",
+    "bughouse",
+    "doublechess",
+];
+
 /// Whether a Variant tag's value is Chess960, standard chess, or (`Err`) a variant whose
 /// rules jaque does not know.
 fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
@@ -20,6 +51,16 @@ fn is_chess960(variant: Option<&str>) -> Result<bool, String> {
         _ if lower.contains("960") || lower.contains("fischer") => Ok(true),
         _ => Err(variant.to_string()),
     }
+}
+
+/// Whether games of `variant` start from the standard position.
+fn starts_as_standard(variant: &str) -> bool {
+    let name: String = variant
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    STANDARD_START_VARIANTS.contains(&name.as_str())
 }
 
 /// A game's tags, and where its first FEN, Variant and Result tags are: each by its index
@@ -93,29 +134,38 @@ impl SectionTags {
     }
 
     /// The position the game starts from: the FEN tag's (with Chess960 castling when the
-    /// Variant tag says so), else the standard one; `None`, said in `out`, when the variant is
-    /// unknown or the FEN is bad.
-    pub(super) fn start_position(&self, out: &mut Collector) -> Option<Position> {
+    /// Variant tag says so), else the standard one; an unknown variant or a bad FEN is said in
+    /// `out`, once.
+    pub(super) fn start(&self, out: &mut Collector) -> Start {
         let span = |tag: &Option<(usize, Range<usize>)>| {
             tag.as_ref().map_or(0..0, |(_, span)| span.clone())
         };
+        let fen = self.value(self.fen.as_ref().map(|(i, _)| *i));
         let chess960 = match is_chess960(self.value(self.variant.as_ref().map(|(i, _)| *i))) {
             Ok(chess960) => chess960,
             Err(variant) => {
                 out.game(Diagnostic::new(
-                    Code::Syntax,
+                    Code::UnsupportedVariant,
                     format!("the variant {variant:?} is not supported: its moves are not checked"),
-                    "unsupported variant",
+                    "a variant jaque does not play",
                     span(&self.variant),
                 ));
-                return None;
+                let position = match fen {
+                    Some(fen) => Position::from_fen(fen).ok(),
+                    None => starts_as_standard(&variant).then(Position::starting),
+                };
+                return Start::Unsupported { variant, position };
             }
         };
-        let Some(fen) = self.value(self.fen.as_ref().map(|(i, _)| *i)) else {
-            return Some(Position::starting());
+        let Some(fen) = fen else {
+            return Start::Position(Position::starting());
         };
-        Position::from_fen_with(fen, chess960)
-            .map_err(|error| out.game(error.diagnostic(span(&self.fen))))
-            .ok()
+        match Position::from_fen_with(fen, chess960) {
+            Ok(position) => Start::Position(position),
+            Err(error) => {
+                out.game(error.diagnostic(span(&self.fen)));
+                Start::Bad
+            }
+        }
     }
 }

@@ -129,15 +129,12 @@ struct Walker<'a, L> {
     listener: &'a mut L,
 }
 
-/// Plays the moves of `movetext` from `start` (`variations`: whether any `(` is in it),
-/// telling `listener` what it does. Never inlined: inlined into the checker (its one
-/// caller), the loop compiled to more instructions per move.
-#[allow(clippy::too_many_arguments)] // the walk's inputs, each used once
+/// Plays the moves of `movetext`, tokens of `text`, from `start` (`variations`: whether any
+/// `(` is in it), telling `listener` what it does. Never inlined: inlined into the checker
+/// (its one caller), the loop compiled to more instructions per move.
 #[inline(never)]
 pub(super) fn walk<L: Listener>(
-    text: &str,
-    movetext: &[Token],
-    variations: bool,
+    (text, movetext, variations): (&str, &[Token], bool),
     start: Position,
     buffers: (Vec<Line>, Vec<Option<Move>>),
     options: &Options,
@@ -180,7 +177,7 @@ pub(super) fn walk<L: Listener>(
                 }
             }
             TokenKind::VariationEnd => walker.close(index, &token.span),
-            TokenKind::Result(outcome) => walker.marker(*outcome, &token.span),
+            TokenKind::Result(outcome) => walker.marker(*outcome, &token.span, movetext, index),
             TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment | TokenKind::Tag { .. } => {}
         }
     }
@@ -273,7 +270,15 @@ impl<L: Listener> Walker<'_, L> {
                 applicability: Applicability::MachineApplicable,
             }
         };
-        if number != expected {
+        if number == due {
+            // Right again: the line counts as the game does from here.
+            line.numbering_offset = 0;
+            line.numbering = None;
+        } else if number == expected && line.numbering.is_some() {
+            if let Some(first) = line.numbering {
+                self.out.suggest(first, renumber());
+            }
+        } else {
             line.numbering_offset = number.wrapping_sub(due) as i32;
             let mut d = Diagnostic::new(
                 Code::NonstandardNotation,
@@ -284,10 +289,6 @@ impl<L: Listener> Walker<'_, L> {
             .with_help(format!("write {due}."));
             d.suggestions.push(renumber());
             line.numbering = self.out.push(d, Some(line.ply + 1), None);
-        } else if number != due
-            && let Some(first) = line.numbering
-        {
-            self.out.suggest(first, renumber());
         }
     }
 
@@ -298,9 +299,10 @@ impl<L: Listener> Walker<'_, L> {
             self.out.game(Diagnostic::new(
                 Code::Syntax,
                 format!(
-                    "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is not checked"
+                    "variations nested deeper than {MAX_VARIATION_DEPTH} levels are beyond what \
+                     jaque checks: this one is skipped"
                 ),
-                "too deep",
+                "too deep to check",
                 span.clone(),
             ));
             return false;
@@ -347,13 +349,52 @@ impl<L: Listener> Walker<'_, L> {
         }
     }
 
-    /// The termination marker; inside a variation, the variations never closed.
-    fn marker(&mut self, outcome: Outcome, span: &Range<usize>) {
-        for open in self.lines.drain(1..) {
-            self.out.game(unclosed(open.opened));
+    /// The termination marker: the game's at depth 0; inside a variation, an error (the game
+    /// ends only where every variation is closed), and the marker is kept out of the way.
+    fn marker(&mut self, outcome: Outcome, span: &Range<usize>, movetext: &[Token], at: usize) {
+        let depth = self.lines.len() - 1;
+        if depth == 0 {
+            self.listener.closed(None);
+            self.termination = Some((outcome, span.clone()));
+            return;
         }
-        self.listener.closed(None);
-        self.termination = Some((outcome, span.clone()));
+        let d = Diagnostic::new(
+            Code::Syntax,
+            "a termination marker inside a variation",
+            "the game ends only outside its variations",
+            span.clone(),
+        );
+        // Where the variations close after it, the marker is only in the way; where they
+        // do not, they were to close before it.
+        let mut open = depth;
+        let closed = movetext.iter().skip(at + 1).any(|t| {
+            match t.kind {
+                TokenKind::VariationStart => open += 1,
+                TokenKind::VariationEnd => open -= 1,
+                _ => {}
+            }
+            open == 0
+        });
+        let fix = Applicability::MachineApplicable;
+        let d = match closed {
+            true => d.with_suggestion(self.with_blank_before(span), "", fix),
+            false => {
+                // The variations never close: the marker is taken for the game's.
+                self.termination = Some((outcome, span.clone()));
+                d.with_suggestion(span.start..span.start, ")".repeat(depth) + " ", fix)
+            }
+        };
+        self.out.game(d.with_help(match closed {
+            true => "remove it: the variation goes on after it",
+            false => "close the variations before it",
+        }));
+    }
+
+    /// `span` with the blanks before it on its line: what to remove to remove a token.
+    fn with_blank_before(&self, span: &Range<usize>) -> Range<usize> {
+        let before = self.text.get(..span.start).unwrap_or_default();
+        let blanks = before.len() - before.trim_end_matches([' ', '\t']).len();
+        span.start - blanks..span.end
     }
 
     fn finish(self, start: Position) -> Walked {

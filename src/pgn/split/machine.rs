@@ -1,29 +1,59 @@
 //! The state machine that finds where a game ends, a byte at a time, and the loop that runs
 //! it over a chunk; the runs of bytes that cannot end a game (most of them) it leaves to the
 //! skips of `movetext` and `tag_lines`.
+//!
+//! It reads the text as the lexer does (`syntax`): the same delimiters end a symbol, a tag
+//! pair is what the lexer's own reading of tag pairs accepts, a brace comment runs to its
+//! `}`, a `;` comment and a `%` escape line to the line's end, a NAG's digits follow its `$`.
 
 use std::collections::HashSet;
 
 use super::MAX_TAG_NAMES;
 use super::movetext::{skip_comment, skip_movetext};
-use super::tag_lines::{skip_tag, skip_tag_lines};
-use crate::pgn::scan::{find, first_equal};
+use super::tag_lines::skip_tag_lines;
+use crate::pgn::scan::{find, first_line_end};
+use crate::pgn::syntax::{
+    MAX_MARKER, MAX_TAG_LINE, TokenKind, is_blank, marker_suffix, tag, tokenize,
+};
 
 /// What the byte-wise machine is inside of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
-    /// Movetext or tag section, outside anything that nests.
+    /// Movetext or tag section, outside any comment.
     Normal,
     /// Inside `{ ... }`.
     Brace,
-    /// Inside a `;` comment or a `%` escape line, until the end of the line.
-    ToEndOfLine,
-    /// Inside a tag line `[ ... ]`.
-    Tag,
-    /// Inside a tag's string.
-    TagString,
-    /// After a backslash in a tag's string.
-    TagEscape,
+    /// Inside a `;` comment, a `%` escape line or a line that is no tag pair, until the
+    /// line's end.
+    ToLineEnd,
+}
+
+/// The last bytes of the movetext symbol being read: enough to tell whether it ends with a
+/// termination marker.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Symbol {
+    /// Its last bytes, the last one lowest.
+    pub(super) tail: u64,
+    /// Its length (0: no symbol is being read).
+    pub(super) len: usize,
+}
+
+impl Symbol {
+    #[inline(always)]
+    pub(super) fn push(&mut self, byte: u8) {
+        self.tail = self.tail << 8 | u64::from(byte);
+        self.len += 1;
+    }
+}
+
+/// Where a comment that never closes may be taken to end: the first line inside it that
+/// starts with a tag pair (see [`Scan::recovery`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Recovery {
+    /// Its index in the game's bytes.
+    pub(super) at: usize,
+    /// Line ends in the game before it.
+    pub(super) lines: usize,
 }
 
 /// The state of the game being cut.
@@ -33,29 +63,36 @@ pub(super) struct Scan {
     pub(super) offset: u64,
     pub(super) line: usize,
     pub(super) mode: Mode,
-    /// Only blanks since the last newline.
-    pub(super) line_start: bool,
-    /// The current line has something but blanks.
-    pub(super) line_has_content: bool,
-    /// Some movetext seen (anything outside tags, comments and escapes).
-    pub(super) movetext: bool,
-    /// Some tag line seen.
+    /// Only blanks since the line began (at a game's start too).
+    pub(super) fresh_line: bool,
+    /// The last byte was a carriage return: a line feed after it ends the same line.
+    pub(super) after_cr: bool,
+    /// The last byte was a line feed: a carriage return after it (`\n\r`, some old files'
+    /// line end) is counted as a line end, but makes no blank line.
+    pub(super) after_lf: bool,
+    /// Line ends read since the game began.
+    pub(super) game_lines: usize,
+    /// Some tag pair (or a line that tried to be one) read.
     pub(super) tags: bool,
-    /// A blank line after the tag section, before any movetext.
+    /// Some movetext read: a token that is no tag pair and no comment.
+    pub(super) movetext: bool,
+    /// The termination marker read: only comments and blanks may follow in this game.
+    pub(super) ended: bool,
+    /// A blank line after some tags, before any movetext: a tag pair after it may start the
+    /// next game (see [`Scan::starts_a_section`]).
     pub(super) blank_after_tags: bool,
     /// Parenthesis depth.
     pub(super) depth: u32,
-    /// The current movetext symbol, up to 7 bytes (enough for `1/2-1/2`; a symbol that cannot
-    /// be a marker keeps a blank first byte instead), and its length.
-    pub(super) symbol: [u8; 7],
-    pub(super) symbol_len: usize,
-    /// Anything but blanks in the game.
-    pub(super) content: bool,
-    /// The game's tag names, once a blank line in its tag section makes them matter.
-    pub(super) tag_names: Option<HashSet<Vec<u8>>>,
-    /// Line feeds read since the splitter last counted them (every reading of a `\n` adds
-    /// one: no second pass over the bytes for the line numbers).
-    pub(super) newlines: usize,
+    pub(super) symbol: Symbol,
+    /// Reading the digits after a `$`: they are the NAG's, not a symbol's.
+    pub(super) nag: bool,
+    /// Where the brace comment being read could be taken to end if it never closes.
+    pub(super) recovery: Option<Recovery>,
+    /// Whether a recovery is looked for in the current comment (until one is found).
+    pub(super) seeking: bool,
+    /// The names of the tag section, once a blank line in it makes them matter (see
+    /// [`Scan::starts_a_section`]).
+    names: Option<HashSet<Vec<u8>>>,
 }
 
 impl Scan {
@@ -67,75 +104,80 @@ impl Scan {
             offset,
             line,
             mode: Mode::Normal,
-            line_start: true,
-            line_has_content: false,
-            movetext: false,
+            fresh_line: true,
+            after_cr: false,
+            after_lf: false,
+            game_lines: 0,
             tags: false,
+            movetext: false,
+            ended: false,
             blank_after_tags: false,
             depth: 0,
-            symbol: [0; 7],
-            symbol_len: 0,
-            content: false,
-            tag_names: None,
-            newlines: 0,
+            symbol: Symbol::default(),
+            nag: false,
+            recovery: None,
+            seeking: false,
+            names: None,
         }
     }
 
-    /// Movetext was read on the current line: the game has content and the line is no blank
-    /// line (nor a place where a tag line can start).
-    #[inline]
+    /// Whether the game has anything that makes it a game: a tag, movetext, or a comment
+    /// that never closes (an error to report). Comments and escape lines alone are not.
+    pub(super) fn has_content(&self) -> bool {
+        self.tags || self.movetext || self.mode == Mode::Brace
+    }
+
+    /// Something but a line end was read: a line feed after it is a line end of its own.
+    #[inline(always)]
+    pub(super) fn mid_line(&mut self) {
+        self.after_cr = false;
+        self.after_lf = false;
+    }
+
+    /// Movetext was read on the current line.
+    #[inline(always)]
     pub(super) fn note_movetext(&mut self) {
         self.movetext = true;
-        self.note_content();
+        self.fresh_line = false;
     }
 
-    /// Something but blanks was read on the current line.
-    #[inline]
-    pub(super) fn note_content(&mut self) {
-        self.line_start = false;
-        self.line_has_content = true;
-        self.content = true;
-    }
-
-    /// A line feed was read: a new line starts, with nothing on it yet.
-    #[inline]
-    pub(super) fn new_line(&mut self) {
-        self.line_start = true;
-        self.line_has_content = false;
-        self.newlines += 1;
-    }
-
-    /// Whether `name` is new to the game's tags, noting it if so. Asked only after a blank
-    /// line in a tag section: the names are then read once from the game so far (the bytes
-    /// kept from earlier chunks, then `before`, the game's bytes in this chunk) rather than
-    /// kept for every game, and each new one is added. At most [`MAX_TAG_NAMES`] are kept, so
-    /// that memory stays bounded: a tag beyond them counts as a repeat and starts a new game.
-    fn is_new_tag(&mut self, before: &[u8], name: &[u8]) -> bool {
-        let bytes = &self.bytes;
-        let names = self.tag_names.get_or_insert_with(|| {
-            let seen = [&bytes[..], before].concat();
-            seen.split(|&b| b == b'\n')
-                .filter_map(|line| {
-                    let line = line.trim_ascii_start().strip_prefix(b"[")?;
-                    tag_name(line).map(<[u8]>::to_vec)
-                })
-                .take(MAX_TAG_NAMES)
-                .collect()
-        });
-        names.len() < MAX_TAG_NAMES && names.insert(name.to_vec())
-    }
-
-    /// Ends the current movetext symbol; is it a termination marker at depth 0?
-    #[inline]
-    pub(super) fn end_symbol(&mut self) -> bool {
-        let len = std::mem::take(&mut self.symbol_len);
-        if len == 0 || self.depth != 0 {
-            return false;
+    /// A line end was read (a line feed after a carriage return is none: see
+    /// [`Scan::after_cr`]). A line of nothing but blanks after the tag section (not in a
+    /// comment) is a blank line after the tags.
+    #[inline(always)]
+    pub(super) fn line_end(&mut self, byte: u8) {
+        let second_half = match byte {
+            b'\n' => std::mem::replace(&mut self.after_cr, false),
+            _ => false,
+        };
+        if second_half {
+            self.after_lf = false;
+            return;
         }
-        matches!(
-            self.symbol.get(..len),
-            Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
-        )
+        let lf_cr = byte == b'\r' && self.after_lf;
+        let in_comment = self.mode == Mode::Brace;
+        if self.fresh_line && !lf_cr && !in_comment && self.tags && !self.movetext && !self.ended {
+            self.blank_after_tags = true;
+        }
+        self.after_cr = byte == b'\r';
+        self.after_lf = byte == b'\n';
+        self.fresh_line = true;
+        self.game_lines += 1;
+    }
+
+    /// Ends the current movetext symbol: the game's marker, if it ends with one at depth 0.
+    #[inline(always)]
+    pub(super) fn end_symbol(&mut self) {
+        self.nag = false;
+        let symbol = std::mem::take(&mut self.symbol);
+        if symbol.len == 0 || self.depth != 0 {
+            return;
+        }
+        let last = symbol.tail.to_be_bytes();
+        let kept = symbol.len.min(MAX_MARKER);
+        if marker_suffix(last.get(8 - kept..).unwrap_or_default()).is_some() {
+            self.ended = true;
+        }
     }
 
     /// Runs the state machine over `chunk` from `start` (`eof`: the input ends after it):
@@ -145,26 +187,21 @@ impl Scan {
     pub(super) fn cut(&mut self, chunk: &[u8], start: usize, eof: bool) -> (usize, bool) {
         let mut i = start;
         while let Some(&byte) = chunk.get(i) {
-            // Runs are skipped without the state machine: the symbols and blanks of a
-            // movetext line (a blank after a termination marker ends the game), the
-            // insides of tag lines and comments.
-            let run = match self.skip_run(byte, chunk.get(i..).unwrap_or_default()) {
-                Ok(run) => run,
-                Err(at) => return (i + at, true),
-            };
+            let rest = chunk.get(i..).unwrap_or_default();
+            let run = self.skip_run(byte, rest);
             if run > 0 {
                 i += run;
                 continue;
             }
-            let rest = chunk.get(i + 1..).unwrap_or_default();
-            let before = chunk.get(start..i).unwrap_or_default();
-            let rest = if eof || rest.len() >= LOOKAHEAD {
-                Lookahead::Enough(rest)
-            } else {
-                Lookahead::Short
+            let at = Place {
+                rest,
+                before: chunk.get(start..i).unwrap_or_default(),
+                eof,
+                in_game: self.bytes.len() + (i - start),
             };
-            match self.step(byte, rest, before) {
+            match self.step(byte, at) {
                 Cut::No => i += 1,
+                Cut::Over(len) => i += len,
                 Cut::Before => return (i, true),
                 Cut::NeedMore => return (i, false),
             }
@@ -173,170 +210,222 @@ impl Scan {
     }
 
     /// The run of bytes at the start of `rest` (its first byte `byte`) that can be skipped
-    /// without the byte-wise machine, in the current mode: `Ok` with its length, or `Err` with
-    /// where the game ends (a blank after a termination marker).
+    /// without the byte-wise machine, in the current mode.
     #[inline(always)]
-    fn skip_run(&mut self, byte: u8, rest: &[u8]) -> Result<usize, usize> {
-        Ok(match self.mode {
+    fn skip_run(&mut self, byte: u8, rest: &[u8]) -> usize {
+        match self.mode {
+            Mode::Normal if self.ended => 0,
             Mode::Normal if byte == b'[' => skip_tag_lines(self, rest),
-            Mode::Normal => return skip_movetext(self, rest),
+            Mode::Normal => skip_movetext(self, rest),
             Mode::Brace => skip_comment(self, rest),
-            // The line's first byte (`[`, `%` or `;`) already counted as content.
-            Mode::Tag | Mode::TagString | Mode::TagEscape => skip_tag(self, rest),
-            Mode::ToEndOfLine => find(rest, |w| first_equal(w, b'\n')),
-        })
-    }
-
-    /// What `byte` does to the game, with the rest of the chunk after it and the game's bytes
-    /// in the chunk before it.
-    #[inline(always)]
-    fn step(&mut self, byte: u8, rest: Lookahead<'_>, before: &[u8]) -> Cut {
-        let blank = matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c);
-        let cut = match self.mode {
-            Mode::Normal => self.step_normal(byte, blank, rest, before),
-            Mode::Brace => self.step_brace(byte, rest),
-            Mode::ToEndOfLine => {
-                if byte == b'\n' {
-                    self.mode = Mode::Normal;
+            Mode::ToLineEnd => {
+                let run = find(rest, first_line_end);
+                if run > 0 {
+                    self.mid_line();
                 }
-                Cut::No
+                run
             }
-            Mode::Tag | Mode::TagString | Mode::TagEscape => {
-                self.mode = tag_mode(self.mode, byte);
-                Cut::No
-            }
-        };
-        if cut != Cut::No {
-            return cut;
         }
-        self.note_byte(byte, blank);
-        Cut::No
     }
 
-    /// A byte outside anything that nests, in the movetext or the tag section.
+    /// What `byte` does to the game, at `at`.
     #[inline(always)]
-    fn step_normal(&mut self, byte: u8, blank: bool, rest: Lookahead<'_>, before: &[u8]) -> Cut {
-        let delimiter =
-            blank || matches!(byte, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$');
-        if delimiter && self.end_symbol() {
-            // The delimiter is read again as the next game's first byte.
-            return Cut::Before;
+    fn step(&mut self, byte: u8, at: Place<'_>) -> Cut {
+        if matches!(byte, b'\n' | b'\r') {
+            if self.mode == Mode::Normal {
+                self.end_symbol();
+            }
+            if self.mode == Mode::ToLineEnd {
+                self.mode = Mode::Normal;
+            }
+            self.line_end(byte);
+            return Cut::No;
         }
-        if self.line_start && byte == b'[' {
-            return self.tag_line(rest, before);
+        self.mid_line();
+        match self.mode {
+            Mode::Normal => self.step_normal(byte, at),
+            Mode::Brace => self.step_brace(byte, at),
+            Mode::ToLineEnd => Cut::No,
         }
-        if self.line_start && byte == b'%' {
-            self.mode = Mode::ToEndOfLine;
-        } else if !blank {
-            self.movetext_byte(byte, delimiter);
-        }
-        Cut::No
     }
 
-    /// A `[` at a line's start: a tag line of this game, or the first byte of the next game.
-    fn tag_line(&mut self, rest: Lookahead<'_>, before: &[u8]) -> Cut {
-        if self.movetext {
+    /// A byte outside comments, in the movetext or the tag section (not a line end).
+    #[inline(always)]
+    fn step_normal(&mut self, byte: u8, at: Place<'_>) -> Cut {
+        if is_blank(byte) {
+            self.end_symbol();
+            return Cut::No;
+        }
+        let delimiter = matches!(
+            byte,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
+        );
+        if delimiter {
+            self.end_symbol();
+        }
+        let escape = byte == b'%' && self.fresh_line && self.symbol.len == 0 && !self.nag;
+        match byte {
+            b'{' => {
+                self.mode = Mode::Brace;
+                self.seeking = self.recovery.is_none();
+                self.fresh_line = false;
+                return Cut::No;
+            }
+            b';' => {
+                self.mode = Mode::ToLineEnd;
+                self.fresh_line = false;
+                return Cut::No;
+            }
+            _ if escape => {
+                self.mode = Mode::ToLineEnd;
+                self.fresh_line = false;
+                return Cut::No;
+            }
+            _ => {}
+        }
+        if self.ended {
+            // Anything but a comment after the marker is the next game's.
             return Cut::Before;
         }
-        if self.blank_after_tags {
-            // Tags, a blank line, tags: a game without movetext and the next game, unless the
-            // tag is new to this game (an empty line inside a tag section, as some programs
-            // write).
-            let Lookahead::Enough(rest) = rest else {
-                return Cut::NeedMore;
-            };
-            match tag_name(rest.get(..LOOKAHEAD).unwrap_or(rest)) {
-                Some(name) if self.is_new_tag(before, name) => {}
-                _ => return Cut::Before,
+        match byte {
+            b'[' => self.open_bracket(at),
+            _ => {
+                self.movetext_byte(byte, delimiter);
+                Cut::No
             }
         }
-        self.tags = true;
-        self.mode = Mode::Tag;
-        Cut::No
     }
 
-    /// A byte of movetext but a blank: a comment opens, the depth changes, a symbol grows.
+    /// A byte of movetext but a blank, a comment's start or a `[`.
     #[inline(always)]
     fn movetext_byte(&mut self, byte: u8, delimiter: bool) {
         match byte {
-            b'{' => self.mode = Mode::Brace,
-            b';' => self.mode = Mode::ToEndOfLine,
             b'(' => self.depth = self.depth.saturating_add(1),
             b')' => self.depth = self.depth.saturating_sub(1),
-            _ => {}
-        }
-        self.movetext = true;
-        if !delimiter {
-            if self.symbol_len < self.symbol.len() {
-                self.symbol[self.symbol_len] = byte;
+            b'$' => self.nag = true,
+            _ if delimiter => {}
+            _ if self.nag && byte.is_ascii_digit() => {}
+            _ => {
+                self.nag = false;
+                self.symbol.push(byte);
             }
-            self.symbol_len = self.symbol_len.saturating_add(1);
-            // A lone `*` ends the game only when the symbol ends; a marker at the very end
-            // of the input is handled by the caller.
+        }
+        self.note_movetext();
+    }
+
+    /// A `[` outside comments: a tag pair of this game, the first tag pair of the next game
+    /// (after movetext; or an `Event` tag after a blank line that ends a section of tags
+    /// alone), or a line that is no tag pair, which the lexer reads as one error to the
+    /// line's end.
+    fn open_bracket(&mut self, at: Place<'_>) -> Cut {
+        let Some(read) = at.line() else {
+            return Cut::NeedMore;
+        };
+        let pair = tag(read).ok();
+        if let Some(((name, _, _), _)) = &pair {
+            let name = read.get(name.clone()).unwrap_or_default();
+            if self.movetext || self.blank_after_tags && self.starts_a_section(name, at.before) {
+                return Cut::Before;
+            }
+        }
+        let pair = pair.map(|((_, _, len), _)| len);
+        self.fresh_line = false;
+        match pair {
+            Some(len) => {
+                self.tags = true;
+                Cut::Over(len)
+            }
+            None if self.movetext => {
+                self.mode = Mode::ToLineEnd;
+                Cut::No
+            }
+            None => {
+                self.tags = true;
+                self.mode = Mode::ToLineEnd;
+                Cut::No
+            }
         }
     }
 
-    /// A byte inside a brace comment: its end, or a tag line where the comment never closed.
+    /// Whether a tag pair named `name` after a blank line in the tag section starts the next
+    /// game: an `Event` tag (the standard puts it first in every section), or a name the
+    /// section has had (lichess exports games of tags alone without `Event` after the first).
+    /// Another name is the same section's: ChessBase writes a blank line after `Event`. The
+    /// names are read from the section once a blank line makes them matter (`before`: the
+    /// game's bytes in the chunk before the tag), then kept as tags come: at most
+    /// [`MAX_TAG_NAMES`], a name past them starting the next game.
+    fn starts_a_section(&mut self, name: &[u8], before: &[u8]) -> bool {
+        if name == b"Event" {
+            return true;
+        }
+        let bytes = &self.bytes;
+        let names = self.names.get_or_insert_with(|| {
+            let section = String::from_utf8_lossy(&[&bytes[..], before].concat()).into_owned();
+            let (tokens, _) = tokenize(&section);
+            let names = tokens.iter().filter_map(|t| match &t.kind {
+                TokenKind::Tag { name, .. } => section.get(name.clone()),
+                _ => None,
+            });
+            names
+                .take(MAX_TAG_NAMES)
+                .map(|n| n.as_bytes().to_vec())
+                .collect()
+        });
+        names.len() >= MAX_TAG_NAMES || !names.insert(name.to_vec())
+    }
+
+    /// A byte inside a brace comment (not a line end): its end, or, at a line's start, maybe
+    /// a tag pair where the comment could be taken to end if it never closes.
     #[inline(always)]
-    fn step_brace(&mut self, byte: u8, rest: Lookahead<'_>) -> Cut {
+    fn step_brace(&mut self, byte: u8, at: Place<'_>) -> Cut {
         if byte == b'}' {
             self.mode = Mode::Normal;
-        } else if self.line_start && byte == b'[' {
-            let Lookahead::Enough(rest) = rest else {
+            self.seeking = false;
+            self.recovery = None;
+            self.fresh_line = false;
+            return Cut::No;
+        }
+        if is_blank(byte) {
+            return Cut::No;
+        }
+        let fresh = std::mem::replace(&mut self.fresh_line, false);
+        if fresh && byte == b'[' && self.seeking {
+            let Some(read) = at.line() else {
+                self.fresh_line = true;
                 return Cut::NeedMore;
             };
-            if rest.first().is_none_or(|b| b.is_ascii_uppercase()) {
-                // A tag line inside a comment: the comment never closed.
-                return Cut::Before;
+            if tag(read).is_ok() {
+                self.recovery = Some(Recovery {
+                    at: at.in_game,
+                    lines: self.game_lines,
+                });
+                self.seeking = false;
             }
         }
         Cut::No
     }
-
-    /// Notes `byte`, read into the game, on its line: a line ends (a blank one after the tag
-    /// section may end the game later), or has content.
-    #[inline(always)]
-    fn note_byte(&mut self, byte: u8, blank: bool) {
-        if byte == b'\n' {
-            if !self.line_has_content && self.tags && !self.movetext {
-                self.blank_after_tags = true;
-            }
-            self.new_line();
-        } else if !blank {
-            self.note_content();
-        }
-    }
 }
 
-/// The mode after `byte` inside a tag line (`mode` is `Tag`, `TagString` or `TagEscape`).
-#[inline(always)]
-fn tag_mode(mode: Mode, byte: u8) -> Mode {
-    match mode {
-        Mode::Tag => match byte {
-            b'"' => Mode::TagString,
-            b']' | b'\n' => Mode::Normal,
-            _ => Mode::Tag,
-        },
-        Mode::TagString => match byte {
-            b'\\' => Mode::TagEscape,
-            b'"' => Mode::Tag,
-            // A string never spans lines: the lexer reports it unterminated.
-            b'\n' => Mode::Normal,
-            _ => Mode::TagString,
-        },
-        Mode::TagEscape if byte == b'\n' => Mode::Normal,
-        Mode::TagEscape => Mode::TagString,
-        other => other,
-    }
+/// Where a byte is: the rest of the chunk from it, the game's bytes in the chunk before it,
+/// whether the input ends after the chunk, and its index in the game's bytes.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    rest: &'a [u8],
+    before: &'a [u8],
+    eof: bool,
+    in_game: usize,
 }
 
-/// The tag name after a `[`, read from the rest of the chunk (`None` if it is cut off).
-fn tag_name(rest: &[u8]) -> Option<&[u8]> {
-    let start = rest.iter().position(|&b| b != b' ' && b != b'\t')?;
-    let len = rest[start..]
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
-    Some(&rest[start..start + len])
+impl<'a> Place<'a> {
+    /// The rest of the byte's line (as much as a tag pair may take), or `None` when the
+    /// chunk ends first and more input may follow: the splitter reads a tag pair as the
+    /// lexer does, from the whole line, whatever the reader's chunks.
+    fn line(&self) -> Option<&'a [u8]> {
+        let window = self.rest.get(..MAX_TAG_LINE).unwrap_or(self.rest);
+        let end = find(window, first_line_end);
+        let whole = end < window.len() || window.len() == MAX_TAG_LINE || self.eof;
+        whole.then(|| window.get(..end).unwrap_or(window))
+    }
 }
 
 /// What one byte does to the game being cut.
@@ -344,18 +433,10 @@ fn tag_name(rest: &[u8]) -> Option<&[u8]> {
 enum Cut {
     /// Nothing: the byte belongs to the game.
     No,
+    /// Nothing, and the next `len - 1` bytes with it (a tag pair read whole).
+    Over(usize),
     /// The game ends before this byte.
     Before,
-    /// Nothing yet: the byte is read again with [`LOOKAHEAD`] bytes after it.
+    /// Nothing yet: the byte is read again with the rest of its line.
     NeedMore,
-}
-
-/// Bytes after a byte that the splitter may look at to decide about it (the tag name after a
-/// `[`), whatever the reader's chunks: so games are cut alike however the input is read.
-const LOOKAHEAD: usize = 256;
-
-/// The rest of the chunk after a byte: at least [`LOOKAHEAD`] bytes or all the input has.
-enum Lookahead<'a> {
-    Enough(&'a [u8]),
-    Short,
 }

@@ -1,30 +1,54 @@
 //! Cutting a PGN byte stream into games, one game in memory at a time.
 //!
-//! The splitter knows just enough PGN to find where games end: brace and line comments, `%`
-//! escape lines, tag lines, parentheses and termination markers. Everything else (tokens,
-//! moves, encodings) is the lexer's business, which runs per game and so in parallel.
+//! The splitter reads the text as the lexer does, and no more: the symbols and the
+//! delimiters between them, tag pairs (read by the lexer's own function), brace comments to
+//! their `}`, `;` comments and `%` escape lines to the line's end, a NAG's digits,
+//! parentheses. Tokens, moves and encodings of single games are the lexer's business, which
+//! runs per game and so in parallel. Where games end:
 //!
-//! A game ends at a termination marker outside comments and variations, or where a tag line
-//! starts after movetext (a missing marker), or after a blank line that follows a tag section
-//! (a game without movetext). A brace comment that never closes ends at the next line that
-//! starts like a tag, so one missing `}` does not swallow the rest of the file.
+//! - after the termination marker at depth 0 (`1-0`, `0-1`, `1/2-1/2`, `*`, and `1/2` as some
+//!   files write a draw; alone or glued to a move, `e5*`), and the comments and blank lines
+//!   after it, before the next token of any other kind;
+//! - before a tag pair that follows movetext (the marker is missing): a tag pair, not any
+//!   line that starts with `[`, and wherever it is on its line (`1-0[Event "B"]`, as
+//!   `cat a.pgn b.pgn` makes it when `a.pgn` lacks its last line end);
+//! - before a tag pair that follows a blank line after a section of tags with no movetext,
+//!   where it is an `Event` tag (the standard puts it first in every section) or one of a
+//!   name the section has had (lichess exports games of tags alone without `Event` after the
+//!   first): a game of tags alone. Another tag pair goes on the same section (ChessBase
+//!   writes a blank line after `Event`). Tag pairs may share a line, and comments may come
+//!   between them.
+//! - A brace comment runs to its `}`, as the standard says. Only one that never closes (the
+//!   input or the game's size limit ends first) is taken to end at the first line in it that
+//!   starts with a tag pair: the game ends there, and what follows is read again. Valid PGN
+//!   never meets that recovery.
 //!
-//! The [`Splitter`] reads its input a chunk at a time. `cutter` keeps where it is in the
-//! stream, the game being cut and a buffer handed back for the next; `machine` is the state
-//! machine that finds where the game ends, a byte at a time; `movetext` and `tag_lines` skip
-//! the runs of bytes that cannot end a game, most of the input, without it.
+//! Lines end at a line feed, a carriage return and line feed, or a carriage return alone.
+//! Bytes are read as they come, but for UTF-16 (known by its byte-order mark), which is read
+//! as its UTF-8, and input that is no text (a NUL byte at its start, compressed data), which
+//! is refused with an error saying so (`source`).
+//!
+//! The [`Splitter`] reads its input a chunk at a time. `cutter` keeps the game being cut and
+//! where it is; `machine` is the state machine that finds where the game ends, a byte at a
+//! time; `movetext` and `tag_lines` skip the runs of bytes that cannot end a game, most of
+//! the input, without it.
 
 // What the splitter calls for each chunk and each game is `#[inline]`, to compile with the
 // splitter's reader (as the generic `Splitter`'s own methods do) rather than be called
 // across crates.
+#[cfg(test)]
+mod agreement;
 mod cutter;
 mod machine;
 mod movetext;
+mod source;
 mod tag_lines;
 
 use std::io::{self, BufRead};
 
-use cutter::Cutter;
+use cutter::{Cutter, Step};
+use source::Source;
+pub(in crate::pgn) use source::{utf16_bytes, utf16_text};
 
 /// The most bytes of one game kept in memory; the rest of an oversized game is skipped and
 /// reported, so that a hostile file cannot exhaust memory.
@@ -54,17 +78,20 @@ pub struct RawGame {
 ///
 /// ```
 /// use jaque::pgn::Splitter;
-/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"] [Round \"2\"]\n\n1. d4 *\n";
 /// let games: Vec<_> = Splitter::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[1].line, 5);
 /// ```
 pub struct Splitter<R> {
-    reader: R,
+    source: Source<R>,
     done: bool,
-    /// Bytes taken from the reader but not yet read (a decision about the last byte of a
-    /// chunk needed the bytes after it).
+    /// Bytes to read before the source's (from `carry_at` on): the end of a chunk whose
+    /// last byte needed the bytes after it, or a game's bytes given back to be read again.
     carry: Vec<u8>,
+    carry_at: usize,
+    /// The carried bytes were read and need more after them.
+    starved: bool,
     /// Where the splitter is in the stream, and the game it is cutting.
     cutter: Cutter,
 }
@@ -78,9 +105,11 @@ impl<R: BufRead> Splitter<R> {
     /// A splitter keeping at most `limit` bytes per game.
     pub fn with_limit(reader: R, limit: usize) -> Splitter<R> {
         Splitter {
-            reader,
+            source: Source::new(reader),
             done: false,
             carry: Vec::new(),
+            carry_at: 0,
+            starved: false,
             cutter: Cutter::new(limit),
         }
     }
@@ -105,62 +134,68 @@ impl<R: BufRead> Splitter<R> {
         self.cutter.recycle(game);
     }
 
-    /// Bytes read so far.
+    /// Bytes read so far (of the text: a UTF-16 input's UTF-8).
     pub fn offset(&self) -> u64 {
         self.cutter.offset()
     }
 
-    /// The reader's bytes a chunk at a time, each read into the game being cut, until a game
+    /// The source's bytes a chunk at a time, each read into the game being cut, until a game
     /// ends or the input does.
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
         while !self.done {
-            let fresh = match self.reader.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
+            let fresh = self.source.fill_buf()?;
             let eof = fresh.is_empty();
-            if eof && self.carry.is_empty() {
-                self.done = true;
-                return Ok(self.cutter.last_game());
-            }
-            // Bytes carried over from the last chunk come first (rarely: a decision that
-            // needed more bytes than that chunk had).
+            let carried = self.carry.get(self.carry_at..).unwrap_or_default();
+            // Carried bytes come first: alone, unless they need the bytes after them.
             let joined;
-            let carried = self.carry.len();
-            let chunk = if carried == 0 {
-                fresh
+            let (chunk, fresh_in_chunk) = if carried.is_empty() {
+                (fresh, fresh.len())
+            } else if self.starved && !eof {
+                joined = [carried, fresh].concat();
+                (&joined[..], fresh.len())
             } else {
-                joined = [&self.carry[..], fresh].concat();
-                &joined[..]
+                (carried, 0)
             };
-            let (used, cut) = self.cutter.read(chunk, eof);
-            let (carry, consumed) = leftover(chunk, carried, used, cut);
-            self.carry = carry;
-            self.reader.consume(consumed);
-            if cut && let Some(game) = self.cutter.take_game() {
+            if chunk.is_empty() {
+                match self.cutter.finish() {
+                    Step::Reread(back) => self.carry = back,
+                    _ => self.done = true,
+                }
+                self.carry_at = 0;
+                if let Some(game) = self.cutter.take_game() {
+                    return Ok(Some(game));
+                }
+                continue;
+            }
+            let (used, step) = self.cutter.read(chunk, eof);
+            let carried_len = chunk.len() - fresh_in_chunk;
+            let rest = chunk.get(used..).unwrap_or_default();
+            let (carry, consumed) = match &step {
+                Step::Reread(back) => (Some([back, rest].concat()), fresh_in_chunk),
+                // The chunk's end needs more bytes: kept, to be read with the next ones.
+                Step::More if used < chunk.len() => (Some(rest.to_vec()), fresh_in_chunk),
+                _ => (None, used.saturating_sub(carried_len)),
+            };
+            self.starved = matches!(step, Step::More) && used < chunk.len();
+            match carry {
+                Some(carry) => {
+                    self.carry = carry;
+                    self.carry_at = 0;
+                }
+                None => self.carry_at += used.min(carried_len),
+            }
+            if self.carry_at >= self.carry.len() {
+                self.carry.clear();
+                self.carry_at = 0;
+            }
+            self.source.consume(consumed);
+            if !matches!(step, Step::More)
+                && let Some(game) = self.cutter.take_game()
+            {
                 return Ok(Some(game));
             }
         }
         Ok(None)
-    }
-}
-
-/// What is left of a chunk whose first `carried` bytes were carried over and whose first
-/// `used` bytes were read (`cut`: the game ended there): the bytes to carry over to the next
-/// chunk, and how many of the reader's own bytes it may drop. Bytes not used stay for the next
-/// call: in the reader if they are its own, carried over if they are carried bytes or the
-/// reader must move on to give more.
-#[inline]
-fn leftover(chunk: &[u8], carried: usize, used: usize, cut: bool) -> (Vec<u8>, usize) {
-    let fresh_len = chunk.len() - carried;
-    if used < chunk.len() && !cut {
-        (chunk[used..].to_vec(), fresh_len)
-    } else {
-        (
-            chunk[used.min(carried)..carried].to_vec(),
-            used.saturating_sub(carried),
-        )
     }
 }
 

@@ -4,88 +4,67 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::pgn::scan::wide;
-use crate::pgn::scan::{HIGHS, find, first_equal, splat, word_at};
+use crate::pgn::scan::{HIGHS, find, first_equal, first_line_end, splat, word_at};
+use crate::pgn::syntax::is_delimiter;
 
 use super::machine::Scan;
 
-/// Bytes that continue a movetext symbol and mean nothing else to the splitter.
-const fn plain_bytes() -> [bool; 256] {
+/// Bytes that continue a movetext symbol and mean nothing else to the splitter: all but the
+/// lexer's delimiters and `%` (which starts an escape line at a line's start).
+const PLAIN: [bool; 256] = {
     let mut plain = [false; 256];
     let mut b = 0;
     while b < 256 {
-        let byte = b as u8;
-        plain[b] = !matches!(
-            byte,
-            b' ' | b'\t'
-                | b'\r'
-                | b'\n'
-                | 0x0b
-                | 0x0c
-                | b'{'
-                | b'}'
-                | b'('
-                | b')'
-                | b'['
-                | b']'
-                | b';'
-                | b'$'
-                | b'%'
-        );
+        plain[b] = !is_delimiter(b as u8) && b != b'%' as usize;
         b += 1;
     }
     plain
-}
+};
 
-const PLAIN: [bool; 256] = plain_bytes();
-
-/// Skips a run of plain bytes in movetext, keeping the symbol's length and, when it can be
-/// a termination marker, its bytes; returns how many.
+/// Skips a run of plain bytes in movetext: the digits of a NAG after its `$`, then the bytes
+/// of a symbol, whose last bytes are kept (they may be a marker); returns how many.
 #[inline]
 fn skip_symbol(scan: &mut Scan, bytes: &[u8]) -> usize {
     let mut run = 0;
-    while bytes.get(run).is_some_and(|&b| PLAIN[usize::from(b)]) {
-        run += 1;
-    }
-    let (Some(&first), true) = (bytes.first(), run > 0) else {
-        return 0;
-    };
-    let len = scan.symbol_len.saturating_add(run);
-    if scan.symbol_len == 0 && !matches!(first, b'0' | b'1' | b'*') {
-        // Every marker starts with one of these: a move or a move number is no marker, and
-        // its bytes need not be kept.
-        scan.symbol[0] = b' ';
-    } else if len <= scan.symbol.len() {
-        for (slot, &byte) in scan.symbol[scan.symbol_len..len].iter_mut().zip(bytes) {
-            *slot = byte;
+    if scan.nag {
+        while bytes.get(run).is_some_and(u8::is_ascii_digit) {
+            run += 1;
         }
     }
-    scan.symbol_len = len;
-    scan.note_movetext();
+    while let Some(&byte) = bytes.get(run).filter(|&&b| PLAIN[usize::from(b)]) {
+        scan.nag = false;
+        scan.symbol.push(byte);
+        run += 1;
+    }
+    if run > 0 {
+        scan.mid_line();
+        scan.note_movetext();
+    }
     run
 }
 
 /// The high bit of the first byte of a little-endian `word` that can end a symbol otherwise
 /// than a space does, or belong to a termination marker (maybe of some bytes after it too;
 /// nothing if there is none): control bytes (tab, CR and newline among them),
-/// `$ % ( ) * - ; [ ] { }` (every marker has a `-` or is a `*`). A few bytes that never
-/// matter here are flagged too (`& '` in the range of `$` to `*`, and `Y _ y` DEL, which
-/// share a pattern with the brackets): flagging more only hands bytes to the byte-wise loop.
+/// `" $ % ( ) * - / ; [ ] { }` (every marker has a `-` or a `/` or is a `*`). A few bytes
+/// that never matter here are flagged too (`# & '` in the range of `"` to `*`, and `Y _ y`
+/// DEL, which share a pattern with the brackets): flagging more only hands bytes to the
+/// byte-wise loop.
 #[inline]
 const fn first_special_byte(word: u64) -> u64 {
     let low7 = word & !HIGHS;
-    // Per byte below 0x80, without carries between bytes: at least 0x20, 0x24 and 0x2b.
+    // Per byte below 0x80, without carries between bytes: at least 0x20, 0x22 and 0x2b.
     let from_20 = low7 + splat(0x80 - 0x20);
-    let from_24 = low7 + splat(0x80 - 0x24);
+    let from_22 = low7 + splat(0x80 - 0x22);
     let from_2b = low7 + splat(0x80 - 0x2b);
     let controls = !from_20;
-    let dollar_to_star = from_24 & !from_2b;
+    let quote_to_star = from_22 & !from_2b;
     let ascii = !word & HIGHS;
-    let exact = (controls | dollar_to_star) & ascii;
-    let minus = first_equal(word, b'-');
-    let semicolon = first_equal(word, b';');
+    let exact = (controls | quote_to_star) & ascii;
+    let signs = first_equal(word, b'-') | first_equal(word, b'/') | first_equal(word, b';');
     // `[ ] { }` differ from `Y` only in the bits of 0x26.
     let brackets = first_equal(word & !splat(0x26), b'Y');
-    exact | minus | semicolon | brackets
+    exact | signs | brackets
 }
 
 /// The length of the longest run of whole symbols and the blanks between them at the start of
@@ -143,42 +122,39 @@ fn run_before(bytes: &[u8], limit: usize) -> usize {
 }
 
 /// The bytes that end a symbol for the splitter's state machine without being part of one:
-/// the blanks and `{ } ( ) [ ] ; $`, the bytes that are not [`PLAIN`] but `%` (which the
-/// state machine adds to a symbol when it is not at a line's start).
+/// the lexer's delimiters (blanks and `{ } ( ) [ ] ; $ "`).
 const ENDS_SYMBOL: [bool; 256] = {
     let mut ends = [false; 256];
     let mut b = 0;
     while b < 256 {
-        ends[b] = !PLAIN[b] && b != b'%' as usize;
+        ends[b] = is_delimiter(b as u8);
         b += 1;
     }
     ends
 };
 
 /// Skips the symbols of a line of movetext and the blanks between them, the bulk of a game,
-/// in one loop; stops before any other byte (`Ok`: how many bytes), or at a blank that ends a
-/// termination marker (`Err`: the game ends before that blank).
+/// in one loop; stops before any other byte, or at a blank after the game's termination
+/// marker (what comes after it is the byte-wise machine's). Returns how many bytes.
 #[inline]
-pub(super) fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usize> {
-    // Whole symbols first, word by word (a symbol begun before these bytes could be a marker
-    // that the next space ends: the byte-wise loop reads it).
-    let mut i = if scan.symbol_len == 0 {
-        skip_plain_run(scan, bytes)
-    } else {
-        0
-    };
+pub(super) fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> usize {
+    let mut i = 0;
     loop {
+        // Whole symbols first, word by word (a symbol begun before these bytes could be a
+        // marker that the next blank ends: `skip_symbol` reads it).
+        if scan.symbol.len == 0 && !scan.nag {
+            i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
+        }
         i += skip_symbol(scan, bytes.get(i..).unwrap_or_default());
         match bytes.get(i) {
             // A blank within a line, the commonest byte of movetext, only ends a symbol.
-            Some(b' ' | b'\t' | b'\r') => {
-                if scan.end_symbol() {
-                    return Err(i);
+            Some(b' ' | b'\t') => {
+                scan.end_symbol();
+                if scan.ended {
+                    return i;
                 }
+                scan.mid_line();
                 i += 1;
-                // Past a castling or a marker-like symbol, the rest of the line is
-                // likely plain again.
-                i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
             }
             // A line end in movetext, before a line that starts with a symbol: what the state
             // machine does with it (a tag line, an escape line, a blank line or the chunk's
@@ -186,14 +162,14 @@ pub(super) fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usiz
             Some(b'\n')
                 if scan.movetext && bytes.get(i + 1).is_some_and(|&b| PLAIN[usize::from(b)]) =>
             {
-                if scan.end_symbol() {
-                    return Err(i);
+                scan.end_symbol();
+                if scan.ended {
+                    return i;
                 }
-                scan.new_line();
+                scan.line_end(b'\n');
                 i += 1;
-                i += skip_plain_run(scan, bytes.get(i..).unwrap_or_default());
             }
-            _ => return Ok(i),
+            _ => return i,
         }
     }
 }
@@ -203,21 +179,28 @@ pub(super) fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> Result<usize, usiz
 #[inline]
 fn skip_plain_run(scan: &mut Scan, bytes: &[u8]) -> usize {
     let run = plain_run(bytes);
-    if run > 0 && bytes.iter().take_while(|&&b| b == b' ').count() < run {
-        scan.note_movetext();
+    if run > 0 {
+        scan.mid_line();
+        if bytes.iter().take_while(|&&b| b == b' ').count() < run {
+            scan.note_movetext();
+        }
     }
     run
 }
 
-/// Skips the inside of a brace comment up to `}` or a newline, on a line that already has
-/// content; returns how many bytes. At a line's start the state machine reads the comment up
-/// to its first non-blank byte: a `[` there may open a tag line (the comment never closed).
+/// Skips the inside of a brace comment up to `}` or a line end; returns how many bytes. At
+/// a line's start, where a `[` may open a tag pair to end a comment that never closes, the
+/// state machine reads the comment up to its first byte but blanks.
 #[inline]
 pub(super) fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
-    if scan.line_start || !scan.line_has_content {
+    if scan.fresh_line && scan.seeking {
         return 0;
     }
-    find(bytes, |w| first_equal(w, b'}') | first_equal(w, b'\n'))
+    let run = find(bytes, |w| first_equal(w, b'}') | first_line_end(w));
+    if run > 0 {
+        scan.mid_line();
+    }
+    run
 }
 
 #[cfg(test)]
@@ -225,7 +208,7 @@ mod tests {
     use super::{HIGHS, first_special_byte, plain_run};
 
     fn special(byte: u8) -> bool {
-        byte < 0x20 || b"$%&'()*-;[]{}Y_y\x7f".contains(&byte)
+        byte < 0x20 || b"\"#$%&'()*-/;[]{}Y_y\x7f".contains(&byte)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -261,7 +244,7 @@ mod tests {
     /// space before it.
     #[test]
     fn plain_run_ends_where_the_byte_wise_reading_ends_it() {
-        let alphabet = b"  e4Nf3x1-0O*{};(\n\t\r.=+#!?Y\xc3";
+        let alphabet = b"  e4Nf3x1-0O*{};(\n\t\r.=+#!?Y\xc3\"/";
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..20_000 {
             let len = (state % 40) as usize;
@@ -280,7 +263,7 @@ mod tests {
                 .iter()
                 .position(|&b| special(b))
                 .unwrap_or(words);
-            let ends_symbol = |b: u8| b" \t\r\n\x0b\x0c{}()[];$".contains(&b);
+            let ends_symbol = |b: u8| b" \t\r\n\x0b\x0c{}()[];$\"".contains(&b);
             let expected = if bytes.get(clean).is_some_and(|&b| ends_symbol(b)) {
                 clean
             } else {

@@ -17,6 +17,8 @@ mod token;
 
 pub use lex::tokenize;
 pub(crate) use lex::{Lexed, lex};
+pub(in crate::pgn) use symbol::{ELLIPSIS, MAX_MARKER, marker_suffix};
+pub(in crate::pgn) use tag::{MAX_TAG_LINE, tag};
 pub use text::{decode, unescape};
 pub use token::{LexError, Outcome, Token, TokenKind};
 
@@ -51,6 +53,9 @@ const fn byte_classes() -> [u8; 256] {
         if !other {
             class |= MOVE_START;
         }
+        if byte.is_ascii_alphabetic() {
+            class |= LETTER;
+        }
         classes[b] = class;
         b += 1;
     }
@@ -63,13 +68,16 @@ const DELIMITER: u8 = 2;
 const NAME: u8 = 4;
 /// A byte that starts a move, if any token (see [`byte_classes`]).
 const MOVE_START: u8 = 8;
+/// An ASCII letter: what most moves start with.
+const LETTER: u8 = 16;
 const CLASSES: [u8; 256] = byte_classes();
 
-fn is_blank(byte: u8) -> bool {
-    CLASSES[usize::from(byte)] & BLANK != 0
+/// White space: space, tab, the line ends, vertical tab, form feed.
+pub(in crate::pgn) const fn is_blank(byte: u8) -> bool {
+    CLASSES[byte as usize] & BLANK != 0
 }
 
-/// Ends a SAN-like symbol.
-fn is_delimiter(byte: u8) -> bool {
-    CLASSES[usize::from(byte)] & DELIMITER != 0
+/// Ends a SAN-like symbol: white space and `{ } ( ) [ ] ; $ "`.
+pub(in crate::pgn) const fn is_delimiter(byte: u8) -> bool {
+    CLASSES[byte as usize] & DELIMITER != 0
 }

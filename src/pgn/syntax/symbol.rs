@@ -1,13 +1,21 @@
 //! Symbols: moves, move numbers, termination markers and glyphs, the bulk of the movetext.
 
-use super::{Outcome, TokenKind, is_delimiter};
+use super::{Outcome, is_delimiter};
 use crate::pgn::scan::{ONES, bytes_below, first_equal, splat, word_at};
 
-/// A move number or a symbol, from a byte that starts none of the other tokens, and where it
-/// ends.
+/// What a byte that starts none of the other tokens starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Segment {
+    /// Digits and dots (`12.`, `12...`, `12…`).
+    MoveNumber { number: u32, dots: usize },
+    /// A run of bytes up to the next delimiter: a move, a marker, a glyph, or something in
+    /// their place.
+    Symbol,
+}
+
+/// The segment at `start`, a byte that starts none of the other tokens, and where it ends.
 #[inline]
-pub(super) fn symbol(text: &str, start: usize) -> (TokenKind, usize) {
-    let bytes = text.as_bytes();
+pub(super) fn segment(bytes: &[u8], start: usize) -> (Segment, usize) {
     // A move number is digits and dots; anything else is a symbol.
     let mut digits = 0;
     let mut number = 0u32;
@@ -18,25 +26,36 @@ pub(super) fn symbol(text: &str, start: usize) -> (TokenKind, usize) {
             .saturating_add(u32::from(digit - b'0'));
         digits += 1;
     }
-    if digits > 0 && bytes.get(start + digits) == Some(&b'.') {
-        let mut end = start + digits;
-        while bytes.get(end) == Some(&b'.') {
-            end += 1;
+    if digits > 0 {
+        let after = start + digits;
+        let (dots, len) = dots_at(bytes, after);
+        if dots > 0 {
+            return (Segment::MoveNumber { number, dots }, after + len);
         }
-        let dots = end - start - digits;
-        return (TokenKind::MoveNumber { number, dots }, end);
     }
     let mut end = start;
     while bytes.get(end).is_some_and(|&b| !is_delimiter(b)) {
         end += 1;
     }
-    let symbol = text.get(start..end).unwrap_or_default();
-    (symbol_kind(symbol), end)
+    (Segment::Symbol, end)
+}
+
+/// The ellipsis some books print for `...`.
+pub(in crate::pgn) const ELLIPSIS: &str = "…";
+
+/// The dots at `at`: how many they stand for (`…` stands for three) and their bytes.
+fn dots_at(bytes: &[u8], at: usize) -> (usize, usize) {
+    let rest = bytes.get(at..).unwrap_or_default();
+    if rest.starts_with(ELLIPSIS.as_bytes()) {
+        return (3, ELLIPSIS.len());
+    }
+    let dots = rest.iter().take_while(|&&b| b == b'.').count();
+    (dots, dots)
 }
 
 /// A move number of up to four digits, `12.` or `12...`: the number, how many dots, and the
-/// length, as [`symbol`] reads it; `None` where no dot follows the digits (a marker, say) or
-/// there are more: the caller reads those with [`symbol`]. Bounded, so that it needs no
+/// length, as [`segment`] reads it; `None` where no dot follows the digits (a marker, say) or
+/// there are more: the caller reads those with [`segment`]. Bounded, so that it needs no
 /// saturating arithmetic, and inlined into the lexer's loop.
 #[inline]
 pub(super) fn move_number(bytes: &[u8], start: usize) -> Option<(u32, usize, usize)> {
@@ -60,16 +79,96 @@ pub(super) fn move_number(bytes: &[u8], start: usize) -> Option<(u32, usize, usi
     Some((number, end - digits, end))
 }
 
-/// What a symbol is: a termination marker, a glyph standing alone, or a move.
+/// Every spelling of a termination marker, the longest first: the four of the standard, and
+/// `1/2` and `½-½` for a draw, as some files write it (reported, with the standard spelling
+/// to write).
+const MARKERS: [(&[u8], Outcome); 6] = [
+    (b"1/2-1/2", Outcome::Draw),
+    ("½-½".as_bytes(), Outcome::Draw),
+    (b"1-0", Outcome::WhiteWins),
+    (b"0-1", Outcome::BlackWins),
+    (b"1/2", Outcome::Draw),
+    (b"*", Outcome::Unknown),
+];
+
+/// The longest marker a symbol may end with, in bytes.
+pub(in crate::pgn) const MAX_MARKER: usize = 7;
+
+/// The termination marker `symbol` ends with, and its length: the whole symbol, or a marker
+/// glued to the move before it (`e5*`, `Qh7#1-0`). No move ends with the characters of a
+/// marker, so reading one there loses nothing, and the splitter, which knows a symbol by its
+/// last bytes, ends a game where the lexer reads its marker.
+///
+/// ```ignore
+/// assert_eq!(marker_suffix(b"e5*"), Some((Outcome::Unknown, 1)));
+/// ```
 #[inline]
-fn symbol_kind(symbol: &str) -> TokenKind {
-    if let Some(outcome) = Outcome::parse(symbol) {
-        TokenKind::Result(outcome)
-    } else if symbol.bytes().all(|b| b == b'!' || b == b'?') && symbol.len() <= 2 {
-        TokenKind::Glyph
-    } else {
-        TokenKind::San
+pub(in crate::pgn) fn marker_suffix(symbol: &[u8]) -> Option<(Outcome, usize)> {
+    MARKERS
+        .iter()
+        .find(|(marker, _)| symbol.ends_with(marker))
+        .map(|&(marker, outcome)| (outcome, marker.len()))
+}
+
+/// The last bytes of a symbol that may end a marker (`*`, `0`, `1`, `2`), a glyph (every
+/// byte beyond ASCII) or an `e.p.` (`.`): one load tells the lexer's fast path that most
+/// moves end otherwise (see [`odd_end`]).
+pub(super) const ODD_ENDS: [bool; 256] = {
+    let mut odd = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        odd[b] = b >= 0x80 || matches!(b as u8, b'*' | b'0' | b'1' | b'2' | b'.');
+        b += 1;
     }
+    odd
+};
+
+/// The NAGs that annotators write as glyphs of their own, standing alone or after a move:
+/// the Unicode signs of the standard's table and their ASCII spellings. Only those that say
+/// the same whoever is to move (`↑`, the initiative, is $36 for White and $37 for Black).
+const GLYPH_NAGS: [(&str, u8); 23] = [
+    ("‼", 3),
+    ("⁇", 4),
+    ("⁉", 5),
+    ("⁈", 6),
+    ("□", 7),
+    ("∞", 13),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("∓", 17),
+    ("+−", 18),
+    ("−+", 19),
+    ("∆", 140),
+    ("⌓", 142),
+    ("+=", 14),
+    ("=+", 15),
+    ("+/=", 14),
+    ("=/+", 15),
+    ("+/-", 16),
+    ("-/+", 17),
+    ("+-", 18),
+    ("-+", 19),
+    ("=/∞", 44),
+];
+
+/// The NAG a whole symbol stands for, when it is one of [`GLYPH_NAGS`].
+pub(super) fn glyph_nag(symbol: &str) -> Option<u8> {
+    GLYPH_NAGS
+        .iter()
+        .find(|(glyph, _)| *glyph == symbol)
+        .map(|&(_, nag)| nag)
+}
+
+/// A Unicode glyph of [`GLYPH_NAGS`] glued to the end of a symbol (`Nf3‼`): its NAG and its
+/// length. The ASCII ones are left to the SAN compiler, which reads `!!` and its kin, and
+/// whose `+` means check.
+pub(super) fn trailing_glyph(symbol: &str) -> Option<(u8, usize)> {
+    GLYPH_NAGS
+        .iter()
+        .filter(|(glyph, _)| !glyph.is_ascii())
+        .find(|(glyph, _)| symbol.len() > glyph.len() && symbol.ends_with(glyph))
+        .map(|&(glyph, nag)| (nag, glyph.len()))
 }
 
 /// Where symbols end, as a bit mask of the delimiters in 64 bytes of the text, made once for
@@ -113,6 +212,22 @@ impl SymbolEnds {
     }
 }
 
+/// Whether the symbol that ends before `end` ends oddly for a move: with a marker glued to
+/// it, a glyph, an `e.p.` (see [`ODD_ENDS`]). Its last two bytes are read at once: a move
+/// that ends in `0`, `1` or `2` is odd only after `-` or `/`.
+#[inline(always)]
+pub(super) fn odd_end(bytes: &[u8], end: usize) -> bool {
+    let Some(&[before, last]) = bytes.get(end.wrapping_sub(2)..end) else {
+        return true;
+    };
+    ODD_ENDS[usize::from(last)]
+        && match last {
+            b'0' | b'1' => before == b'-',
+            b'2' => before == b'/',
+            _ => true,
+        }
+}
+
 /// The length of the symbol at `start` if it ends within the eight bytes from there, read as
 /// one word: a mask of the delimiters gives it without a loop over the symbol's bytes, whose
 /// exit is a mispredicted branch per token. `None` where it does not end there.
@@ -134,7 +249,7 @@ fn short_symbol(bytes: &[u8], start: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{SymbolEnds, TokenKind, short_symbol, symbol};
+    use super::{Segment, SymbolEnds, segment, short_symbol};
 
     /// `count` of the `pieces` one after another, drawn by xorshift from `state`.
     fn random_text(state: &mut u64, pieces: &[&str], count: usize) -> String {
@@ -167,10 +282,10 @@ mod tests {
                     continue;
                 }
                 if let Some(len) = short_symbol(text.as_bytes(), start) {
-                    let (kind, end) = symbol(&text, start);
+                    let (kind, end) = segment(text.as_bytes(), start);
                     assert_eq!(
                         (kind, end),
-                        (TokenKind::San, start + len),
+                        (Segment::Symbol, start + len),
                         "{text:?} from {start}"
                     );
                     answered += 1;
@@ -196,10 +311,10 @@ mod tests {
                 let Some((number, dots, len)) = super::move_number(text.as_bytes(), start) else {
                     continue;
                 };
-                let (kind, end) = symbol(&text, start);
+                let (kind, end) = segment(text.as_bytes(), start);
                 assert_eq!(
                     (kind, end),
-                    (TokenKind::MoveNumber { number, dots }, start + len),
+                    (Segment::MoveNumber { number, dots }, start + len),
                     "{text:?} from {start}"
                 );
                 answered += 1;
@@ -263,12 +378,12 @@ mod tests {
                 if super::is_delimiter(first) || b"{}()[];$\".%0123456789*!?".contains(&first) {
                     continue;
                 }
-                let (kind, end) = symbol(&text, start);
+                let (kind, end) = segment(text.as_bytes(), start);
                 match ends.symbol_len(text.as_bytes(), start) {
                     Some(len) => {
                         assert_eq!(
-                            (&kind, end),
-                            (&TokenKind::San, start + len),
+                            (kind, end),
+                            (Segment::Symbol, start + len),
                             "{text:?} from {start}"
                         );
                         answered += 1;

@@ -1,37 +1,43 @@
-//! Tag pairs, `[Name "value"]`: where the name and the value are.
+//! Tag pairs, `[Name "value"]`: where the name and the value are. Read from bytes, so that
+//! the splitter, which cuts games before they are decoded, reads a tag pair exactly as the
+//! lexer does.
 
 use std::ops::Range;
 
 use super::{CLASSES, NAME};
-use crate::pgn::scan::{find, first_equal, simple_tag_quotes};
+use crate::pgn::scan::{find, first_equal, first_line_end, simple_tag_quotes};
 
 /// Why a line that starts with `[` is no tag pair: it breaks off, or it is no `[Name "value"]`.
-pub(super) enum TagError {
+pub(in crate::pgn) enum TagError {
     Unterminated,
     Malformed,
 }
 
 /// Where a tag pair's name and value are, and how many bytes it takes.
-pub(super) type Pair = (Range<usize>, Range<usize>, usize);
+pub(in crate::pgn) type Pair = (Range<usize>, Range<usize>, usize);
 
-/// `[Name "value"]` at the start of `text`, on its first line: the name's and the value's
+/// The most bytes a tag pair may take: a tag that does not close within them is read as one
+/// that never closes, so that the splitter need not hold an endless line to decide about it.
+pub(in crate::pgn) const MAX_TAG_LINE: usize = 1 << 16;
+
+/// `[Name "value"]` at the start of `bytes`, on its first line: the name's and the value's
 /// bytes, bytes used; and whether the value may hold an escape (the value of a tag that is
 /// `[Name "value"]` exactly has no backslash: only the others may).
 #[inline]
-pub(super) fn tag(text: &str) -> Result<(Pair, bool), TagError> {
+pub(in crate::pgn) fn tag(bytes: &[u8]) -> Result<(Pair, bool), TagError> {
+    let bytes = bytes.get(..MAX_TAG_LINE).unwrap_or(bytes);
     #[cfg(target_arch = "x86_64")]
-    if let Some(simple) = simple_tag_wide(text.as_bytes()) {
+    if let Some(simple) = simple_tag_wide(bytes) {
         return Ok((simple, false));
     }
-    match simple_tag(text.as_bytes()) {
+    match simple_tag(bytes) {
         Some(simple) => Ok((simple, false)),
-        None => any_tag(text).map(|read| (read, true)),
+        None => any_tag(bytes).map(|read| (read, true)),
     }
 }
 
 /// [`tag`] byte by byte, whatever the form.
-fn any_tag(text: &str) -> Result<Pair, TagError> {
-    let bytes = text.as_bytes();
+fn any_tag(bytes: &[u8]) -> Result<Pair, TagError> {
     let mut i = 1;
     while bytes.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
         i += 1;
@@ -59,26 +65,23 @@ fn any_tag(text: &str) -> Result<Pair, TagError> {
         // Plain bytes of the value, eight at a time.
         let rest = bytes.get(i..).unwrap_or_default();
         i += find(rest, |w| {
-            first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n')
+            first_equal(w, b'"') | first_equal(w, b'\\') | first_line_end(w)
         });
         match bytes.get(i) {
-            None | Some(b'\n') => return Err(TagError::Unterminated),
+            None | Some(b'\n' | b'\r') => return Err(TagError::Unterminated),
             Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'"') => {
                 // A quote followed by more than `]` is a quote inside the value that was
                 // not escaped (`"The "Immortal" Game"`): keep it, as other readers do.
                 i += 1;
-                if closes_value(text.get(i..).unwrap_or_default()) {
+                if closes_value(bytes.get(i..).unwrap_or_default()) {
                     break value_start..i - 1;
                 }
             }
             Some(_) => i += 1,
         }
     };
-    while bytes
-        .get(i)
-        .is_some_and(|&b| b == b' ' || b == b'\t' || b == b'\r')
-    {
+    while bytes.get(i).is_some_and(|&b| is_inline_blank(b)) {
         i += 1;
     }
     if bytes.get(i) != Some(&b']') {
@@ -115,7 +118,7 @@ fn simple_tag(bytes: &[u8]) -> Option<Pair> {
 fn simple_tag_wide(bytes: &[u8]) -> Option<Pair> {
     let masks = crate::pgn::scan::wide::tag_bytes(bytes.first_chunk::<32>()?);
     // The first quote, before any `]` or line end (byte 0 is the `[`).
-    let first = masks.quotes | masks.closes | masks.newlines;
+    let first = masks.quotes | masks.closes | masks.line_ends;
     let open = first.trailing_zeros();
     if masks.quotes.checked_shr(open).is_none_or(|m| m & 1 == 0) || open < 3 {
         return None;
@@ -123,10 +126,10 @@ fn simple_tag_wide(bytes: &[u8]) -> Option<Pair> {
     // The second, before any escape or line end (searched on past the masks' bytes for a
     // long value), and right before the `]`.
     let after_open =
-        (masks.quotes | masks.backslashes | masks.newlines) & u32::MAX.checked_shl(open + 1)?;
+        (masks.quotes | masks.backslashes | masks.line_ends) & u32::MAX.checked_shl(open + 1)?;
     let close = match after_open {
         0 => {
-            let stop = |w| first_equal(w, b'"') | first_equal(w, b'\\') | first_equal(w, b'\n');
+            let stop = |w| first_equal(w, b'"') | first_equal(w, b'\\') | first_line_end(w);
             32 + find(bytes.get(32..)?, stop)
         }
         _ => after_open.trailing_zeros() as usize,
@@ -145,23 +148,16 @@ fn simple_tag_wide(bytes: &[u8]) -> Option<Pair> {
     ))
 }
 
-/// Whether a tag value's quote followed by `rest` closes the value: nothing but white space
-/// until `]` or the line's end.
-fn closes_value(rest: &str) -> bool {
-    let bytes = rest.as_bytes();
-    let blanks = bytes
-        .iter()
-        .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-        .count();
-    match bytes.get(blanks) {
-        None | Some(b']' | b'\n') => true,
-        // White space beyond ASCII (rare): read as `str` does.
-        Some(&b) if b >= 0x80 => {
-            let line = rest.split('\n').next().unwrap_or_default().trim_start();
-            line.is_empty() || line.starts_with(']')
-        }
-        Some(_) => false,
-    }
+/// Whether a tag value's quote followed by `rest` closes the value: nothing but blanks until
+/// `]` or the line's end.
+fn closes_value(rest: &[u8]) -> bool {
+    let blanks = rest.iter().take_while(|&&b| is_inline_blank(b)).count();
+    matches!(rest.get(blanks), None | Some(b']' | b'\n' | b'\r'))
+}
+
+/// White space within a line: space, tab, vertical tab, form feed.
+fn is_inline_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | 0x0b | 0x0c)
 }
 
 #[cfg(test)]
@@ -172,8 +168,11 @@ mod tests {
     type TagRead = Result<(Range<usize>, Range<usize>, usize), TagError>;
 
     /// The tag reading of one line alone, written with `str` searches (an independent
-    /// reading: white space after a value's quote is any `char::is_whitespace`).
+    /// reading: the line ends at its first line feed or carriage return; blanks within it are
+    /// space, tab, vertical tab and form feed).
     fn tag_of_line(line: &str) -> TagRead {
+        let line = &line[..line.find(['\n', '\r']).unwrap_or(line.len())];
+        let inline_blanks: &[char] = &[' ', '\t', '\u{b}', '\u{c}'];
         let blanks = |from: usize, set: &[char]| {
             let rest = &line[from..];
             from + rest.len() - rest.trim_start_matches(set).len()
@@ -203,13 +202,13 @@ mod tests {
                 };
                 continue;
             }
-            let after = line[at + 1..].trim_start();
+            let after = line[at + 1..].trim_start_matches(inline_blanks);
             if after.is_empty() || after.starts_with(']') {
                 break at;
             }
             at += 1;
         };
-        let close = blanks(end + 1, &[' ', '\t', '\r']);
+        let close = blanks(end + 1, inline_blanks);
         if !line[close..].starts_with(']') {
             return Err(TagError::Unterminated);
         }
@@ -248,7 +247,7 @@ mod tests {
                 line.push_str(pieces[(state >> 40) as usize % pieces.len()]);
             }
             let text = format!("{line}\n[Site \"x\"] e4\n");
-            let (result, alone) = (tag(&text), tag_of_line(&line));
+            let (result, alone) = (tag(text.as_bytes()), tag_of_line(&line));
             let whole = result
                 .as_ref()
                 .map(|(whole, _)| whole.clone())
@@ -290,7 +289,8 @@ mod tests {
         let name = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).quotes), |b| b == b'"', b'"');
         mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).closes), |b| b == b']', b']');
-        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).newlines), |b| b == b'\n', b'\n');
+        let line_end = |b: u8| (b'\n'..=b'\r').contains(&b);
+        mask_agrees_in_every_lane(|c| u64::from(tag_bytes(c).line_ends), line_end, b'\n');
         mask_agrees_in_every_lane(
             |c| u64::from(tag_bytes(c).backslashes),
             |b| b == b'\\',
