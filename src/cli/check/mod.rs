@@ -23,8 +23,9 @@ use batch::{Style, Written};
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`; `-` for standard input). None: standard
-    /// input when it is piped, else the built-in sample.
+    /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
+    /// names); `-` for standard input. None: standard input when it is piped, else the
+    /// built-in sample.
     files: Vec<String>,
     /// JSON Lines on standard output: one object per game, then a summary.
     #[arg(long)]
