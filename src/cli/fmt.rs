@@ -14,7 +14,8 @@ use super::{Outcome, parse_lang};
 
 #[derive(clap::Args)]
 pub struct FmtArgs {
-    /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`; `-` or none for standard input).
+    /// PGN files, plain or compressed with zstd or gzip (told by their content); `-` or none
+    /// for standard input.
     files: Vec<String>,
     /// Write nothing; list the games that formatting would change, and exit 1 if any.
     #[arg(long)]

@@ -1,6 +1,8 @@
-//! JSON written straight into a byte buffer, in serde_json's compact form byte for byte: the
-//! `--json` outputs are a contract, and building a `serde_json::Value` tree for every game
-//! cost more than checking it.
+//! JSON written straight into a byte buffer, in serde_json's compact form byte for byte but for
+//! U+0085, U+2028 and U+2029, written escaped: the `--json` outputs are a contract, and
+//! building a `serde_json::Value` tree for every game cost more than checking it. Those end
+//! lines for some readers (Python's `str.splitlines`, older JavaScript), which would cut a
+//! JSON line in two where serde_json leaves them as they are.
 
 /// A value that can be written as JSON.
 pub trait ToJson {
@@ -71,7 +73,8 @@ impl<T: ToJson + ?Sized> ToJson for &T {
     }
 }
 
-/// What follows a backslash for each byte that serde_json escapes (`u` for `\u00XX`); zero
+/// What follows a backslash for each byte that serde_json escapes (`u` for `\u00XX`);
+/// [`LINE_END_LEAD`] for the first byte of the line ends serde_json leaves as they are; zero
 /// for the bytes written as they are.
 const ESCAPE: [u8; 256] = {
     let mut table = [0; 256];
@@ -87,11 +90,37 @@ const ESCAPE: [u8; 256] = {
     table[0x0d] = b'r';
     table[b'"' as usize] = b'"';
     table[b'\\' as usize] = b'\\';
+    table[0xc2] = LINE_END_LEAD;
+    table[0xe2] = LINE_END_LEAD;
     table
 };
 
-/// Appends `value` as a JSON string: quoted, with `"`, `\` and the control characters
-/// escaped and everything else (non-ASCII too) as it is.
+/// The first byte of U+0085 in UTF-8, or of U+2028 and U+2029: the character may be a line
+/// end, to be escaped, or any other of the many sharing the byte, to be written as it is.
+const LINE_END_LEAD: u8 = b'?';
+
+/// Writes the character that `lead` and the bytes `after` it start: escaped if it is a line
+/// end, else its first byte as it is. Returns the bytes after what it wrote. Kept out of
+/// [`string`], whose loop is the cost of JSON output.
+#[cold]
+#[inline(never)]
+fn line_end<'a>(out: &mut Vec<u8>, lead: u8, after: &'a [u8]) -> &'a [u8] {
+    let (hex, rest): (&[u8; 4], &[u8]) = match (lead, after) {
+        (0xc2, [0x85, rest @ ..]) => (b"0085", rest),
+        (0xe2, [0x80, 0xa8, rest @ ..]) => (b"2028", rest),
+        (0xe2, [0x80, 0xa9, rest @ ..]) => (b"2029", rest),
+        _ => {
+            out.push(lead);
+            return after;
+        }
+    };
+    out.extend_from_slice(b"\\u");
+    out.extend_from_slice(hex);
+    rest
+}
+
+/// Appends `value` as a JSON string: quoted, with `"`, `\`, the control characters and the
+/// Unicode line ends escaped and everything else (non-ASCII too) as it is.
 pub fn string(out: &mut Vec<u8>, value: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut rest = value.as_bytes();
@@ -99,11 +128,11 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
     out.push(b'"');
     loop {
         let (plain, escape) = rest.split_at(plain_prefix(rest));
-        // Copied in a loop rather than by a call to memcpy: most strings here are short.
-        out.extend(plain.iter().copied());
+        out.extend_from_slice(plain);
         let Some((&byte, after)) = escape.split_first() else {
             break;
         };
+        rest = after;
         match ESCAPE[usize::from(byte)] {
             b'u' => out.extend_from_slice(&[
                 b'\\',
@@ -113,9 +142,9 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
                 HEX[usize::from(byte >> 4)],
                 HEX[usize::from(byte & 0xf)],
             ]),
+            LINE_END_LEAD => rest = line_end(out, byte, after),
             letter => out.extend_from_slice(&[b'\\', letter]),
         }
-        rest = after;
     }
     out.push(b'"');
 }
@@ -164,7 +193,8 @@ fn load(word: &[u8]) -> u64 {
     word.try_into().map_or(0, u64::from_le_bytes)
 }
 
-/// Whether any of the eight bytes of `word` is a control character, `"` or `\\`.
+/// Whether any of the eight bytes of `word` is a control character, `"`, `\\` or the first
+/// byte of a line end (see [`LINE_END_LEAD`]).
 #[inline]
 fn needs_escape(word: u64) -> bool {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
@@ -174,7 +204,10 @@ fn needs_escape(word: u64) -> bool {
     let control = below(word, 0x20);
     let quote = below(word ^ (ONES * u64::from(b'"')), 1);
     let backslash = below(word ^ (ONES * u64::from(b'\\')), 1);
-    control | quote | backslash != 0
+    // Setting the bit that tells the lead bytes apart makes them the same. Looked for only
+    // in words with a byte beyond ASCII, which most are not.
+    let lead = || below((word | (ONES * 0x20)) ^ (ONES * 0xe2), 1) != 0;
+    control | quote | backslash != 0 || (word & HIGH != 0 && lead())
 }
 
 /// A JSON object being written: fields go in the order written.
@@ -255,6 +288,15 @@ impl<'o> Array<'o> {
     }
 }
 
+/// serde_json's text with the line ends escaped as [`string`] escapes them: the oracle of the
+/// tests.
+#[cfg(test)]
+pub fn serde_json_with_line_ends_escaped(json: String) -> String {
+    json.replace('\u{85}', "\\u0085")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,15 +308,41 @@ mod tests {
         String::from_utf8(out).expect("JSON is UTF-8")
     }
 
+    /// serde_json's JSON for `text`, line ends escaped.
+    fn theirs(text: &str) -> String {
+        serde_json_with_line_ends_escaped(json!(text).to_string())
+    }
+
+    #[test]
+    fn unicode_line_ends_are_escaped_and_read_back() {
+        let text = "a\u{85}b\u{2028}c\u{2029}d\u{2028}\u{85}";
+        let written = ours(text);
+        assert_eq!(written, r#""a\u0085b\u2028c\u2029d\u2028\u0085""#);
+        assert_eq!(
+            serde_json::from_str::<String>(&written).ok().as_deref(),
+            Some(text)
+        );
+        // Python's splitlines ends lines at these too: escaped as control characters.
+        let controls = "\u{b}\u{c}\u{1c}\u{1d}\u{1e}\r\n";
+        assert_eq!(ours(controls), r#""\u000b\f\u001c\u001d\u001e\r\n""#);
+    }
+
+    #[test]
+    fn characters_sharing_a_first_byte_with_a_line_end_are_written_as_they_are() {
+        for c in [
+            '\u{80}', '\u{84}', '\u{86}', '\u{bf}', '–', '…', '\u{2027}', '\u{202a}', '♔',
+        ] {
+            for text in [format!("{c}x{c}"), format!("{c}long enough for words{c}x")] {
+                assert_eq!(ours(text.as_str()), format!("\"{text}\""), "{c:?}");
+            }
+        }
+    }
+
     #[test]
     fn every_ascii_character_is_escaped_as_serde_json_escapes_it() {
         for byte in 0..=0x7fu8 {
             let text = format!("a{}b{}", char::from(byte), char::from(byte));
-            assert_eq!(
-                ours(text.as_str()),
-                json!(text).to_string(),
-                "byte {byte:#x}"
-            );
+            assert_eq!(ours(text.as_str()), theirs(&text), "byte {byte:#x}");
         }
     }
 
@@ -294,7 +362,7 @@ mod tests {
             "1. e4 {\"a \\ comment\"}\n",
         ];
         for text in cases {
-            assert_eq!(ours(text), json!(text).to_string(), "{text:?}");
+            assert_eq!(ours(text), theirs(text), "{text:?}");
         }
     }
 
@@ -303,13 +371,16 @@ mod tests {
         // Words of eight bytes are looked at together: each length and each place matter.
         for length in 0..=26 {
             for place in 0..length {
-                for special in ['"', '\\', '\n', '\u{0}', '\u{1f}', ' ', '\u{7f}', 'é'] {
+                for special in [
+                    '"', '\\', '\n', '\u{0}', '\u{1f}', ' ', '\u{7f}', 'é', '\u{85}', '\u{2028}',
+                    '\u{2029}', '–',
+                ] {
                     let text: String = (0..length)
                         .map(|at| if at == place { special } else { 'a' })
                         .collect();
-                    assert_eq!(ours(text.as_str()), json!(text).to_string(), "{text:?}");
+                    assert_eq!(ours(text.as_str()), theirs(&text), "{text:?}");
                     let twice = format!("{text}\"{text}");
-                    assert_eq!(ours(twice.as_str()), json!(twice).to_string(), "{twice:?}");
+                    assert_eq!(ours(twice.as_str()), theirs(&twice), "{twice:?}");
                 }
             }
         }

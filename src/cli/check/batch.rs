@@ -44,8 +44,16 @@ pub struct Style {
     pub printed: Mutex<Vec<Written>>,
 }
 
-/// The most printed batches kept waiting for a checking thread.
-const MAX_PRINTED: usize = 16;
+/// A batch shared out is cut into about this many parts a thread, so that a thread done
+/// with its parts can take over some of another's.
+const PARTS_PER_THREAD: usize = 4;
+
+/// The most printed batches kept waiting for a checking thread: no more are out at once.
+const MAX_PRINTED: usize = super::IN_FLIGHT;
+
+/// The largest output buffer kept for reuse: one grown by a game of many diagnostics is
+/// freed rather than held on to.
+const MAX_RECYCLED_BYTES: usize = 2 * super::BATCH_GAMES * JSON_LINE_BYTES;
 
 /// A batch, checked: what it prints, and what it adds to the totals.
 #[derive(Default)]
@@ -63,22 +71,32 @@ pub struct Written {
 /// Checks `batch`, whose first game is game `first` of the whole run (counted from 0), on
 /// the current pool; the games' output comes back in the batch's order.
 pub fn check(style: &Style, first: usize, batch: &[RawGame]) -> Written {
-    let start = || (style.checker(), style.written(batch.len()));
     let step = |(mut checker, mut out): (Checker, Written), (at, raw): (usize, &RawGame)| {
         let report = checker.check(raw);
         out.read += raw.bytes.len() as u64 + raw.skipped;
         style.game(first + at, report, &mut out);
         (checker, out)
     };
-    if rayon::current_num_threads() == 1 {
+    let threads = rayon::current_num_threads();
+    if threads == 1 {
         // Nobody to share with: no split, no second checker, no copy of the output.
-        return batch.iter().enumerate().fold(start(), step).1;
+        let start = (style.checker(), style.written(batch.len()));
+        return batch.iter().enumerate().fold(start, step).1;
     }
+    // Parts of a known number of games, each with room for its own: parts of any length, as
+    // a fold makes them, would each need room for many.
+    let size = batch.len().div_ceil(threads * PARTS_PER_THREAD).max(1);
     let parts: Vec<Written> = batch
-        .par_iter()
+        .par_chunks(size)
         .enumerate()
-        .fold(start, step)
-        .map(|(_, out)| out)
+        .map(|(part, games)| {
+            let start = (style.checker(), style.written(games.len()));
+            let numbered = games
+                .iter()
+                .enumerate()
+                .map(|(at, raw)| (part * size + at, raw));
+            numbered.fold(start, step).1
+        })
         .collect();
     let mut whole = style.written(batch.len());
     for mut part in parts {
@@ -119,7 +137,10 @@ impl Style {
     }
 
     /// Takes back a printed batch, for a checking thread (see [`Style::printed`]).
-    pub fn recycle(&self, written: Written) {
+    pub fn recycle(&self, mut written: Written) {
+        if written.bytes.capacity() > MAX_RECYCLED_BYTES {
+            written.bytes = Vec::new();
+        }
         if let Ok(mut printed) = self.printed.lock()
             && printed.len() < MAX_PRINTED
         {

@@ -128,6 +128,7 @@ fn contract_status(status: Status) -> &'static str {
 mod tests {
     use super::*;
     use crate::cli::input::Input;
+    use crate::cli::json::serde_json_with_line_ends_escaped;
     use jaque::lint::Lints;
     use jaque::pgn::{Checker, Options, Splitter};
     use serde_json::{Map, Value, json};
@@ -140,8 +141,8 @@ mod tests {
         assert_eq!(contract_status(Status::Checkmate), "checkmate");
     }
 
-    /// A game's object built as a `serde_json::Value` and printed by serde_json: the oracle
-    /// (the output was written so before it was written directly).
+    /// A game's object built as a `serde_json::Value` and printed by serde_json, line ends
+    /// escaped: the oracle (the output was written so before it was written directly).
     fn serde_game(name: &str, global: usize, report: &GameReport) -> String {
         let tags: Map<String, Value> = report
             .tags
@@ -179,14 +180,14 @@ mod tests {
                 })
             })
             .collect();
-        json!({
+        let object = json!({
             "game": global, "file": name, "line": report.line, "tags": tags,
             "plies": report.plies,
             "final_fen": report.final_position.map(|p| p.fen()),
             "status": super::status(report),
             "diagnostics": diagnostics,
-        })
-        .to_string()
+        });
+        serde_json_with_line_ends_escaped(object.to_string())
     }
 
     /// Checks every game of `input` and compares each object with serde_json's; returns

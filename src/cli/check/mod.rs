@@ -23,8 +23,9 @@ use batch::{Style, Written};
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`; `-` for standard input). None: standard
-    /// input when it is piped, else the built-in sample.
+    /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
+    /// names); `-` for standard input. None: standard input when it is piped, else the
+    /// built-in sample.
     files: Vec<String>,
     /// JSON Lines on standard output: one object per game, then a summary.
     #[arg(long)]
@@ -42,8 +43,17 @@ pub struct CheckArgs {
     no_progress: bool,
 }
 
-/// Games are handed to the checking threads in batches of about this many bytes.
+/// Games are handed to the checking threads in batches of about this many bytes...
 const BATCH_BYTES: usize = 256 << 10;
+
+/// ...and of at most this many games: a game's report and output do not shrink with its
+/// text, so a batch of tiny games would print many times its bytes.
+const BATCH_GAMES: usize = 1024;
+
+/// The most batches cut and not yet printed (being checked, or checked and waiting for the
+/// batches before them): what memory holds does not grow with `--jobs`. Each batch is
+/// shared out across the whole pool, so a few keep every thread busy.
+const IN_FLIGHT: usize = 4;
 
 #[derive(Default)]
 struct Totals {
@@ -81,9 +91,8 @@ fn check_input(
     progress: &ProgressBar,
 ) -> io::Result<()> {
     let reader = input.open()?;
-    let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(4);
-    // Enough batches in flight that no thread of the pool waits for the printing.
-    let in_flight = pool.current_num_threads() + 2;
+    // The cutting thread runs ahead by a few batches, no more.
+    let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(IN_FLIGHT);
     std::thread::scope(|scope| {
         // Checked batches go back to the cutting thread, which allocated their buffers.
         let (spent, returned) = mpsc::channel();
@@ -102,7 +111,8 @@ fn check_input(
             let first = numbered;
             numbered += batch.len();
             pending.push_back(spawn_batch(pool, &style, first, batch, spent.clone()));
-            while pending.len() >= in_flight || pending.front_mut().is_some_and(Pending::is_ready) {
+            // Printing holds back the checking: a batch is started only when one is out.
+            while pending.len() >= IN_FLIGHT || pending.front_mut().is_some_and(Pending::is_ready) {
                 if let Some(done) = pending.pop_front() {
                     print_batch(&style, done, out, totals, progress)?;
                 }
@@ -194,9 +204,10 @@ fn print_batch(
     Ok(())
 }
 
-/// Cuts the games of `reader` into batches of about [`BATCH_BYTES`] and sends them; a read
-/// error is sent after the games before it. Stops early when nobody receives any more. The
-/// games of checked batches come back on `spent`, to be freed on this thread.
+/// Cuts the games of `reader` into batches of about [`BATCH_BYTES`], of [`BATCH_GAMES`] games
+/// at most, and sends them; a read error is sent after the games before it. Stops early when
+/// nobody receives any more. The games of checked batches come back on `spent`, to be freed
+/// on this thread.
 fn cut_games(
     reader: impl BufRead,
     sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>,
@@ -209,7 +220,7 @@ fn cut_games(
             Ok(game) => {
                 bytes += game.bytes.len();
                 batch.push(game);
-                if bytes >= BATCH_BYTES {
+                if bytes >= BATCH_BYTES || batch.len() >= BATCH_GAMES {
                     bytes = 0;
                     if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
                         return;
