@@ -5,6 +5,8 @@
     python3 tools/benchmarks.py --quick          # criterion's --quick: fewer samples
     python3 tools/benchmarks.py --write          # also rewrite BENCHMARKS.md's generated part
     python3 tools/benchmarks.py --only pgn,san   # some sections (--list names them)
+    python3 tools/benchmarks.py --only whole-process --baseline OLD/jaque  # against a build
+                                                 # of an earlier commit, in turns
 
 BENCHMARKS.md is never edited by hand between its `<!-- generated:start -->` and
 `<!-- generated:end -->` markers: --write replaces the header there and the sections it ran,
@@ -56,9 +58,11 @@ def tail(text, lines=25):
 class Run:
     """One run of the script: options, and the helpers sections use."""
 
-    def __init__(self, quick, verbose):
+    def __init__(self, quick, verbose, baseline=None):
         self.quick = quick
         self.verbose = verbose
+        # A jaque binary of an earlier commit, for the whole-process section to time against.
+        self.baseline = baseline
         self._criterion_dir = None
         # How a section that does not run criterion sampled, said in its header line.
         self.mode = None
@@ -433,6 +437,9 @@ def main():
     parser.add_argument("--only", help="comma-separated sections: " + ", ".join(names))
     parser.add_argument("--list", action="store_true", help="list the sections and exit")
     parser.add_argument("--verbose", action="store_true", help="show cargo's and criterion's output")
+    parser.add_argument("--baseline", metavar="BINARY",
+                        help="a jaque binary of an earlier commit: the whole-process section "
+                        "also times `check --jobs 1` against it")
     args = parser.parse_args()
     if args.list:
         for name, title, _ in SECTIONS:
@@ -443,7 +450,7 @@ def main():
     if unknown:
         parser.error(f"unknown sections {sorted(unknown)}; --list names them")
 
-    run = Run(args.quick, args.verbose)
+    run = Run(args.quick, args.verbose, args.baseline)
     began, rendered, failed = time.time(), {}, []
     for name, title, function in SECTIONS:
         if name not in chosen:

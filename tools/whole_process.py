@@ -115,6 +115,7 @@ class Programs:
         self.ruzstd_cat, self.jaque_cut = str(peers / "ruzstd-cat"), str(peers / "jaque-cut")
         self.folder = run.target_dir() / "whole-process"
         self.file, self.zst = str(self.folder / "real-x8.pgn"), None
+        self.baseline = run.baseline
 
     def make_input(self):
         """The file of games and, when the zstd CLI is there, its `.zst` (zstd's default
@@ -180,6 +181,7 @@ def pgn_rows(p, facts):
               ratio(times, 2), "a cost"),
              (f"`jaque check --jobs 1 F` {quiet}: what the text diagnostics cost",
               ratio(times, 3), "a cost")]
+    rows += baseline_rows(p, plain, json_lines)
     times = alternate([p.check("--jobs", "2"), plain], p.rounds)
     facts["two"] = times[0]
     rows.append(("`jaque check --jobs 2 F` vs `jaque check --jobs 1 F`", ratio(times, 1), "≥ 1.8x"))
@@ -190,6 +192,20 @@ def pgn_rows(p, facts):
         rows.append(("`jaque check --jobs 1 F.zst` vs `zstd -dc F.zst \\| jaque check --jobs 1 -`",
                      ratio(times, 1), "≥ 1.0x"))
     return rows
+
+
+def baseline_rows(p, plain, json_lines):
+    """With `--baseline`: this build's `check --jobs 1`, text and JSON, against the same by a
+    build of an earlier commit, in turns (above 1 when this build is faster)."""
+    if not p.baseline:
+        return []
+    name = f"`{Path(p.baseline).name}`"
+    old = [[p.baseline, *argv[1:]] for argv in plain]
+    old_json = [[p.baseline, *argv[1:]] for argv in json_lines]
+    times = alternate([plain, old, json_lines, old_json], p.rounds)
+    return [(f"`jaque check --jobs 1 F` vs the same by the baseline {name}", ratio(times, 1), "≥ 0.97x"),
+            (f"`jaque check --json --jobs 1 F` vs the same by the baseline {name}",
+             ratio(times, 3, 2), "≥ 0.97x")]
 
 
 def perft_rows(p, facts):
