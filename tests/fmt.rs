@@ -233,3 +233,22 @@ fn no_line_of_a_comment_starts_like_a_tag_or_an_escape() {
         }
     }
 }
+
+/// Comments outside the movetext are kept: a file's header before the first tag section,
+/// one between tags, one after the termination marker (all the game's since issue 31).
+#[test]
+fn formatting_keeps_the_comments_around_the_tags_and_after_the_marker() {
+    let text = "{ a collection of short games }\n\n[Event \"a\"]\n; kept too\n[Site \"b\"]\n\n\
+                1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 { the scholar's mate }\n";
+    let raw = games(text);
+    assert_eq!(raw.len(), 1);
+    let formatted = format(&raw[0]).expect("no error");
+    for comment in [
+        "{ a collection of short games }",
+        "{ kept too }",
+        "{ the scholar's mate }",
+    ] {
+        assert!(formatted.contains(comment), "{comment}:\n{formatted}");
+    }
+    assert_eq!(format(&games(&formatted)[0]).ok(), Some(formatted));
+}

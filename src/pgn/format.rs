@@ -56,6 +56,11 @@ pub fn format_record(record: &GameRecord) -> Option<String> {
     out.push('\n');
 
     let mut words = Words::new(&mut out);
+    // Comments of the tag section (a file's header) come first in the movetext: export
+    // format has no place for them among the tags, and none is lost.
+    for comment in record.tag_comments() {
+        words.comment(text.get(comment.span.clone()).unwrap_or_default());
+    }
     write_movetext(&mut words, record)?;
     let result = marker
         .or_else(|| report.tag("Result").and_then(Outcome::parse))

@@ -40,6 +40,7 @@ pub struct GameRecord {
     report: GameReport,
     text: String,
     tags: Vec<TagRecord>,
+    tag_comments: Vec<Token>,
     tokens: Vec<Token>,
     moves: Vec<MoveRecord>,
     lines: Vec<LineRecord>,
@@ -125,6 +126,12 @@ impl GameRecord {
     /// The tag pairs, in order.
     pub fn tags(&self) -> &[TagRecord] {
         &self.tags
+    }
+
+    /// The comments before and between the tag pairs (a file's own header before its first
+    /// game, say), in order.
+    pub fn tag_comments(&self) -> &[Token] {
+        &self.tag_comments
     }
 
     /// The movetext's tokens, in order (comments, NAGs, move numbers, variations ...).
@@ -233,6 +240,7 @@ impl GameRecord {
 pub(super) struct Recorder {
     text: String,
     tags: Vec<TagRecord>,
+    tag_comments: Vec<Token>,
     tokens: Vec<Token>,
     moves: Vec<MoveRecord>,
     lines: Vec<LineRecord>,
@@ -255,6 +263,7 @@ impl Recorder {
             report,
             text: self.text,
             tags: self.tags,
+            tag_comments: self.tag_comments,
             tokens: self.tokens,
             moves: self.moves,
             lines: self.lines,
@@ -281,6 +290,10 @@ impl Listener for Recorder {
     fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]) {
         self.text = text.to_string();
         self.tags = tags.iter().filter_map(|t| Recorder::tag(text, t)).collect();
+        self.tag_comments = (tags.iter())
+            .filter(|t| t.kind == TokenKind::Comment)
+            .cloned()
+            .collect();
         self.tokens = movetext.to_vec();
         self.lines = vec![LineRecord {
             parent: None,
