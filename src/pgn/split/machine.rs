@@ -170,7 +170,10 @@ impl Scan {
     pub(super) fn end_symbol(&mut self) {
         self.nag = false;
         let symbol = std::mem::take(&mut self.symbol);
-        if symbol.len == 0 || self.depth != 0 {
+        // Every marker ends with `*`, `0`, `1`, `2` or the last byte of `½`: most symbols are
+        // told apart by their last byte.
+        let could_end = matches!(symbol.tail as u8, b'*' | b'0' | b'1' | b'2' | 0xBD);
+        if symbol.len == 0 || self.depth != 0 || !could_end {
             return;
         }
         let last = symbol.tail.to_be_bytes();
@@ -194,10 +197,10 @@ impl Scan {
                 continue;
             }
             let at = Place {
-                rest,
-                before: chunk.get(start..i).unwrap_or_default(),
+                chunk,
+                start,
+                at: i,
                 eof,
-                in_game: self.bytes.len() + (i - start),
             };
             match self.step(byte, at) {
                 Cut::No => i += 1,
@@ -324,7 +327,7 @@ impl Scan {
         let pair = tag(read).ok();
         if let Some(((name, _, _), _)) = &pair {
             let name = read.get(name.clone()).unwrap_or_default();
-            if self.movetext || self.blank_after_tags && self.starts_a_section(name, at.before) {
+            if self.movetext || self.blank_after_tags && self.starts_a_section(name, at.before()) {
                 return Cut::Before;
             }
         }
@@ -396,7 +399,7 @@ impl Scan {
             };
             if tag(read).is_ok() {
                 self.recovery = Some(Recovery {
-                    at: at.in_game,
+                    at: at.in_game(self.bytes.len()),
                     lines: self.game_lines,
                 });
                 self.seeking = false;
@@ -406,22 +409,34 @@ impl Scan {
     }
 }
 
-/// Where a byte is: the rest of the chunk from it, the game's bytes in the chunk before it,
-/// whether the input ends after the chunk, and its index in the game's bytes.
+/// Where a byte is: its chunk, where the game's bytes in it start, its index in it, and
+/// whether the input ends after the chunk. What it gives is read from these only when asked
+/// (rarely: a `[`), not for every byte.
 #[derive(Clone, Copy)]
 struct Place<'a> {
-    rest: &'a [u8],
-    before: &'a [u8],
+    chunk: &'a [u8],
+    start: usize,
+    at: usize,
     eof: bool,
-    in_game: usize,
 }
 
 impl<'a> Place<'a> {
+    /// The game's bytes in the chunk before the byte.
+    fn before(&self) -> &'a [u8] {
+        self.chunk.get(self.start..self.at).unwrap_or_default()
+    }
+
+    /// The byte's index in the game's bytes, `kept` of them before the chunk.
+    fn in_game(&self, kept: usize) -> usize {
+        kept + (self.at - self.start)
+    }
+
     /// The rest of the byte's line (as much as a tag pair may take), or `None` when the
     /// chunk ends first and more input may follow: the splitter reads a tag pair as the
     /// lexer does, from the whole line, whatever the reader's chunks.
     fn line(&self) -> Option<&'a [u8]> {
-        let window = self.rest.get(..MAX_TAG_LINE).unwrap_or(self.rest);
+        let rest = self.chunk.get(self.at..).unwrap_or_default();
+        let window = rest.get(..MAX_TAG_LINE).unwrap_or(rest);
         let end = find(window, first_line_end);
         let whole = end < window.len() || window.len() == MAX_TAG_LINE || self.eof;
         whole.then(|| window.get(..end).unwrap_or(window))
