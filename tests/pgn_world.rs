@@ -144,7 +144,10 @@ fn fixing_games_of_tags_alone_is_done_at_once() {
     let mut fixer = Fixer::default();
     let once = fixer.fix(text.as_bytes()).output;
     let twice = fixer.fix(&once).output;
-    assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once));
+    assert_eq!(
+        String::from_utf8_lossy(&twice),
+        String::from_utf8_lossy(&once)
+    );
     let names = |bytes: &[u8]| -> Vec<Vec<String>> {
         read(bytes)
             .iter()
