@@ -370,7 +370,7 @@ fn a_fen_move_number_of_zero_counts_from_one() {
     assert_eq!(final_fen(&games[0]), "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
 }
 
-/// From the real-world corpus: ASCII evaluations (`+/=`, `+-`) are their NAGs.
+/// From the real-world corpus: ASCII evaluations (`+/=`, `=`) are their NAGs.
 #[test]
 fn ascii_evaluations_are_read_as_their_nags() {
     let text =

@@ -126,7 +126,7 @@ pub(super) const ODD_ENDS: [bool; 256] = {
 /// The NAGs that annotators write as glyphs of their own, standing alone or after a move:
 /// the Unicode signs of the standard's table and their ASCII spellings. Only those that say
 /// the same whoever is to move (`↑`, the initiative, is $36 for White and $37 for Black).
-const GLYPH_NAGS: [(&str, u8); 23] = [
+const GLYPH_NAGS: [(&str, u8); 24] = [
     ("‼", 3),
     ("⁇", 4),
     ("⁉", 5),
@@ -141,6 +141,7 @@ const GLYPH_NAGS: [(&str, u8); 23] = [
     ("−+", 19),
     ("∆", 140),
     ("⌓", 142),
+    ("=", 10),
     ("+=", 14),
     ("=+", 15),
     ("+/=", 14),
