@@ -374,7 +374,7 @@ fn a_fen_move_number_of_zero_counts_from_one() {
 #[test]
 fn ascii_evaluations_are_read_as_their_nags() {
     let text =
-        b"1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 +/= 8. Bd3 *";
+        b"1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 +/= 8. Bd3 = *";
     let games = read(text);
     assert_eq!((games[0].plies, errors(&games[0])), (15, 0));
     assert_eq!(
