@@ -13,7 +13,7 @@ use super::movetext::{skip_comment, skip_movetext};
 use super::tag_lines::skip_tag_lines;
 use crate::pgn::scan::{find, first_line_end};
 use crate::pgn::syntax::{
-    MAX_MARKER, MAX_TAG_LINE, TokenKind, is_blank, marker_suffix, tag, tokenize,
+    MAX_MARKER, MAX_TAG_LINE, TokenKind, is_blank, marker_suffix, may_end_marker, tag, tokenize,
 };
 
 /// What the byte-wise machine is inside of.
@@ -170,10 +170,8 @@ impl Scan {
     pub(super) fn end_symbol(&mut self) {
         self.nag = false;
         let symbol = std::mem::take(&mut self.symbol);
-        // Every marker ends with `*`, `0`, `1`, `2` or the last byte of `½`: most symbols are
-        // told apart by their last byte.
-        let could_end = matches!(symbol.tail as u8, b'*' | b'0' | b'1' | b'2' | 0xBD);
-        if symbol.len == 0 || self.depth != 0 || !could_end {
+        // Most symbols are told apart by their last byte.
+        if symbol.len == 0 || self.depth != 0 || !may_end_marker(symbol.tail as u8) {
             return;
         }
         let last = symbol.tail.to_be_bytes();

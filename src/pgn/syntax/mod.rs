@@ -17,7 +17,7 @@ mod token;
 
 pub use lex::tokenize;
 pub(crate) use lex::{Lexed, lex};
-pub(in crate::pgn) use symbol::{ELLIPSIS, MAX_MARKER, marker_suffix};
+pub(in crate::pgn) use symbol::{ELLIPSIS, MAX_MARKER, marker_suffix, may_end_marker};
 pub(in crate::pgn) use tag::{MAX_TAG_LINE, tag};
 pub use text::{decode, unescape};
 pub use token::{LexError, Outcome, Token, TokenKind};

@@ -110,14 +110,20 @@ pub(in crate::pgn) fn marker_suffix(symbol: &[u8]) -> Option<(Outcome, usize)> {
         .map(|&(marker, outcome)| (outcome, marker.len()))
 }
 
-/// The last bytes of a symbol that may end a marker (`*`, `0`, `1`, `2`), a glyph (every
-/// byte beyond ASCII) or an `e.p.` (`.`): one load tells the lexer's fast path that most
-/// moves end otherwise (see [`odd_end`]).
+/// Whether `last`, the last byte of a symbol, may end a marker: every spelling of
+/// [`MARKERS`] ends with `*`, `0`, `1`, `2` or the last byte of `½`.
+pub(in crate::pgn) const fn may_end_marker(last: u8) -> bool {
+    matches!(last, b'*' | b'0' | b'1' | b'2' | 0xBD)
+}
+
+/// The last bytes of a symbol that may end a marker, a glyph (every byte beyond ASCII) or an
+/// `e.p.` (`.`): one load tells the lexer's fast path that most moves end otherwise (see
+/// [`odd_end`]).
 pub(super) const ODD_ENDS: [bool; 256] = {
     let mut odd = [false; 256];
     let mut b = 0;
     while b < 256 {
-        odd[b] = b >= 0x80 || matches!(b as u8, b'*' | b'0' | b'1' | b'2' | b'.');
+        odd[b] = b >= 0x80 || b == b'.' as usize || may_end_marker(b as u8);
         b += 1;
     }
     odd
