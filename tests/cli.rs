@@ -2,6 +2,8 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 fn jaque(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_jaque"))
         .args(args)
@@ -344,21 +346,7 @@ fn check_reads_compressed_files_and_the_same_games_result() {
 
 #[test]
 fn check_reads_standard_input_and_exit_codes_say_what_happened() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(["check", "--json", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("jaque runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1. e4 e5 2. Nf3 Nc6 *\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = jaque_with_input(&["check", "--json", "-"], b"1. e4 e5 2. Nf3 Nc6 *\n");
     assert_eq!(output.status.code(), Some(0));
     let lines = json_lines(&output);
     assert_eq!(lines[0]["file"], "<stdin>");
@@ -432,19 +420,7 @@ fn check_sample_human_output_is_golden() {
 
 /// Runs jaque with `input` on standard input.
 fn jaque_with_input(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jaque runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    stdin.write_all(input).expect("jaque reads its input");
-    drop(stdin);
-    child.wait_with_output().expect("jaque ends")
+    common::run_jaque(None, args, Some(input))
 }
 
 #[test]

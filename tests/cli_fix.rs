@@ -2,9 +2,10 @@
 //! diff, standard input to standard output, and `-A/-W/-D`, `--strict` and `jaque.toml` with
 //! their precedence, for `check` and `fix`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 /// A directory of its own under the target directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -15,22 +16,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn jaque(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jaque runs");
-    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
-        stdin.write_all(bytes).expect("jaque reads");
-    }
-    child.wait_with_output().expect("jaque ends")
+    common::run_jaque(Some(dir), args, input)
 }
 
 const ROSTER: &str = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\

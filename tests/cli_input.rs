@@ -2,7 +2,9 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 /// Two games, each with a warning: something to compare.
 const GAMES: &str =
@@ -16,21 +18,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn check_json(path: &str, input: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(["check", "--json", path])
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jaque runs");
-    if let (Some(mut stdin), Some(input)) = (child.stdin.take(), input) {
-        stdin.write_all(input).expect("jaque reads its input");
-    }
-    child.wait_with_output().expect("jaque ends")
+    common::run_jaque(None, &["check", "--json", path], input)
 }
 
 /// The JSON lines of `check --json` on `path`, without the file's name, which differs.

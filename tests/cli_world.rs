@@ -2,29 +2,15 @@
 //! JSON the contract fixes for unsupported variants, counts that say what was found at its
 //! level, input that is no text refused once, lines placed right whatever their ends.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
+mod common;
+
 /// `jaque ARGS`, `input` on standard input.
 fn jaque(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jaque runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // jaque may stop reading early (a refused input): a closed pipe is no failure here.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("jaque ends");
-    writer.join().expect("writer");
-    output
+    common::run_jaque(None, args, Some(input))
 }
 
 fn json_lines(output: &Output) -> Vec<Value> {

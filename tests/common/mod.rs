@@ -336,3 +336,44 @@ pub fn first_variations_game() -> (String, Vec<String>) {
         .collect();
     (pgn[..end].to_string(), fens)
 }
+
+/// Runs the built `jaque ARGS` in `dir` (or here) with `input` on standard input (or none)
+/// and waits for it. The input is written on its own thread, so a large input cannot
+/// deadlock against a full output pipe, and jaque may stop reading early (a refused input)
+/// without failing the test here: its exit code and output say what it did.
+pub fn run_jaque(
+    dir: Option<&std::path::Path>,
+    args: &[&str],
+    input: Option<&[u8]>,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_jaque"));
+    command
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("jaque runs");
+    let writer = match (child.stdin.take(), input) {
+        (Some(mut stdin), Some(input)) => {
+            let input = input.to_vec();
+            Some(std::thread::spawn(move || {
+                let _ = stdin.write_all(&input);
+            }))
+        }
+        _ => None,
+    };
+    let output = child.wait_with_output().expect("jaque ends");
+    if let Some(writer) = writer {
+        writer.join().expect("the input writer ends");
+    }
+    output
+}
