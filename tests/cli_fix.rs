@@ -121,12 +121,36 @@ fn fix_applies_a_single_guess_only_when_asked() {
 }
 
 #[test]
-fn fix_refuses_a_compressed_file_and_a_missing_one() {
+fn fix_refuses_compressed_or_binary_input_by_its_content_and_a_missing_file() {
     let dir = scratch("fix_refused");
-    std::fs::write(dir.join("games.pgn.gz"), b"not really").expect("writable");
+    let gzip = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/first20.pgn.gz"
+    ))
+    .expect("vendored");
+    let binary: Vec<u8> = (0..200u8).map(|b| b % 7).collect();
+    for (name, bytes, why) in [
+        ("games.pgn", &gzip, "gzip-compressed"),
+        ("image.pgn", &binary, "not text"),
+    ] {
+        std::fs::write(dir.join(name), bytes).expect("writable");
+        let output = jaque(&dir, &["fix", name], None);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(why), "{name}: {stderr}");
+        assert_eq!(&std::fs::read(dir.join(name)).expect("still there"), bytes);
+        // From standard input too: nothing written out.
+        let output = jaque(&dir, &["fix", "-"], Some(bytes));
+        assert_eq!(output.status.code(), Some(2), "{name} on stdin");
+        assert!(output.stdout.is_empty(), "{name} on stdin");
+    }
+    // A text file is fixed whatever its name says.
+    std::fs::write(dir.join("text.pgn.gz"), "1. e4 e5 2. Ng1f3 *\n").expect("writable");
+    let output = jaque(&dir, &["fix", "text.pgn.gz"], None);
+    assert_eq!(output.status.code(), Some(0));
     assert_eq!(
-        jaque(&dir, &["fix", "games.pgn.gz"], None).status.code(),
-        Some(2)
+        std::fs::read_to_string(dir.join("text.pgn.gz")).expect("there"),
+        "1. e4 e5 2. Nf3 *\n"
     );
     assert_eq!(
         jaque(&dir, &["fix", "nowhere.pgn"], None).status.code(),

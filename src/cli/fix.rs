@@ -77,9 +77,6 @@ pub fn run(args: FixArgs, flags: Flags) -> Outcome {
 fn fix_file(file: &str, args: &FixArgs, flags: &Flags, tally: &mut Tally) -> Result<(), String> {
     let stdin = file == "-";
     let path = Path::new(file);
-    if !stdin && (file.ends_with(".zst") || file.ends_with(".gz")) {
-        return Err("a compressed file is not fixed in place: decompress it first".into());
-    }
     let input = if stdin {
         let mut bytes = Vec::new();
         io::stdin().read_to_end(&mut bytes).map(|_| bytes)
@@ -87,6 +84,11 @@ fn fix_file(file: &str, args: &FixArgs, flags: &Flags, tally: &mut Tally) -> Res
         std::fs::read(path)
     }
     .map_err(|e| format!("cannot read: {e}"))?;
+    // Input that is no text (compressed or binary data, told by its content as `check` tells
+    // it) has no game to fix: it is refused, not passed through as a file of no games.
+    if let Some(Err(why)) = Splitter::new(&input[..]).next() {
+        return Err(format!("{why}: nothing written"));
+    }
     let lints = flags.lints_for((!stdin).then_some(path))?;
     let options = Options { lang: args.lang };
     let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&input);
