@@ -313,3 +313,24 @@ fn the_splitter_cuts_games_where_the_lexer_says_they_end() {
     }
     assert!(games > 20_000, "{games}");
 }
+
+#[test]
+fn long_texts_read_through_chunks_larger_than_a_page_cut_the_same() {
+    // Chunks past 4096 bytes, where a piece straddling two of them is joined with only a
+    // part of the next chunk: long texts, so that happens many times in each.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for round in 0..24 {
+        let text = random_text(&mut state, 2_000 + 400 * round);
+        let expected = reference_games(&text);
+        let chunk = [4_097, 5_000, 6_151, 9_999][round % 4];
+        let cut: Vec<(Range<usize>, usize)> =
+            Splitter::new(BufReader::with_capacity(chunk, text.as_bytes()))
+                .map(|game| {
+                    let game = game.unwrap();
+                    let start = game.offset as usize;
+                    (start..start + game.bytes.len(), game.line)
+                })
+                .collect();
+        assert_eq!(cut, expected, "round {round}, {chunk} bytes at a time");
+    }
+}

@@ -151,6 +151,10 @@ impl<R: BufRead> Splitter<R> {
             let (chunk, fresh_in_chunk) = if carried.is_empty() {
                 (fresh, fresh.len())
             } else if self.starved && !eof {
+                // As many fresh bytes as are carried (a page at least): enough for what
+                // straddled the chunks' end, without copying the whole chunk, and doubling
+                // while a long piece still straddles, so it is copied a bounded number of times.
+                let fresh = fresh.get(..carried.len().max(4096)).unwrap_or(fresh);
                 joined = [carried, fresh].concat();
                 (&joined[..], fresh.len())
             } else {
