@@ -94,8 +94,8 @@ fn fix_file(file: &str, args: &FixArgs, flags: &Flags, tally: &mut Tally) -> Res
     let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&input);
     let name = if stdin { "<stdin>" } else { file };
     count(name, &fixed, tally);
-    // Every game is still there, and no more: the output is cut into as many games.
-    if Splitter::new(&fixed.output[..]).count() != Splitter::new(&input[..]).count() {
+    // Every game is still there, and no more: the output is cut into as many games as were read.
+    if Splitter::new(&fixed.output[..]).count() != fixed.games.len() {
         return Err("the fixed text would not hold the same games: nothing written".into());
     }
     if args.diff {

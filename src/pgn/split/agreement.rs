@@ -292,6 +292,17 @@ fn random_text(state: &mut u64, count: usize) -> String {
         .collect()
 }
 
+/// The splitter's games of `text` read `chunk` bytes at a time: each one's bytes and line.
+fn cut(text: &str, chunk: usize) -> Vec<(Range<usize>, usize)> {
+    Splitter::new(BufReader::with_capacity(chunk, text.as_bytes()))
+        .map(|game| {
+            let game = game.unwrap();
+            let start = game.offset as usize;
+            (start..start + game.bytes.len(), game.line)
+        })
+        .collect()
+}
+
 #[test]
 fn the_splitter_cuts_games_where_the_lexer_says_they_end() {
     let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -300,14 +311,7 @@ fn the_splitter_cuts_games_where_the_lexer_says_they_end() {
         let text = random_text(&mut state, 4 + round % 50);
         let expected = reference_games(&text);
         let chunk = [1, 2, 3, 7, 64, 4096][round % 6];
-        let cut: Vec<(Range<usize>, usize)> =
-            Splitter::new(BufReader::with_capacity(chunk, text.as_bytes()))
-                .map(|game| {
-                    let game = game.unwrap();
-                    let start = game.offset as usize;
-                    (start..start + game.bytes.len(), game.line)
-                })
-                .collect();
+        let cut = cut(&text, chunk);
         assert_eq!(cut, expected, "{text:?} read {chunk} bytes at a time");
         games += cut.len();
     }
@@ -323,14 +327,7 @@ fn long_texts_read_through_chunks_larger_than_a_page_cut_the_same() {
         let text = random_text(&mut state, 2_000 + 400 * round);
         let expected = reference_games(&text);
         let chunk = [4_097, 5_000, 6_151, 9_999][round % 4];
-        let cut: Vec<(Range<usize>, usize)> =
-            Splitter::new(BufReader::with_capacity(chunk, text.as_bytes()))
-                .map(|game| {
-                    let game = game.unwrap();
-                    let start = game.offset as usize;
-                    (start..start + game.bytes.len(), game.line)
-                })
-                .collect();
+        let cut = cut(&text, chunk);
         assert_eq!(cut, expected, "round {round}, {chunk} bytes at a time");
     }
 }
