@@ -43,6 +43,8 @@ mod bitboard;
 mod color;
 mod diagnostic;
 mod game;
+#[cfg(feature = "io")]
+pub mod input;
 pub mod lint;
 mod moves;
 pub mod perft;
@@ -51,12 +53,14 @@ mod position;
 mod role;
 pub mod san;
 mod square;
+#[cfg(feature = "arrow")]
+pub mod table;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use diagnostic::{Applicability, Code, Diagnostic, ParseCodeError, Severity, Suggestion};
 pub use game::{Game, IllegalUci};
-pub use moves::{Move, MoveKind, ParseUciError, Uci};
+pub use moves::{Move, MoveKind, ParseUciError, Uci, UciLetters};
 pub use position::{FenError, MoveList, Position, Status};
 pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};

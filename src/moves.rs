@@ -195,12 +195,48 @@ impl FromStr for Uci {
     }
 }
 
+impl Uci {
+    /// The move's letters (`e2e4`, `e7e8q`) on the stack: for writing millions of moves
+    /// (a table's column) without a string or the formatting machinery for each.
+    ///
+    /// ```
+    /// let uci: jaque::Uci = "e7e8q".parse().unwrap();
+    /// assert_eq!(uci.letters().as_str(), "e7e8q");
+    /// ```
+    pub fn letters(self) -> UciLetters {
+        let mut bytes = [0; 5];
+        let squares = [self.from, self.to];
+        for (pair, square) in bytes.chunks_exact_mut(2).zip(squares) {
+            pair.copy_from_slice(&[square.file().char() as u8, square.rank().char() as u8]);
+        }
+        let len = match self.promotion {
+            Some(role) => {
+                bytes[4] = role.char() as u8;
+                5
+            }
+            None => 4,
+        };
+        UciLetters { bytes, len }
+    }
+}
+
+/// The letters of a [`Uci`] move (see [`Uci::letters`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciLetters {
+    bytes: [u8; 5],
+    len: usize,
+}
+
+impl UciLetters {
+    /// The letters as text.
+    pub fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..self.len).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(role) = self.promotion {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
+        f.write_str(self.letters().as_str())
     }
 }

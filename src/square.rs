@@ -1,6 +1,6 @@
 //! Files, ranks and squares.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 macro_rules! coordinate {
@@ -263,7 +263,8 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), self.rank())
+        f.write_char(self.file().char())?;
+        f.write_char(self.rank().char())
     }
 }
 

@@ -1,9 +1,9 @@
 //! Opening the inputs of `jaque check`: files, `-` for standard input, zstd and gzip
 //! decompressed on the fly (told by their content), the built-in sample.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
-use std::sync::mpsc;
+use std::io::{self, BufRead, BufReader};
+
+use jaque::input::{BUFFER, decompressed};
 
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
@@ -45,189 +45,12 @@ impl Input {
     /// A buffered reader of the input's PGN text, decompressed when its first bytes are those
     /// of zstd or gzip: a file's name may say nothing of its content (a download, a pipe).
     pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        const BUFFER: usize = 1 << 16;
         match self {
             Input::Sample => Ok(Box::new(SAMPLE.as_bytes())),
             Input::Path(path) if path == "-" => {
-                decoded(BufReader::with_capacity(BUFFER, io::stdin()))
+                decompressed(BufReader::with_capacity(BUFFER, io::stdin()))
             }
-            Input::Path(path) => decoded(BufReader::with_capacity(BUFFER, File::open(path)?)),
-        }
-    }
-}
-
-/// The text of `reader`, decompressed on a thread of its own if it is compressed.
-fn decoded(reader: impl BufRead + Send + 'static) -> io::Result<Box<dyn BufRead + Send>> {
-    let (format, reader) = sniff(reader)?;
-    Ok(match format {
-        // libzstd (C), not a pure-Rust decoder: decoding weighed on checking a `.zst` file.
-        // Frames follow one another (`zstd` and `pzstd` output alike).
-        Format::Zstd => Box::new(Decoded::spawn(zstd::stream::read::Decoder::with_buffer(
-            reader,
-        )?)?),
-        Format::Gzip => Box::new(Decoded::spawn(flate2::bufread::MultiGzDecoder::new(
-            reader,
-        ))?),
-        Format::Text => Box::new(reader),
-    })
-}
-
-/// What a stream holds, as its first bytes tell.
-#[derive(Debug, PartialEq, Eq)]
-enum Format {
-    Zstd,
-    Gzip,
-    Text,
-}
-
-impl Format {
-    /// The bytes that tell the formats apart: a zstd frame's magic number is the longest.
-    const MAGIC: usize = 4;
-
-    /// The format of a stream that starts with `start` (shorter than [`Format::MAGIC`] only
-    /// when the stream is).
-    fn of(start: &[u8]) -> Format {
-        match start {
-            // A zstd frame, or a skippable frame (its magic numbers differ in their lowest
-            // bits only), which zstd reads past.
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Format::Zstd,
-            [first, 0x2a, 0x4d, 0x18, ..] if first & 0xf0 == 0x50 => Format::Zstd,
-            [0x1f, 0x8b, ..] => Format::Gzip,
-            _ => Format::Text,
-        }
-    }
-}
-
-/// The format of `reader`'s stream, told by its first [`Format::MAGIC`] bytes (a pipe may
-/// hand them over one read at a time), and a reader of the whole stream, those included.
-fn sniff<R: BufRead>(mut reader: R) -> io::Result<(Format, impl BufRead + use<R>)> {
-    let mut magic = Vec::with_capacity(Format::MAGIC);
-    while magic.len() < Format::MAGIC {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if available.is_empty() {
-            break;
-        }
-        let take = available.len().min(Format::MAGIC - magic.len());
-        magic.extend_from_slice(available.get(..take).unwrap_or_default());
-        reader.consume(take);
-    }
-    Ok((Format::of(&magic), io::Cursor::new(magic).chain(reader)))
-}
-
-/// A compressed stream decoded on a thread of its own, a chunk ahead of its reader: decoding
-/// one stream cannot be shared out, so it runs beside the thread that cuts games instead of
-/// on it, as `zstd -dc FILE | jaque check -` has them.
-struct Decoded {
-    chunks: mpsc::Receiver<io::Result<Vec<u8>>>,
-    chunk: Vec<u8>,
-    /// How much of `chunk` was consumed.
-    at: usize,
-}
-
-impl Decoded {
-    /// Bytes decoded at a time.
-    const CHUNK: usize = 1 << 18;
-
-    /// Starts decoding `decoder` on a new thread. The thread ends at the stream's end, at its
-    /// first error (handed to the reader after the text before it), or when the reader is
-    /// dropped. Fails only when the system refuses a thread.
-    fn spawn(mut decoder: impl Read + Send + 'static) -> io::Result<Decoded> {
-        let (sender, chunks) = mpsc::sync_channel(4);
-        let decoding = std::thread::Builder::new().name("decode".into());
-        decoding.spawn(move || {
-            loop {
-                let mut chunk = vec![0; Decoded::CHUNK];
-                let sent = match decoder.read(&mut chunk) {
-                    Ok(0) => return,
-                    Ok(n) => {
-                        chunk.truncate(n);
-                        sender.send(Ok(chunk))
-                    }
-                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(error) => sender.send(Err(error)),
-                };
-                if sent.is_err() {
-                    return;
-                }
-            }
-        })?;
-        Ok(Decoded {
-            chunks,
-            chunk: Vec::new(),
-            at: 0,
-        })
-    }
-}
-
-impl Read for Decoded {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for Decoded {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        while self.at >= self.chunk.len() {
-            match self.chunks.recv() {
-                Ok(chunk) => {
-                    self.chunk = chunk?;
-                    self.at = 0;
-                }
-                // The decoding thread ended: the stream is over.
-                Err(mpsc::RecvError) => return Ok(&[]),
-            }
-        }
-        Ok(self.chunk.get(self.at..).unwrap_or_default())
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.at = (self.at + amount).min(self.chunk.len());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formats_are_told_by_their_magic_numbers() {
-        assert_eq!(Format::of(&[0x28, 0xb5, 0x2f, 0xfd, 0x24]), Format::Zstd);
-        for first in 0x50..=0x5f {
-            assert_eq!(Format::of(&[first, 0x2a, 0x4d, 0x18]), Format::Zstd);
-        }
-        assert_eq!(Format::of(&[0x60, 0x2a, 0x4d, 0x18]), Format::Text);
-        assert_eq!(Format::of(&[0x4f, 0x2a, 0x4d, 0x18]), Format::Text);
-        assert_eq!(Format::of(&[0x1f, 0x8b, 0x08, 0x00]), Format::Gzip);
-        assert_eq!(Format::of(&[0x1f, 0x8b]), Format::Gzip);
-        assert_eq!(Format::of(&[0x28, 0xb5, 0x2f]), Format::Text);
-        assert_eq!(Format::of(b"[Eve"), Format::Text);
-        assert_eq!(Format::of(b""), Format::Text);
-    }
-
-    #[test]
-    fn a_stream_handed_over_a_byte_at_a_time_is_told_and_read_whole() {
-        let cases: [(&[u8], Format); 5] = [
-            (b"\x1f\x8b\x08 and the rest", Format::Gzip),
-            (b"\x28\xb5\x2f\xfd", Format::Zstd),
-            (b"[Event \"x\"]\n", Format::Text),
-            (b"1.", Format::Text),
-            (b"", Format::Text),
-        ];
-        for (text, expected) in cases {
-            let (format, mut reader) =
-                sniff(BufReader::with_capacity(1, text)).expect("a slice reads");
-            assert_eq!(format, expected, "{text:?}");
-            let mut all = Vec::new();
-            reader.read_to_end(&mut all).expect("a slice reads");
-            assert_eq!(all, text);
+            Input::Path(path) => jaque::input::open(std::path::Path::new(path)),
         }
     }
 }

@@ -17,6 +17,7 @@
 //! - [`format_game`] and [`format_record`] write a game in export format (the
 //!   [`SEVEN_TAG_ROSTER`] first, lines of at most [`MAX_LINE`] characters).
 //! - [`Tags`] are a game's tag pairs, values unescaped, as a report gives them.
+//! - [`clock`] and [`eval`] read the `[%clk …]` and `[%eval …]` commands of a comment.
 //!
 //! Games are independent once cut, so a caller may check them in parallel (a checker per
 //! thread).
@@ -34,6 +35,7 @@
 //! ```
 
 mod check;
+mod commands;
 mod fix;
 mod format;
 mod scan;
@@ -46,6 +48,7 @@ pub use check::{
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict,
     check_game, line_starts,
 };
+pub use commands::{Eval, clock, eval};
 pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};

@@ -27,6 +27,7 @@ mod lexer;
 mod parser;
 mod recognize;
 mod resolve;
+mod text;
 mod writer;
 
 pub use ast::{Nonstandard, NonstandardForms, San, SanBody, Suffix};
@@ -36,6 +37,8 @@ pub use lang::{Lang, ParseLangError};
 pub use lexer::{Glyph, Span, SyntaxError};
 pub use parser::parse;
 pub use resolve::{Played, Resolved};
+pub use text::SanText;
+pub(crate) use writer::san_marked;
 pub use writer::to_san;
 
 use crate::position::Position;

@@ -1,13 +1,13 @@
 //! The SAN writer: canonical export SAN with minimal disambiguation and `+`/`#`.
 
-use std::fmt::Write;
-
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
+
+use super::SanText;
 
 /// The disambiguation export SAN needs for `mv` (a legal move of `position`): none, the file,
 /// the rank, or both. Pawn captures always name the file.
@@ -69,7 +69,17 @@ pub(crate) fn separating(from: Square, rivals: Bitboard) -> (Option<File>, Optio
 /// assert!(sans.contains(&"Nc3".to_string()));
 /// ```
 pub fn to_san(position: &Position, mv: Move) -> String {
-    let mut san = String::with_capacity(8);
+    let after = position.play(mv);
+    let check = after.is_check();
+    let san = san_marked(position, mv, check, check && !after.has_legal_moves());
+    san.as_str().to_string()
+}
+
+/// `mv` (a legal move of `position`) in canonical SAN, marked `+` or `#` as `check` and `mate`
+/// say: for a caller that knows them already (the PGN walk played the move).
+pub(crate) fn san_marked(position: &Position, mv: Move, check: bool, mate: bool) -> SanText {
+    // Built on the stack: a heap string a move was a fifth of recording a game.
+    let mut san = Letters::default();
     if let Some((king_to, _)) = mv.castling_destinations() {
         san.push_str(if king_to.file() == File::G {
             "O-O"
@@ -92,15 +102,44 @@ pub fn to_san(position: &Position, mv: Move) -> String {
         if capture {
             san.push('x');
         }
-        let _ = write!(san, "{}", mv.to());
+        // Two pushes, not `write!`: the formatting machinery cost more than the move's check.
+        san.push(mv.to().file().char());
+        san.push(mv.to().rank().char());
         if let Some(role) = mv.promotion() {
             san.push('=');
             san.push(role.upper_char());
         }
     }
-    let after = position.play(mv);
-    if after.is_check() {
-        san.push(if after.has_legal_moves() { '+' } else { '#' });
+    if mate {
+        san.push('#');
+    } else if check {
+        san.push('+');
     }
-    san
+    SanText::from(san.as_str())
+}
+
+/// The letters of a SAN being written (at most `Qh4xe1+`'s length and a promotion's).
+#[derive(Default)]
+struct Letters {
+    bytes: [u8; 12],
+    len: usize,
+}
+
+impl Letters {
+    /// Appends an ASCII letter (every SAN letter is one).
+    fn push(&mut self, letter: char) {
+        if let Some(byte) = self.bytes.get_mut(self.len) {
+            *byte = letter as u8;
+            self.len += 1;
+        }
+    }
+
+    fn push_str(&mut self, letters: &str) {
+        letters.chars().for_each(|letter| self.push(letter));
+    }
+
+    fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..self.len).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
 }

@@ -1,8 +1,8 @@
 //! The JSON Lines of `jaque check --json`, as the contract fixes them: an object a game,
 //! then a summary.
 
+use jaque::Suggestion;
 use jaque::pgn::{GameReport, LineIndex, Tags};
-use jaque::{Status, Suggestion};
 
 use super::Totals;
 use crate::cli::json::{Array, Escaped, Object};
@@ -26,7 +26,7 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
         }
         None => fen.extend_from_slice(b"null"),
     }
-    object.field("status", status(report));
+    object.field("status", report.status_code());
     let mut diagnostics = Array::open(object.key("diagnostics"));
     // The lines are indexed only when a suggestion is to be placed.
     let mut lines = None;
@@ -104,26 +104,6 @@ pub fn summary(out: &mut Vec<u8>, totals: &Totals) {
     out.push(b'\n');
 }
 
-/// A game's status in the contract's words: `unsupported` for a variant jaque does not play,
-/// else its final position's.
-fn status(report: &GameReport) -> Option<&'static str> {
-    match report.unsupported_variant {
-        Some(_) => Some("unsupported"),
-        None => report.status.map(contract_status),
-    }
-}
-
-/// A status in the contract's words (`status` in `--json` output): one of `checkmate`,
-/// `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`, `ongoing`. The
-/// seventy-five-move and fivefold rules imply the fifty-move and threefold ones, reported so.
-fn contract_status(status: Status) -> &'static str {
-    match status {
-        Status::SeventyFiveMoves => Status::FiftyMoves.code(),
-        Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
-        other => other.code(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,13 +113,6 @@ mod tests {
     use jaque::pgn::{Checker, Options, Splitter};
     use serde_json::{Map, Value, json};
     use std::path::{Path, PathBuf};
-
-    #[test]
-    fn the_automatic_draws_are_reported_as_the_claimable_ones() {
-        assert_eq!(contract_status(Status::FivefoldRepetition), "threefold");
-        assert_eq!(contract_status(Status::SeventyFiveMoves), "fifty_moves");
-        assert_eq!(contract_status(Status::Checkmate), "checkmate");
-    }
 
     /// A game's object built as a `serde_json::Value` and printed by serde_json, line ends
     /// escaped: the oracle (the output was written so before it was written directly).
@@ -184,7 +157,7 @@ mod tests {
             "game": global, "file": name, "line": report.line, "tags": tags,
             "plies": report.plies,
             "final_fen": report.final_position.map(|p| p.fen()),
-            "status": super::status(report),
+            "status": report.status_code(),
             "diagnostics": diagnostics,
         });
         serde_json_with_line_ends_escaped(object.to_string())

@@ -15,7 +15,7 @@ use super::walk::{Listener, Moved, Verdict};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{Glyph, to_san};
+use crate::san::{Glyph, SanText, san_marked};
 
 /// One game as the checker understood it: its text and tokens, its tags, every move of every
 /// line of play, and the report (status, result, diagnostics).
@@ -86,7 +86,7 @@ pub struct MoveRecord {
     /// Does it checkmate?
     pub mate: bool,
     /// Its export SAN when played (`--` for a null move), else the text as written.
-    pub san: String,
+    pub san: SanText,
     /// The move-quality glyph written on it (`!`, `?!` ...).
     pub glyph: Option<Glyph>,
 }
@@ -142,6 +142,59 @@ impl GameRecord {
     /// Every SAN token of the movetext, in source order.
     pub fn moves(&self) -> &[MoveRecord] {
         &self.moves
+    }
+
+    /// The mainline's moves as played, in order: those before its first error, null moves
+    /// included ([`GameReport::plies`] of them).
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Splitter};
+    /// let game = Splitter::new(&b"1. e4 (1. d4) e5 2. Ke3 Nc6 *"[..]).next().unwrap().unwrap();
+    /// let record = Checker::default().record(&game);
+    /// let sans: Vec<&str> = record.mainline().map(|(_, m)| m.san.as_str()).collect();
+    /// assert_eq!(sans, ["e4", "e5"]);
+    /// ```
+    pub fn mainline(&self) -> impl Iterator<Item = (usize, &MoveRecord)> + '_ {
+        (self.moves.iter().enumerate())
+            .filter(|(_, m)| m.line == 0)
+            .take_while(|(_, m)| matches!(m.verdict, Verdict::Played(_) | Verdict::Null))
+            .take(self.report.plies)
+    }
+
+    /// The game's result: its `Result` tag, or where that is missing or `*`, its termination
+    /// marker (as python-chess reads a game).
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Splitter};
+    /// let game = Splitter::new(&b"1. f3 e5 2. g4 Qh4# 0-1"[..]).next().unwrap().unwrap();
+    /// assert_eq!(Checker::default().record(&game).result(), Some("0-1"));
+    /// ```
+    pub fn result(&self) -> Option<&str> {
+        let tag = self.report.tag("Result").filter(|&tag| tag != "*");
+        let marker = (self.tokens.iter().rev())
+            .find(|t| matches!(t.kind, TokenKind::Result(_)))
+            .and_then(|t| self.text.get(t.span.clone()));
+        tag.or(marker).or(self.report.tag("Result"))
+    }
+
+    /// The text of the comments after move `index`, braces left out, each trimmed, joined by
+    /// a space (as python-chess joins them); empty when there is none.
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Splitter};
+    /// let game = Splitter::new(&b"1. e4 { [%clk 0:03:00] } {best} e5 *"[..]).next().unwrap().unwrap();
+    /// assert_eq!(Checker::default().record(&game).comment(0), "[%clk 0:03:00] best");
+    /// ```
+    pub fn comment(&self, index: usize) -> String {
+        let inner = |comment: &'_ str| -> String {
+            let text = match comment.strip_prefix('{') {
+                Some(braced) => braced.strip_suffix('}').unwrap_or(braced),
+                None => comment.strip_prefix(';').unwrap_or(comment),
+            };
+            text.trim().to_string()
+        };
+        let texts: Vec<String> = self.comments(index).map(inner).collect();
+        texts.join(" ")
     }
 
     /// The lines of play, the mainline first, then each variation where its `(` is.
@@ -324,8 +377,8 @@ impl Listener for Recorder {
         let written = self.text.get(span.clone()).unwrap_or_default();
         let (check, mate, san) = match verdict {
             Verdict::Played(mv) => played(before, mv, after),
-            Verdict::Null => (false, false, "--".to_string()),
-            Verdict::Failed | Verdict::Skipped => (false, false, written.to_string()),
+            Verdict::Null => (false, false, SanText::from("--")),
+            Verdict::Failed | Verdict::Skipped => (false, false, SanText::from(written)),
         };
         let index = self.moves.len();
         self.moves.push(MoveRecord {
@@ -383,10 +436,10 @@ impl Listener for Recorder {
 }
 
 /// Check, mate and export SAN of `mv`, played from `before` to `after`.
-fn played(before: &Position, mv: Move, after: &Position) -> (bool, bool, String) {
+fn played(before: &Position, mv: Move, after: &Position) -> (bool, bool, SanText) {
     let check = after.is_check();
     let mate = check && !after.has_legal_moves();
-    (check, mate, to_san(before, mv))
+    (check, mate, san_marked(before, mv, check, mate))
 }
 
 /// The glyph at the end of a SAN token, if it has one.

@@ -118,6 +118,28 @@ impl Hidden {
 }
 
 impl GameReport {
+    /// The game's status in the contract's words (`status` in `--json` output and in the
+    /// Python package): `unsupported` for a variant jaque does not play, else its final
+    /// position's, one of `checkmate`, `stalemate`, `insufficient_material`, `fifty_moves`,
+    /// `threefold`, `ongoing` (the seventy-five-move and fivefold rules imply the fifty-move
+    /// and threefold ones, and are reported so); `None` when the start position is bad.
+    ///
+    /// ```
+    /// use jaque::pgn::{Options, Splitter, check_game};
+    /// let game = Splitter::new(&b"1. f3 e5 2. g4 Qh4# 0-1"[..]).next().unwrap().unwrap();
+    /// assert_eq!(check_game(&game, &Options::default()).status_code(), Some("checkmate"));
+    /// ```
+    pub fn status_code(&self) -> Option<&'static str> {
+        if self.unsupported_variant.is_some() {
+            return Some("unsupported");
+        }
+        self.status.map(|status| match status {
+            Status::SeventyFiveMoves => Status::FiftyMoves.code(),
+            Status::FivefoldRepetition => Status::ThreefoldRepetition.code(),
+            other => other.code(),
+        })
+    }
+
     /// The lines of [`GameReport::text`], for placing spans (a suggestion's, say).
     pub fn line_index(&self) -> super::LineIndex<'_> {
         super::LineIndex::new(&self.text, self.line)

@@ -1,0 +1,183 @@
+//! The `games` table: a row a game.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, UInt32Builder, UInt64Builder};
+use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
+use arrow_buffer::OffsetBuffer;
+use arrow_schema::{ArrowError, DataType, Field};
+
+use super::Columns;
+use crate::Severity;
+use crate::pgn::{GameRecord, SEVEN_TAG_ROSTER};
+
+/// The rows of `records`, games of the input named `file`.
+pub(super) fn batch(
+    file: &str,
+    first_game: usize,
+    records: &[GameRecord],
+) -> Result<RecordBatch, ArrowError> {
+    let mut games = Games::default();
+    for record in records {
+        games.push(file, first_game, record);
+    }
+    games.finish()
+}
+
+/// The roster's tags that are columns of their own, named in lower case; the seventh,
+/// `Result`, is the `result` column, the marker where the tag is missing.
+const ROSTER_COLUMNS: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+#[derive(Default)]
+struct Games {
+    file: StringBuilder,
+    index: UInt64Builder,
+    line: UInt64Builder,
+    roster: [StringBuilder; 6],
+    tags: OtherTags,
+    result: StringBuilder,
+    status: StringBuilder,
+    plies: UInt32Builder,
+    san: ListBuilder<StringBuilder>,
+    uci: ListBuilder<StringBuilder>,
+    final_fen: StringBuilder,
+    errors: UInt32Builder,
+    warnings: UInt32Builder,
+    diagnostics: Diagnostics,
+}
+
+impl Games {
+    fn push(&mut self, file: &str, first_game: usize, record: &GameRecord) {
+        let report = record.report();
+        self.file.append_value(file);
+        self.index.append_value((first_game + report.index) as u64);
+        self.line.append_value(report.line as u64);
+        for (column, name) in self.roster.iter_mut().zip(ROSTER_COLUMNS) {
+            // A repeated tag takes its last value, as in the JSON and the Python dict.
+            let values = report.tags.iter().filter(|&(n, _)| n == name);
+            column.append_option(values.last().map(|(_, value)| value));
+        }
+        for (name, value) in report.tags.iter() {
+            if !SEVEN_TAG_ROSTER.contains(&name) {
+                self.tags.0.keys().append_value(name);
+                self.tags.0.values().append_value(value);
+            }
+        }
+        // A map's entries are never null, so this cannot fail.
+        let _ = self.tags.0.append(true);
+        self.result.append_option(record.result());
+        self.status.append_option(report.status_code());
+        self.plies.append_value(count(report.plies));
+        let chess960 = report.start_position.is_some_and(|p| p.is_chess960());
+        for (_, mv) in record.mainline() {
+            self.san.values().append_value(&mv.san);
+            match mv.verdict {
+                crate::pgn::Verdict::Played(played) => self
+                    .uci
+                    .values()
+                    .append_value(played.uci(chess960).letters().as_str()),
+                _ => self.uci.values().append_value(super::NULL_MOVE),
+            }
+        }
+        self.san.append(true);
+        self.uci.append(true);
+        self.final_fen
+            .append_option(report.final_position.map(|p| p.fen()));
+        self.errors
+            .append_value(count(report.count(Severity::Error)));
+        self.warnings
+            .append_value(count(report.count(Severity::Warning)));
+        self.diagnostics.push(record);
+    }
+
+    fn finish(mut self) -> Result<RecordBatch, ArrowError> {
+        let mut columns = Columns::default();
+        columns.add("file", false, Arc::new(self.file.finish()));
+        columns.add("index", false, Arc::new(self.index.finish()));
+        columns.add("line", false, Arc::new(self.line.finish()));
+        for (mut column, name) in self.roster.into_iter().zip(ROSTER_COLUMNS) {
+            columns.add(&name.to_lowercase(), true, Arc::new(column.finish()));
+        }
+        columns.add("tags", false, Arc::new(self.tags.0.finish()));
+        columns.add("result", true, Arc::new(self.result.finish()));
+        columns.add("status", true, Arc::new(self.status.finish()));
+        columns.add("plies", false, Arc::new(self.plies.finish()));
+        columns.add("san", false, Arc::new(self.san.finish()));
+        columns.add("uci", false, Arc::new(self.uci.finish()));
+        columns.add("final_fen", true, Arc::new(self.final_fen.finish()));
+        columns.add("errors", false, Arc::new(self.errors.finish()));
+        columns.add("warnings", false, Arc::new(self.warnings.finish()));
+        columns.add("diagnostics", false, self.diagnostics.finish()?);
+        columns.finish()
+    }
+}
+
+/// The tags beyond the roster: a map of strings.
+struct OtherTags(MapBuilder<StringBuilder, StringBuilder>);
+
+impl Default for OtherTags {
+    fn default() -> OtherTags {
+        OtherTags(MapBuilder::new(
+            None,
+            StringBuilder::new(),
+            StringBuilder::new(),
+        ))
+    }
+}
+
+/// A count as a column holds it (no game comes near four billion of anything).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The `diagnostics` column: a list of structs a game.
+#[derive(Default)]
+struct Diagnostics {
+    lengths: Vec<usize>,
+    code: StringBuilder,
+    severity: StringBuilder,
+    message: StringBuilder,
+    line: UInt32Builder,
+    column: UInt32Builder,
+    end_line: UInt32Builder,
+    end_column: UInt32Builder,
+    ply: UInt32Builder,
+    san: StringBuilder,
+}
+
+impl Diagnostics {
+    fn push(&mut self, record: &GameRecord) {
+        let diagnostics = &record.report().diagnostics;
+        self.lengths.push(diagnostics.len());
+        for d in diagnostics {
+            self.code.append_value(d.diagnostic.code.as_str());
+            self.severity.append_value(d.diagnostic.severity.as_str());
+            self.message.append_value(&d.diagnostic.message);
+            self.line.append_value(count(d.line));
+            self.column.append_value(count(d.column));
+            self.end_line.append_value(count(d.end_line));
+            self.end_column.append_value(count(d.end_column));
+            self.ply.append_option(d.ply.map(count));
+            self.san.append_option(d.san.as_deref());
+        }
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+        let mut fields = Columns::default();
+        fields.add("code", false, Arc::new(self.code.finish()));
+        fields.add("severity", false, Arc::new(self.severity.finish()));
+        fields.add("message", false, Arc::new(self.message.finish()));
+        fields.add("line", false, Arc::new(self.line.finish()));
+        fields.add("column", false, Arc::new(self.column.finish()));
+        fields.add("end_line", false, Arc::new(self.end_line.finish()));
+        fields.add("end_column", false, Arc::new(self.end_column.finish()));
+        fields.add("ply", true, Arc::new(self.ply.finish()));
+        fields.add("san", true, Arc::new(self.san.finish()));
+        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = fields.0.into_iter().unzip();
+        let structs = StructArray::try_new(fields.into(), arrays, None)?;
+        let item = Field::new("item", DataType::Struct(structs.fields().clone()), false);
+        let offsets = OffsetBuffer::<i32>::from_lengths(self.lengths);
+        let list = ListArray::try_new(Arc::new(item), offsets, Arc::new(structs), None)?;
+        Ok(Arc::new(list))
+    }
+}

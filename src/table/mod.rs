@@ -1,0 +1,242 @@
+//! Checked games as Arrow record batches: the tables of `jaque export` (Parquet) and of the
+//! Python package (`read_arrow`), one schema each, whoever reads them.
+//!
+//! - [`Table::Games`]: a row a game: where it is, the Seven Tag Roster as columns and the
+//!   other tags as a map, result, status, plies, the mainline's SAN and UCI, the final FEN,
+//!   error and warning counts, the diagnostics as a list of structs.
+//! - [`Table::Moves`]: a row a mainline ply: SAN, UCI, the FEN before it, `[%clk]` and
+//!   `[%eval]`, check, capture, NAGs, comment.
+//! - [`Table::Positions`]: a row a mainline ply, the position before it as twelve bitboards
+//!   plus side to move, castling rooks, en passant and clocks: the compact form models
+//!   train on.
+//!
+//! Rows follow the input; the tables of one input share its game numbers (`index` in games,
+//! `game` in the others).
+//!
+//! ```
+//! use jaque::input::Settings;
+//! use jaque::table::{Table, read};
+//! let text: &[u8] = b"1. e4 e5 2. Nf3 *\n\n1. d4 *\n";
+//! let reader = read(Box::new(text), ("a.pgn", 0), Table::Moves, &Settings::default(), 1024);
+//! let reader = reader.unwrap();
+//! let rows: usize = reader.map(|batch| batch.unwrap().num_rows()).sum();
+//! assert_eq!(rows, 4);
+//! ```
+
+use std::io::{self, BufRead};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, Field, Schema, SchemaRef};
+
+use crate::input::{Checked, Settings, checked};
+use crate::pgn::{Checker, GameRecord, RawGame};
+
+mod games;
+mod moves;
+mod positions;
+
+/// Which table: what a row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// A row a game.
+    Games,
+    /// A row a mainline ply: the move.
+    Moves,
+    /// A row a mainline ply: the position before it, as bitboards.
+    Positions,
+}
+
+impl Table {
+    /// Every table, in the order the documentation gives them.
+    pub const ALL: [Table; 3] = [Table::Games, Table::Moves, Table::Positions];
+
+    /// Its name: `games`, `moves` or `positions`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Table::Games => "games",
+            Table::Moves => "moves",
+            Table::Positions => "positions",
+        }
+    }
+
+    /// Its schema (that of a batch of no rows).
+    ///
+    /// ```
+    /// let schema = jaque::table::Table::Positions.schema();
+    /// assert_eq!(schema.field(0).name(), "game");
+    /// assert!(schema.field_with_name("white_pawns").is_ok());
+    /// ```
+    pub fn schema(self) -> SchemaRef {
+        match self.batch("", 0, &[]) {
+            Ok(batch) => batch.schema(),
+            // Columns of no rows always agree in length: this is never reached.
+            Err(_) => Arc::new(Schema::empty()),
+        }
+    }
+
+    /// The rows of `records`, games of the input named `file`, numbered from `first_game`
+    /// on (the games of the inputs before: numbers run on across the inputs of a run).
+    pub fn batch(
+        self,
+        file: &str,
+        first_game: usize,
+        records: &[GameRecord],
+    ) -> Result<RecordBatch, ArrowError> {
+        match self {
+            Table::Games => games::batch(file, first_game, records),
+            Table::Moves => moves::batch(first_game, records),
+            Table::Positions => positions::batch(first_game, records),
+        }
+    }
+}
+
+/// A name that is none of the tables'.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no table is named {0:?}: the tables are games, moves and positions")]
+pub struct UnknownTable(pub String);
+
+impl FromStr for Table {
+    type Err = UnknownTable;
+
+    fn from_str(name: &str) -> Result<Table, UnknownTable> {
+        Table::ALL
+            .into_iter()
+            .find(|table| table.as_str() == name)
+            .ok_or_else(|| UnknownTable(name.to_string()))
+    }
+}
+
+/// The rows of `table` for every game of `reader` (the input named `file`, its games numbered
+/// from `first_game` on), checked on `settings.threads()` threads, in input order, in batches
+/// of at most `batch_rows` rows (and of the games of one of `settings`' batches at most). A
+/// read error ends the stream after the rows before it.
+pub fn read(
+    reader: Box<dyn BufRead + Send>,
+    (file, first_game): (&str, usize),
+    table: Table,
+    settings: &Settings,
+    batch_rows: usize,
+) -> io::Result<Batches> {
+    let (lints, name) = (settings.lints, file.to_string());
+    let file = file.to_string();
+    let work = move |games: &[RawGame], checker: &mut Checker| {
+        let records: Vec<GameRecord> = (games.iter())
+            .map(|game| {
+                let mut record = checker.record(game);
+                record.apply(&lints);
+                record
+            })
+            .collect();
+        (records.len(), table.batch(&name, first_game, &records))
+    };
+    Ok(Batches {
+        checked: checked(reader, settings, work)?,
+        schema: table.schema(),
+        rows: batch_rows.max(1),
+        pending: None,
+        games: 0,
+        file,
+    })
+}
+
+/// The record batches of [`read`]: an Arrow [`RecordBatchReader`].
+pub struct Batches {
+    checked: Checked<(usize, Result<RecordBatch, ArrowError>)>,
+    schema: SchemaRef,
+    rows: usize,
+    /// A batch larger than `rows`, and how much of it was handed out.
+    pending: Option<(RecordBatch, usize)>,
+    games: usize,
+    /// The input's name, for errors.
+    file: String,
+}
+
+impl Batches {
+    /// A read error as Arrow says it, naming the input: the content's (no text, a damaged
+    /// compressed stream) as an invalid argument, which Python's readers raise as a
+    /// `ValueError`; the system's as an I/O error.
+    fn read_error(&self, error: io::Error) -> ArrowError {
+        let message = format!("cannot read {}: {error}", self.file);
+        match error.kind() {
+            io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof | io::ErrorKind::Other => {
+                ArrowError::InvalidArgumentError(message)
+            }
+            _ => ArrowError::IoError(message, error),
+        }
+    }
+
+    /// The games read so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+}
+
+impl Iterator for Batches {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Result<RecordBatch, ArrowError>> {
+        loop {
+            if let Some((batch, at)) = self.pending.take() {
+                let length = self.rows.min(batch.num_rows() - at);
+                let slice = batch.slice(at, length);
+                if at + length < batch.num_rows() {
+                    self.pending = Some((batch, at + length));
+                }
+                return Some(Ok(slice));
+            }
+            match self.checked.next()? {
+                Ok((games, Ok(batch))) => {
+                    self.games += games;
+                    if batch.num_rows() > 0 {
+                        self.pending = Some((batch, 0));
+                    }
+                }
+                Ok((_, Err(error))) => return Some(Err(error)),
+                Err(error) => return Some(Err(self.read_error(error))),
+            }
+        }
+    }
+}
+
+impl RecordBatchReader for Batches {
+    fn schema(&self) -> SchemaRef {
+        Arc::clone(&self.schema)
+    }
+}
+
+/// A null move in UCI, as python-chess and engines write it.
+const NULL_MOVE: &str = "0000";
+
+/// Named columns on their way to a batch.
+#[derive(Default)]
+struct Columns(Vec<(Field, ArrayRef)>);
+
+impl Columns {
+    /// Adds a column; `nullable` says whether its values may be missing.
+    fn add(&mut self, name: &str, nullable: bool, array: ArrayRef) {
+        let field = Field::new(name, array.data_type().clone(), nullable);
+        self.0.push((field, array));
+    }
+
+    fn finish(self) -> Result<RecordBatch, ArrowError> {
+        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = self.0.into_iter().unzip();
+        RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
+    }
+}
+
+/// Each mainline ply of `record` with the position before it.
+fn plies(
+    record: &GameRecord,
+) -> impl Iterator<Item = (usize, &crate::pgn::MoveRecord, crate::Position)> + '_ {
+    let mut position = record.report().start_position;
+    record.mainline().map_while(move |(index, mv)| {
+        let before = position?;
+        position = match mv.verdict {
+            crate::pgn::Verdict::Played(played) => Some(before.play(played)),
+            _ => before.play_null(),
+        };
+        Some((index, mv, before))
+    })
+}
