@@ -3,6 +3,7 @@
 
 mod board;
 mod check;
+mod export;
 mod fix;
 mod fmt;
 mod input;
@@ -44,6 +45,8 @@ enum Command {
     Lsp(lsp::LspArgs),
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft(perft::PerftArgs),
+    /// Write the games as a Parquet table: a row a game, a move or a position.
+    Export(export::ExportArgs),
 }
 
 /// How a command ended.
@@ -91,6 +94,7 @@ pub fn run() -> ExitCode {
         Command::Fix(args) => fix::run(args, flags),
         Command::Play(args) => play::run(args),
         Command::Lsp(args) => lsp::run(args),
+        Command::Export(args) => export::run(args, flags),
     };
     outcome.into()
 }

@@ -1,0 +1,76 @@
+//! `jaque export`: a Parquet file of the games, moves or positions, the same rows as the
+//! library's Arrow tables; a failed export leaves no file.
+
+mod common;
+
+use std::fs::File;
+
+use parquet::file::reader::{FileReader, SerializedFileReader};
+
+const INPUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/variations.pgn");
+
+fn rows(path: &std::path::Path) -> i64 {
+    let reader = SerializedFileReader::new(File::open(path).expect("written")).expect("parquet");
+    reader.metadata().file_metadata().num_rows()
+}
+
+/// The mainline plies of each game of variations.pgn, as python-chess counts them (the FENs
+/// after its mainline moves in tests/data/pgn/record.expect.jsonl).
+fn oracle_plies() -> Vec<usize> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/record.expect.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("vendored oracle");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|game| game["file"] == "variations.pgn")
+        .map(|game| game["fens"].as_array().map_or(0, Vec::len))
+        .collect()
+}
+
+#[test]
+fn export_writes_a_row_a_game_or_a_ply() {
+    let dir = tempdir("export");
+    let plies = oracle_plies();
+    assert_eq!(plies.len(), 150);
+    let total = plies.iter().sum::<usize>() as i64;
+    for (table, expected) in [("games", 150), ("moves", total), ("positions", total)] {
+        let out = dir.join(format!("{table}.parquet"));
+        let out_arg = out.to_str().expect("utf-8");
+        let done = common::run_jaque(
+            None,
+            &["export", INPUT, "-o", out_arg, "--table", table],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(0), "{stderr}");
+        assert!(stderr.contains("exported 150 games"), "{stderr}");
+        assert_eq!(rows(&out), expected, "{table}");
+    }
+}
+
+#[test]
+fn a_failed_export_leaves_no_file() {
+    let dir = tempdir("export-failed");
+    let out = dir.join("out.parquet");
+    let missing = dir.join("missing.pgn");
+    let args = [
+        "export",
+        missing.to_str().expect("utf-8"),
+        "-o",
+        out.to_str().expect("utf-8"),
+    ];
+    let done = common::run_jaque(None, &args, None);
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    assert!(!out.exists() && !dir.join("out.parquet.partial").exists());
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("jaque-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
