@@ -160,9 +160,11 @@ impl Batches {
     fn read_error(&self, error: io::Error) -> ArrowError {
         let message = format!("cannot read {}: {error}", self.file);
         match error.kind() {
-            io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof | io::ErrorKind::Other => {
-                ArrowError::InvalidArgumentError(message)
-            }
+            // flate2 calls a damaged deflate stream invalid input.
+            io::ErrorKind::InvalidData
+            | io::ErrorKind::InvalidInput
+            | io::ErrorKind::UnexpectedEof
+            | io::ErrorKind::Other => ArrowError::InvalidArgumentError(message),
             _ => ArrowError::IoError(message, error),
         }
     }

@@ -161,8 +161,8 @@ impl GameRecord {
             .take(self.report.plies)
     }
 
-    /// The game's result: its `Result` tag, or where that is missing or `*`, its termination
-    /// marker (as python-chess reads a game).
+    /// The game's result: its `Result` tag (the last, if it is repeated), or where that is
+    /// missing or `*`, its termination marker (as python-chess reads a game).
     ///
     /// ```
     /// use jaque::pgn::{Checker, Splitter};
@@ -170,11 +170,15 @@ impl GameRecord {
     /// assert_eq!(Checker::default().record(&game).result(), Some("0-1"));
     /// ```
     pub fn result(&self) -> Option<&str> {
-        let tag = self.report.tag("Result").filter(|&tag| tag != "*");
+        // A repeated tag takes its last value, as in the JSON's tags.
+        let last = (self.report.tags.iter())
+            .filter(|&(name, _)| name == "Result")
+            .last()
+            .map(|(_, value)| value);
         let marker = (self.tokens.iter().rev())
             .find(|t| matches!(t.kind, TokenKind::Result(_)))
             .and_then(|t| self.text.get(t.span.clone()));
-        tag.or(marker).or(self.report.tag("Result"))
+        last.filter(|&tag| tag != "*").or(marker).or(last)
     }
 
     /// The text of the comments after move `index`, braces left out, each trimmed, joined by

@@ -1,0 +1,149 @@
+"""Type stubs of the extension module; the package `jaque` re-exports every name."""
+
+import os
+from collections.abc import Iterator, Mapping
+from typing import BinaryIO, Literal, TextIO, final
+
+from typing_extensions import CapsuleType
+
+Source = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO | TextIO
+Level = Literal["allow", "warn", "deny"]
+Lang = Literal["en", "es", "de", "fr", "nl"]
+TableName = Literal["games", "moves", "positions"]
+
+class ReadError(ValueError): ...
+class FenError(ValueError): ...
+class InvalidMoveError(ValueError): ...
+class IllegalMoveError(ValueError): ...
+class AmbiguousMoveError(ValueError): ...
+
+@final
+class Suggestion:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+    applicability: Literal["machine_applicable", "maybe_incorrect"]
+
+@final
+class Diagnostic:
+    code: str
+    severity: Literal["error", "warning"]
+    message: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    ply: int | None
+    san: str | None
+    suggestions: list[Suggestion]
+
+@final
+class Position:
+    def __init__(self, fen: str | None = None, chess960: bool = False) -> None: ...
+    @property
+    def fen(self) -> str: ...
+    @property
+    def turn(self) -> Literal["w", "b"]: ...
+    def is_check(self) -> bool: ...
+    def legal_moves(self) -> list[str]: ...
+    def play(self, san: str, lang: Lang = "en") -> Position: ...
+    def play_uci(self, uci: str) -> Position: ...
+    def san(self, uci: str) -> str: ...
+    def perft(self, depth: int) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Game:
+    @property
+    def index(self) -> int: ...
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def tags(self) -> dict[str, str]: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def final_fen(self) -> str | None: ...
+    @property
+    def status(
+        self,
+    ) -> (
+        Literal[
+            "checkmate",
+            "stalemate",
+            "insufficient_material",
+            "fifty_moves",
+            "threefold",
+            "ongoing",
+            "unsupported",
+        ]
+        | None
+    ): ...
+    @property
+    def result(self) -> str | None: ...
+    @property
+    def san(self) -> list[str]: ...
+    @property
+    def uci(self) -> list[str]: ...
+    @property
+    def comments(self) -> list[str]: ...
+    @property
+    def nags(self) -> list[list[int]]: ...
+    @property
+    def clocks(self) -> list[float | None]: ...
+    @property
+    def eval_cp(self) -> list[int | None]: ...
+    @property
+    def eval_mate(self) -> list[int | None]: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+    @property
+    def errors(self) -> int: ...
+    @property
+    def warnings(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    def position(self, ply: int) -> Position: ...
+
+@final
+class Games(Iterator[Game]):
+    def __iter__(self) -> Games: ...
+    def __next__(self) -> Game: ...
+
+@final
+class ArrowStream:
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> CapsuleType: ...
+    def __arrow_c_schema__(self) -> CapsuleType: ...
+
+def read_games(
+    source: Source,
+    *,
+    jobs: int | None = None,
+    lang: Lang = "en",
+    lints: Mapping[str, Level] | None = None,
+) -> Games: ...
+def read_arrow(
+    source: Source,
+    *,
+    table: TableName = "games",
+    batch_size: int = 65536,
+    jobs: int | None = None,
+    lang: Lang = "en",
+    lints: Mapping[str, Level] | None = None,
+) -> ArrowStream: ...
+def check(
+    text: str, *, lang: Lang = "en", lints: Mapping[str, Level] | None = None
+) -> list[Game]: ...
+def fix(
+    text: str,
+    *,
+    lang: Lang = "en",
+    lints: Mapping[str, Level] | None = None,
+    maybe_incorrect: bool = False,
+) -> str: ...
+def fmt(text: str, *, lang: Lang = "en") -> str: ...

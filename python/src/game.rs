@@ -1,0 +1,318 @@
+//! `jaque.Game` and its `Diagnostic`s: a checked game with the JSON's names.
+
+use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, Verdict, clock, eval};
+use jaque::{Severity, Suggestion as LibSuggestion};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::position::Position;
+
+/// A game as read and checked: its tags, its mainline moves, its status and diagnostics.
+/// Games with errors are games too: the moves before the first error are played, and the
+/// error is one of the diagnostics.
+///
+/// >>> import jaque
+/// >>> game = next(jaque.read_games(b'[White "Tal"]\n\n1. e4 e5 2. Ke3 *\n'))
+/// >>> game.san, game.plies, game.tags["White"]
+/// (['e4', 'e5'], 2, 'Tal')
+/// >>> [(d.code, d.line, d.column) for d in game.diagnostics if d.severity == "error"]
+/// [('illegal_move', 3, 13)]
+#[pyclass(module = "jaque", frozen)]
+pub struct Game {
+    record: GameRecord,
+    file: String,
+}
+
+impl Game {
+    pub fn new(record: GameRecord, file: String) -> Game {
+        Game { record, file }
+    }
+
+    fn chess960(&self) -> bool {
+        let start = self.record.report().start_position;
+        start.is_some_and(|p| p.is_chess960())
+    }
+
+    /// The comments after each mainline move.
+    fn comment_texts(&self) -> Vec<String> {
+        (self.record.mainline())
+            .map(|(index, _)| self.record.comment(index))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// 0-based index of the game in its input.
+    #[getter]
+    fn index(&self) -> usize {
+        self.record.report().index
+    }
+
+    /// The input's name (a path, `<bytes>` or a file object's name).
+    #[getter]
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// 1-based line where the game starts in its input.
+    #[getter]
+    fn line(&self) -> usize {
+        self.record.report().line
+    }
+
+    /// The tag pairs, in order (a repeated name keeps its first place and its last value).
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let tags = PyDict::new(py);
+        for (name, value) in self.record.report().tags.iter() {
+            tags.set_item(name, value)?;
+        }
+        Ok(tags)
+    }
+
+    /// Mainline half-moves played before the first mainline error (all when there is none).
+    #[getter]
+    fn plies(&self) -> usize {
+        self.record.report().plies
+    }
+
+    /// The position after those plies; `None` when the start position cannot be read.
+    #[getter]
+    fn final_fen(&self) -> Option<String> {
+        self.record.report().final_position.map(|p| p.fen())
+    }
+
+    /// `checkmate`, `stalemate`, `insufficient_material`, `fifty_moves`, `threefold`,
+    /// `ongoing`, `unsupported` (a variant jaque does not play), or `None` (a bad start).
+    #[getter]
+    fn status(&self) -> Option<&'static str> {
+        self.record.report().status_code()
+    }
+
+    /// The `Result` tag, or where it is missing or `*`, the termination marker.
+    #[getter]
+    fn result(&self) -> Option<&str> {
+        self.record.result()
+    }
+
+    /// The mainline moves played, in export SAN (`--` for a null move).
+    #[getter]
+    fn san(&self) -> Vec<String> {
+        (self.record.mainline())
+            .map(|(_, m)| m.san.to_string())
+            .collect()
+    }
+
+    /// The same moves in UCI (`0000` for a null move; Chess960 castling as king takes rook).
+    #[getter]
+    fn uci(&self) -> Vec<String> {
+        let chess960 = self.chess960();
+        (self.record.mainline())
+            .map(|(_, m)| match m.verdict {
+                Verdict::Played(mv) => mv.uci(chess960).to_string(),
+                _ => "0000".to_string(),
+            })
+            .collect()
+    }
+
+    /// The comment after each mainline move, braces left out, several joined by a space
+    /// (`""` where there is none).
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.comment_texts()
+    }
+
+    /// The NAGs of each mainline move (glyphs such as `!?` as their NAG numbers).
+    #[getter]
+    fn nags(&self) -> Vec<Vec<u16>> {
+        // Numbers, not bytes (what PyO3 makes of a `Vec<u8>`).
+        (self.record.mainline())
+            .map(|(index, _)| self.record.nags(index).map(u16::from).collect())
+            .collect()
+    }
+
+    /// The `[%clk]` of each mainline move in seconds, `None` where there is none.
+    #[getter]
+    fn clocks(&self) -> Vec<Option<f64>> {
+        self.comment_texts().iter().map(|c| clock(c)).collect()
+    }
+
+    /// The `[%eval]` of each mainline move in centipawns from White's side; `None` where
+    /// there is none or it is a mate (see `eval_mate`).
+    #[getter]
+    fn eval_cp(&self) -> Vec<Option<i32>> {
+        let cp = |c: &String| match eval(c) {
+            Some(Eval::Centipawns(cp)) => Some(cp),
+            _ => None,
+        };
+        self.comment_texts().iter().map(cp).collect()
+    }
+
+    /// The `[%eval #n]` of each mainline move: mate in n, negative when Black mates.
+    #[getter]
+    fn eval_mate(&self) -> Vec<Option<i32>> {
+        let mate = |c: &String| match eval(c) {
+            Some(Eval::Mate(n)) => Some(n),
+            _ => None,
+        };
+        self.comment_texts().iter().map(mate).collect()
+    }
+
+    /// Every problem found, in the order of the text.
+    #[getter]
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        let report = self.record.report();
+        let lines = report.line_index();
+        (report.diagnostics.iter())
+            .map(|d| Diagnostic::new(d, &lines))
+            .collect()
+    }
+
+    /// How many diagnostics are errors.
+    #[getter]
+    fn errors(&self) -> usize {
+        self.record.report().count(Severity::Error)
+    }
+
+    /// How many diagnostics are warnings.
+    #[getter]
+    fn warnings(&self) -> usize {
+        self.record.report().count(Severity::Warning)
+    }
+
+    /// The game's text as read (decoded to UTF-8).
+    #[getter]
+    fn text(&self) -> &str {
+        self.record.text()
+    }
+
+    /// The position after `ply` mainline plies (0: the start), up to `plies`.
+    ///
+    /// >>> import jaque
+    /// >>> game = next(jaque.read_games(b"1. e4 e5 2. Nf3 *"))
+    /// >>> game.position(1).fen
+    /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    fn position(&self, ply: i64) -> PyResult<Position> {
+        let start = self.record.report().start_position;
+        let found = match usize::try_from(ply).ok().map(|ply| ply.checked_sub(1)) {
+            None => None,
+            Some(None) => start,
+            Some(Some(before)) => (self.record.mainline().nth(before))
+                .and_then(|(index, _)| self.record.position_after(index)),
+        };
+        found.map(Position::from).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "no position after ply {ply}: the game has {} plies played",
+                self.record.report().plies
+            ))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let report = self.record.report();
+        let who = match (report.tag("White"), report.tag("Black")) {
+            (Some(white), Some(black)) => format!(" {white} - {black}"),
+            _ => String::new(),
+        };
+        let result = self.record.result().unwrap_or("*");
+        let errors = report.count(Severity::Error);
+        format!(
+            "<Game {}{who} {result}, {} plies, {errors} errors>",
+            report.index, report.plies
+        )
+    }
+}
+
+/// A problem in a game: its code, severity, message and place, and the suggested fixes.
+#[pyclass(module = "jaque", frozen, get_all)]
+pub struct Diagnostic {
+    /// A stable code: `illegal_move`, `syntax`, `check_annotation`, ...
+    code: &'static str,
+    /// `error` or `warning`.
+    severity: &'static str,
+    message: String,
+    /// 1-based line and column (in characters) where it starts in the input.
+    line: usize,
+    column: usize,
+    /// Line and column just past its end.
+    end_line: usize,
+    end_column: usize,
+    /// For moves: the 1-based half-move in its line of play, and the SAN as written.
+    ply: Option<usize>,
+    san: Option<String>,
+    suggestions: Vec<Suggestion>,
+}
+
+impl Diagnostic {
+    fn new(d: &GameDiagnostic, lines: &LineIndex<'_>) -> Diagnostic {
+        Diagnostic {
+            code: d.diagnostic.code.as_str(),
+            severity: d.diagnostic.severity.as_str(),
+            message: d.diagnostic.message.clone(),
+            line: d.line,
+            column: d.column,
+            end_line: d.end_line,
+            end_column: d.end_column,
+            ply: d.ply,
+            san: d.san.clone(),
+            suggestions: (d.diagnostic.suggestions.iter())
+                .map(|s| Suggestion::new(s, lines))
+                .collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl Diagnostic {
+    fn __repr__(&self) -> String {
+        format!(
+            "<Diagnostic {} {} at {}:{}: {:?}>",
+            self.severity, self.code, self.line, self.column, self.message
+        )
+    }
+}
+
+/// A suggested replacement of a span of the input.
+#[pyclass(module = "jaque", frozen, get_all)]
+#[derive(Clone)]
+pub struct Suggestion {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    replacement: String,
+    /// `machine_applicable` (what `fix` applies) or `maybe_incorrect`.
+    applicability: &'static str,
+}
+
+impl Suggestion {
+    fn new(s: &LibSuggestion, lines: &LineIndex<'_>) -> Suggestion {
+        let (line, column) = lines.line_column(s.span.start);
+        let (end_line, end_column) = lines.line_column(s.span.end);
+        Suggestion {
+            line,
+            column,
+            end_line,
+            end_column,
+            replacement: s.replacement.clone(),
+            applicability: s.applicability.as_str(),
+        }
+    }
+}
+
+#[pymethods]
+impl Suggestion {
+    fn __repr__(&self) -> String {
+        format!(
+            "<Suggestion {}:{}-{}:{} -> {:?} ({})>",
+            self.line,
+            self.column,
+            self.end_line,
+            self.end_column,
+            self.replacement,
+            self.applicability
+        )
+    }
+}

@@ -1,0 +1,172 @@
+//! `read_games` and `read_arrow`: every game of an input, checked on the library's threads
+//! with the GIL released, handed to Python in input order.
+
+use std::sync::Mutex;
+
+use arrow_array::RecordBatchReader;
+use arrow_array::ffi::FFI_ArrowSchema;
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use jaque::input::{Records, records};
+use jaque::table::{Batches, Table, read};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyDict};
+
+use crate::errors::read_error;
+use crate::game::Game;
+use crate::settings::settings;
+use crate::source::{Raised, open, take};
+
+/// Every game of `source`, checked, in input order: a path (`.pgn`, `.pgn.zst`, `.pgn.gz`,
+/// told by content), `bytes`, or a file object. Games with errors are yielded with their
+/// diagnostics; nothing is skipped. `jobs` threads check (default: one a core), `lang` names
+/// the piece letters, `lints` maps codes to `allow`, `warn` or `deny`.
+///
+/// >>> import jaque
+/// >>> games = list(jaque.read_games(b"1. e4 e5 *\n\n1. d4 Nf6 2. Bxf7 *\n", jobs=2))
+/// >>> [(g.index, g.plies, g.errors) for g in games]
+/// [(0, 2, 0), (1, 2, 1)]
+#[pyfunction]
+#[pyo3(signature = (source, *, jobs=None, lang="en", lints=None))]
+pub fn read_games(
+    source: &Bound<'_, PyAny>,
+    jobs: Option<i64>,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Games> {
+    let settings = settings(jobs, lang, lints)?;
+    let source = open(source)?;
+    let records = records(source.reader, settings).map_err(|e| read_error(e, &source.name))?;
+    Ok(Games {
+        records: Mutex::new(records),
+        file: source.name,
+        raised: source.raised,
+    })
+}
+
+/// The iterator `read_games` returns.
+#[pyclass(module = "jaque")]
+pub struct Games {
+    records: Mutex<Records>,
+    file: String,
+    raised: Raised,
+}
+
+#[pymethods]
+impl Games {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
+        let next = py.detach(|| match self.records.lock() {
+            Ok(mut records) => Ok(records.next()),
+            Err(_) => Err(()),
+        });
+        match next {
+            Ok(Some(Ok(record))) => Ok(Some(Game::new(record, self.file.clone()))),
+            Ok(Some(Err(error))) => {
+                Err(take(&self.raised).unwrap_or_else(|| read_error(error, &self.file)))
+            }
+            Ok(None) => Ok(None),
+            Err(()) => Err(PyRuntimeError::new_err("the reader failed earlier")),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<jaque.Games of {:?}>", self.file)
+    }
+}
+
+/// The games of `source` as an Arrow table, streamed in record batches of at most
+/// `batch_size` rows: `table` is `games` (a row a game), `moves` (a row a mainline ply) or
+/// `positions` (a row a mainline ply, the position before it as twelve bitboards). The
+/// result has `__arrow_c_stream__`, so pyarrow, polars, pandas and duckdb read it without a
+/// copy, and can be read once.
+///
+/// >>> import jaque, pyarrow
+/// >>> table = pyarrow.table(jaque.read_arrow(b"1. e4 e5 2. Nf3 *", table="moves"))
+/// >>> table.column("san").to_pylist(), table.column("ply").to_pylist()
+/// (['e4', 'e5', 'Nf3'], [1, 2, 3])
+#[pyfunction]
+#[pyo3(signature = (source, *, table="games", batch_size=65536, jobs=None, lang="en", lints=None))]
+pub fn read_arrow(
+    source: &Bound<'_, PyAny>,
+    table: &str,
+    batch_size: i64,
+    jobs: Option<i64>,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ArrowStream> {
+    let table: Table = table
+        .parse()
+        .map_err(|e: jaque::table::UnknownTable| PyValueError::new_err(e.to_string()))?;
+    let batch_size = usize::try_from(batch_size)
+        .ok()
+        .filter(|&size| size > 0)
+        .ok_or_else(|| PyValueError::new_err("batch_size must be at least 1"))?;
+    let mut settings = settings(jobs, lang, lints)?;
+    settings.batch_games = settings.batch_games.min(batch_size);
+    let source = open(source)?;
+    let batches = read(
+        source.reader,
+        (&source.name, 0),
+        table,
+        &settings,
+        batch_size,
+    )
+    .map_err(|e| read_error(e, &source.name))?;
+    Ok(ArrowStream {
+        batches: Mutex::new(Some(batches)),
+        table,
+        file: source.name,
+    })
+}
+
+/// An Arrow stream of record batches (the Arrow PyCapsule interface), read once.
+#[pyclass(module = "jaque")]
+pub struct ArrowStream {
+    batches: Mutex<Option<Batches>>,
+    table: Table,
+    file: String,
+}
+
+#[pymethods]
+impl ArrowStream {
+    /// The stream as an `ArrowArrayStream` capsule; the schema asked for is not looked at
+    /// (the interface allows that).
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema;
+        let batches = match self.batches.lock() {
+            Ok(mut batches) => batches.take(),
+            Err(_) => None,
+        };
+        let batches = batches.ok_or_else(|| {
+            PyRuntimeError::new_err("this stream was read already: call read_arrow again")
+        })?;
+        let reader: Box<dyn RecordBatchReader + Send> = Box::new(batches);
+        let stream = FFI_ArrowArrayStream::new(reader);
+        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+    }
+
+    /// The stream's schema as an `ArrowSchema` capsule: readers that ask for the schema
+    /// first (duckdb) need not take the stream for it.
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        let schema = FFI_ArrowSchema::try_from(self.table.schema().as_ref())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        PyCapsule::new_with_value(py, schema, c"arrow_schema")
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<jaque.ArrowStream {} of {:?}>",
+            self.table.as_str(),
+            self.file
+        )
+    }
+}

@@ -1,0 +1,102 @@
+//! `check`, `fix` and `fmt` on PGN held in a string, as the commands do on files.
+
+use jaque::lint::Lints;
+use jaque::pgn::{Checker, Fixer, Splitter, format_record};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::game::Game;
+use crate::settings::settings;
+
+/// Every game of `text` checked, in order, with its diagnostics.
+///
+/// >>> import jaque
+/// >>> [d.code for d in jaque.check("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *")[0].diagnostics]
+/// []
+/// >>> [d.message for d in jaque.check("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0")[0].diagnostics]
+/// ['the move gives checkmate, but # is missing']
+#[pyfunction]
+#[pyo3(signature = (text, *, lang="en", lints=None))]
+pub fn check(
+    py: Python<'_>,
+    text: &str,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<Game>> {
+    let settings = settings(Some(1), lang, lints)?;
+    let records = py.detach(|| {
+        let mut checker = settings.checker();
+        let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
+            .map(|game| {
+                let mut record = checker.record(&game);
+                record.apply(&settings.lints);
+                record
+            })
+            .collect();
+        records
+    });
+    let name = "<string>".to_string();
+    Ok(records
+        .into_iter()
+        .map(|record| Game::new(record, name.clone()))
+        .collect())
+}
+
+/// `text` with the machine-applicable suggestions applied, as `jaque fix` writes a file:
+/// only the suggestions' bytes change. `maybe_incorrect` applies the guesses too.
+///
+/// >>> import jaque
+/// >>> jaque.fix("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 *")
+/// '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O *'
+#[pyfunction]
+#[pyo3(signature = (text, *, lang="en", lints=None, maybe_incorrect=false))]
+pub fn fix(
+    py: Python<'_>,
+    text: &str,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+    maybe_incorrect: bool,
+) -> PyResult<String> {
+    let settings = settings(Some(1), lang, lints)?;
+    let output = py.detach(|| {
+        let mut fixer = Fixer::new(settings.options, settings.lints, maybe_incorrect);
+        fixer.fix(text.as_bytes()).output
+    });
+    Ok(String::from_utf8_lossy(&output).into_owned())
+}
+
+/// `text` in export format, as `jaque fmt` writes it: the Seven Tag Roster first, canonical
+/// SAN, lines of at most 80 characters; a game with an error is left as it is.
+///
+/// >>> import jaque
+/// >>> print(jaque.fmt('[White "Tal"]\n1.e4 e5 2.Nf3 *'))
+/// [Event "?"]
+/// [Site "?"]
+/// [Date "????.??.??"]
+/// [Round "?"]
+/// [White "Tal"]
+/// [Black "?"]
+/// [Result "*"]
+/// <BLANKLINE>
+/// 1. e4 e5 2. Nf3 *
+/// <BLANKLINE>
+#[pyfunction]
+#[pyo3(signature = (text, *, lang="en"))]
+pub fn fmt(py: Python<'_>, text: &str, lang: &str) -> PyResult<String> {
+    let settings = settings(Some(1), lang, None)?;
+    Ok(py.detach(|| {
+        let mut checker = Checker::new(settings.options).allowing(&Lints::default());
+        let mut out = String::with_capacity(text.len());
+        for game in Splitter::new(text.as_bytes()).map_while(Result::ok) {
+            let record = checker.record(&game);
+            let original = String::from_utf8_lossy(game.bytes.trim_ascii_end());
+            let formatted = format_record(&record);
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(formatted.as_deref().unwrap_or(&original).trim_end());
+            out.push('\n');
+        }
+        out
+    }))
+}

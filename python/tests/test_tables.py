@@ -1,0 +1,141 @@
+"""The Arrow tables: read by pyarrow, polars and duckdb through the PyCapsule interface, they
+agree with `read_games` and with python-chess's FENs; `jaque export` writes the same table
+as Parquet."""
+
+import os
+import shutil
+import subprocess
+from collections import Counter
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import jaque
+from conftest import PGN, ROOT, oracle, source_path
+
+INPUT = PGN / "generated.pgn"
+HEADER, GAMES = oracle()
+
+PIECES = "PNBRQKpnbrqk"
+BOARDS = [
+    f"{color}_{name}"
+    for color in ("white", "black")
+    for name in ("pawns", "knights", "bishops", "rooks", "queens", "king")
+]
+
+
+def test_the_games_table_agrees_with_read_games():
+    games = list(jaque.read_games(INPUT))
+    table = pa.table(jaque.read_arrow(INPUT, table="games", batch_size=100))
+    assert table.num_rows == len(games) == 300
+    rows = table.to_pylist()
+    for game, row in zip(games, rows):
+        assert row["index"] == game.index
+        assert row["file"] == game.file == str(INPUT)
+        assert (row["line"], row["plies"], row["san"], row["uci"]) == (
+            game.line,
+            game.plies,
+            game.san,
+            game.uci,
+        )
+        assert (row["final_fen"], row["status"], row["result"]) == (
+            game.final_fen,
+            game.status,
+            game.result,
+        )
+        assert (row["errors"], row["warnings"]) == (game.errors, game.warnings)
+        assert row["white"] == game.tags.get("White")
+        assert row["event"] == game.tags.get("Event")
+        roster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+        others = {k: v for k, v in game.tags.items() if k not in roster}
+        assert dict(row["tags"]) == others
+        assert [(d["code"], d["line"], d["column"], d["ply"]) for d in row["diagnostics"]] == [
+            (d.code, d.line, d.column, d.ply) for d in game.diagnostics
+        ]
+
+
+def test_batches_hold_at_most_batch_size_rows():
+    reader = pa.RecordBatchReader.from_stream(jaque.read_arrow(INPUT, table="moves", batch_size=333))
+    sizes = [batch.num_rows for batch in reader]
+    assert max(sizes) <= 333 and sum(sizes) == sum(g.plies for g in jaque.read_games(INPUT))
+
+
+def test_polars_and_duckdb_read_the_same_tables():
+    for name in ("games", "moves", "positions"):
+        expected = pa.table(jaque.read_arrow(INPUT, table=name))
+        frame = pl.DataFrame(jaque.read_arrow(INPUT, table=name))
+        assert frame.height == expected.num_rows
+        assert frame.columns == expected.column_names
+        assert frame["game" if name != "games" else "index"].to_list() == expected.column(
+            "game" if name != "games" else "index"
+        ).to_pylist()
+        stream = jaque.read_arrow(INPUT, table=name)
+        counted = duckdb.sql("select count(*) from stream").fetchall()
+        assert counted == [(expected.num_rows,)]
+    moves = jaque.read_arrow(INPUT, table="moves")
+    openings = duckdb.sql("select san, count(*) from moves where ply = 1 group by san").fetchall()
+    first = Counter(g.san[0] for g in jaque.read_games(INPUT) if g.plies)
+    assert dict(openings) == first
+
+
+def fen_boards(fen):
+    """The twelve bitboards, side to move and en-passant square of a FEN (python-chess's)."""
+    placement, turn, _, ep = fen.split()[:4]
+    boards = dict.fromkeys(BOARDS, 0)
+    for rank, row in enumerate(reversed(placement.split("/"))):
+        file = 0
+        for char in row:
+            if char.isdigit():
+                file += int(char)
+                continue
+            boards[BOARDS[PIECES.index(char)]] |= 1 << (rank * 8 + file)
+            file += 1
+    square = None if ep == "-" else (ord(ep[0]) - 97) + 8 * (int(ep[1]) - 1)
+    return boards, turn == "w", square
+
+
+def test_the_positions_table_is_python_chess_s_positions():
+    path = source_path(HEADER, "variations.pgn")
+    rows = pa.table(jaque.read_arrow(path, table="positions")).to_pylist()
+    by_key = {(r["game"], r["ply"]): r for r in rows}
+    compared = 0
+    for want in GAMES:
+        if want["file"] != "variations.pgn":
+            continue
+        for ply, fen in enumerate(want["fens"], start=1):
+            row = by_key[(want["game"], ply)]
+            boards, white, ep = fen_boards(fen)
+            assert {name: row[name] for name in BOARDS} == boards
+            assert row["white_to_move"] == white
+            assert row["en_passant"] == ep
+            halfmove, fullmove = map(int, fen.split()[4:6])
+            assert (row["halfmove_clock"], row["fullmove_number"]) == (halfmove, fullmove)
+            assert row["uci"] == want["uci"][ply - 1]
+            compared += 1
+    assert compared == len(rows) > 1000
+
+
+def jaque_binary():
+    """The command-line tool: $JAQUE, else the one cargo built."""
+    for candidate in (os.environ.get("JAQUE"), ROOT / "target/release/jaque", ROOT / "target/debug/jaque"):
+        if candidate and os.path.exists(candidate):
+            return str(candidate)
+    pytest.fail("no jaque binary: build it with `cargo build` or set JAQUE")
+
+
+@pytest.mark.parametrize("name", ["games", "moves", "positions"])
+def test_jaque_export_writes_the_arrow_table_as_parquet(tmp_path, name):
+    out = tmp_path / f"{name}.parquet"
+    done = subprocess.run(
+        [jaque_binary(), "export", str(INPUT), "-o", str(out), "--table", name],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    written = pq.read_table(out)
+    expected = pa.table(jaque.read_arrow(INPUT, table=name))
+    assert written.schema.equals(expected.schema)
+    assert written.equals(expected)
