@@ -19,7 +19,9 @@ and `new/estimates.json` under the target directory, written during this run); t
 benchmarks (`benches/peers`) are read from the report and the in-turn ratios they print.
 A new section is a function `(Run) -> (commands, Markdown lines)` added to SECTIONS. The
 whole-process section (`tools/whole_process.py`) runs its processes itself: the `jaque` binary
-against peer programs, timed in turns (A B A B), the median of the ratios reported.
+against peer programs, timed in turns (A B A B), the median of the ratios reported. The python
+section (`tools/bench_python.py`) times jaque's Python package against Python PGN readers the
+same way, each a `python -c` process, the peers in a virtualenv of its own.
 Standard library only.
 """
 
@@ -35,6 +37,7 @@ import sys
 import time
 from pathlib import Path
 
+import bench_python
 import whole_process
 from whole_process import in_turns
 
@@ -296,6 +299,7 @@ SECTIONS = [
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
+    ("python", "Python PGN readers, whole processes", bench_python.section),
 ]
 
 
@@ -440,6 +444,7 @@ def main():
     parser.add_argument("--baseline", metavar="BINARY",
                         help="a jaque binary of an earlier commit: the whole-process section "
                         "also times `check --jobs 1` against it")
+    bench_python.add_arguments(parser)
     args = parser.parse_args()
     if args.list:
         for name, title, _ in SECTIONS:
@@ -451,6 +456,7 @@ def main():
         parser.error(f"unknown sections {sorted(unknown)}; --list names them")
 
     run = Run(args.quick, args.verbose, args.baseline)
+    run.options = args  # the python section's options (bench_python.add_arguments)
     began, rendered, failed = time.time(), {}, []
     for name, title, function in SECTIONS:
         if name not in chosen:
