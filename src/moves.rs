@@ -220,6 +220,20 @@ impl Uci {
     }
 }
 
+impl Uci {
+    /// The letters appended to `out` (see [`Uci::letters`]), for a caller that keeps many
+    /// moves in one string.
+    pub(crate) fn push_letters(self, out: &mut String) {
+        for square in [self.from, self.to] {
+            out.push(square.file().char());
+            out.push(square.rank().char());
+        }
+        if let Some(role) = self.promotion {
+            out.push(role.char());
+        }
+    }
+}
+
 /// The letters of a [`Uci`] move (see [`Uci::letters`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UciLetters {

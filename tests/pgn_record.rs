@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{lines_of_play, vendored};
-use jaque::pgn::{Checker, GameRecord, Options, Splitter, Verdict};
+use jaque::pgn::{Checker, GameRecord, Mainline, Options, Splitter, Verdict};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 
@@ -93,4 +93,49 @@ fn record_positions_and_san_agree_with_each_other() {
             assert_eq!(Some(resolved.after), record.position_after(i));
         }
     }
+}
+
+/// [`Checker::check_mainline`], the games table's cheap path, keeps what the record's
+/// mainline has (export SAN, UCI, the result) and reports as the record does, on files with
+/// errors, null moves, variations, Chess960 and FEN starts.
+#[test]
+fn the_mainline_alone_is_the_records_mainline() {
+    let files = [
+        "variations.pgn",
+        "generated.pgn",
+        "fix_input.pgn",
+        "repetition.pgn",
+    ];
+    let (mut games, mut moves) = (0, 0);
+    for file in files {
+        let pgn = std::fs::read(vendored(&format!("pgn/{file}"))).expect("vendored PGN");
+        let (mut checker, mut mainline) = (Checker::default(), Mainline::default());
+        for (index, record) in records(file).iter().enumerate() {
+            let game = Splitter::new(&pgn[..]).nth(index).expect("a game");
+            let report = checker.check_mainline(&game.expect("in memory"), &mut mainline);
+            let at = format!("{file} game {index}");
+            assert_eq!(
+                format!("{report:?}"),
+                format!("{:?}", record.report()),
+                "{at}"
+            );
+            let chess960 = report.start_position.is_some_and(|p| p.is_chess960());
+            let wanted: Vec<(String, String)> = (record.mainline())
+                .map(|(_, m)| match m.verdict {
+                    Verdict::Played(mv) => (m.san.to_string(), mv.uci(chess960).to_string()),
+                    _ => (m.san.to_string(), "0000".to_string()),
+                })
+                .collect();
+            let got: Vec<(String, String)> = (mainline.moves())
+                .map(|(san, uci)| (san.to_string(), uci.to_string()))
+                .collect();
+            assert_eq!(got, wanted, "{at}");
+            assert_eq!(mainline.result(&report.tags), record.result(), "{at}");
+            (games, moves) = (games + 1, moves + got.len());
+        }
+    }
+    assert!(
+        games > 500 && moves > 20_000,
+        "{games} games, {moves} moves"
+    );
 }

@@ -45,8 +45,8 @@ mod tags;
 
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
-    MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, MoveRecord, Options, TagRecord, Verdict,
-    check_game, line_starts,
+    MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, TagRecord,
+    Verdict, check_game, line_starts,
 };
 pub use commands::{Eval, clock, eval};
 pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};

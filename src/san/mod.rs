@@ -38,8 +38,8 @@ pub use lexer::{Glyph, Span, SyntaxError};
 pub use parser::parse;
 pub use resolve::{Played, Resolved};
 pub use text::SanText;
-pub(crate) use writer::san_marked;
 pub use writer::to_san;
+pub(crate) use writer::{push_san, san_marked};
 
 use crate::position::Position;
 use fast::Fast;

@@ -80,6 +80,36 @@ pub fn to_san(position: &Position, mv: Move) -> String {
 pub(crate) fn san_marked(position: &Position, mv: Move, check: bool, mate: bool) -> SanText {
     // Built on the stack: a heap string a move was a fifth of recording a game.
     let mut san = Letters::default();
+    write_san(&mut san, position, mv, check, mate);
+    SanText::from(san.as_str())
+}
+
+/// [`san_marked`] appended to `out`, for a caller that keeps many moves' SAN in one string:
+/// letters pushed one by one are never validated again as UTF-8, as the stack's are.
+pub(crate) fn push_san(out: &mut String, position: &Position, mv: Move, check: bool, mate: bool) {
+    write_san(out, position, mv, check, mate);
+}
+
+/// Where SAN is written: letters pushed one by one.
+trait Sink {
+    fn push(&mut self, letter: char);
+
+    fn push_str(&mut self, letters: &str) {
+        letters.chars().for_each(|letter| self.push(letter));
+    }
+}
+
+impl Sink for String {
+    fn push(&mut self, letter: char) {
+        String::push(self, letter);
+    }
+
+    fn push_str(&mut self, letters: &str) {
+        String::push_str(self, letters);
+    }
+}
+
+fn write_san(san: &mut impl Sink, position: &Position, mv: Move, check: bool, mate: bool) {
     if let Some((king_to, _)) = mv.castling_destinations() {
         san.push_str(if king_to.file() == File::G {
             "O-O"
@@ -115,7 +145,6 @@ pub(crate) fn san_marked(position: &Position, mv: Move, check: bool, mate: bool)
     } else if check {
         san.push('+');
     }
-    SanText::from(san.as_str())
 }
 
 /// The letters of a SAN being written (at most `Qh4xe1+`'s length and a promotion's).
@@ -125,7 +154,7 @@ struct Letters {
     len: usize,
 }
 
-impl Letters {
+impl Sink for Letters {
     /// Appends an ASCII letter (every SAN letter is one).
     fn push(&mut self, letter: char) {
         if let Some(byte) = self.bytes.get_mut(self.len) {
@@ -133,11 +162,9 @@ impl Letters {
             self.len += 1;
         }
     }
+}
 
-    fn push_str(&mut self, letters: &str) {
-        letters.chars().for_each(|letter| self.push(letter));
-    }
-
+impl Letters {
     fn as_str(&self) -> &str {
         let bytes = self.bytes.get(..self.len).unwrap_or_default();
         std::str::from_utf8(bytes).unwrap_or_default()

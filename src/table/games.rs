@@ -9,7 +9,8 @@ use arrow_schema::{ArrowError, DataType, Field};
 
 use super::Columns;
 use crate::Severity;
-use crate::pgn::{GameRecord, SEVEN_TAG_ROSTER};
+use crate::lint::Lints;
+use crate::pgn::{Checker, GameRecord, GameReport, Mainline, RawGame, SEVEN_TAG_ROSTER, Verdict};
 
 /// The rows of `records`, games of the input named `file`.
 pub(super) fn batch(
@@ -19,9 +20,46 @@ pub(super) fn batch(
 ) -> Result<RecordBatch, ArrowError> {
     let mut games = Games::default();
     for record in records {
-        games.push(file, first_game, record);
+        let chess960 = (record.report().start_position).is_some_and(|p| p.is_chess960());
+        let moves = record.mainline().map(|(_, mv)| match mv.verdict {
+            Verdict::Played(played) => (mv.san.clone(), played.uci(chess960).to_string()),
+            _ => (mv.san.clone(), super::NULL_MOVE.to_string()),
+        });
+        let row = Row {
+            report: record.report(),
+            result: record.result(),
+        };
+        games.push((file, first_game), row, moves);
     }
     games.finish()
+}
+
+/// The rows of `games` checked by `checker` with `lints` applied: what [`batch`] makes of
+/// their records, without making records (each game's text, tokens and moves copied).
+pub(super) fn check(
+    (file, first_game): (&str, usize),
+    games: &[RawGame],
+    checker: &mut Checker,
+    lints: &Lints,
+) -> Result<RecordBatch, ArrowError> {
+    let mut rows = Games::default();
+    let mut mainline = Mainline::default();
+    for game in games {
+        let mut report = checker.check_mainline(game, &mut mainline);
+        report.apply(lints);
+        let row = Row {
+            report: &report,
+            result: mainline.result(&report.tags),
+        };
+        rows.push((file, first_game), row, mainline.moves());
+    }
+    rows.finish()
+}
+
+/// What a row is made of besides the moves.
+struct Row<'a> {
+    report: &'a GameReport,
+    result: Option<&'a str>,
 }
 
 /// The roster's tags that are columns of their own, named in lower case; the seventh,
@@ -47,37 +85,43 @@ struct Games {
 }
 
 impl Games {
-    fn push(&mut self, file: &str, first_game: usize, record: &GameRecord) {
-        let report = record.report();
+    /// A row: `moves` are the mainline's SAN and UCI.
+    fn push<S: AsRef<str>, U: AsRef<str>>(
+        &mut self,
+        (file, first_game): (&str, usize),
+        Row { report, result }: Row<'_>,
+        moves: impl Iterator<Item = (S, U)>,
+    ) {
         self.file.append_value(file);
         self.index.append_value((first_game + report.index) as u64);
         self.line.append_value(report.line as u64);
-        for (column, name) in self.roster.iter_mut().zip(ROSTER_COLUMNS) {
-            // A repeated tag takes its last value, as in the JSON and the Python dict.
-            let values = report.tags.iter().filter(|&(n, _)| n == name);
-            column.append_option(values.last().map(|(_, value)| value));
-        }
+        // One pass over the tags; a repeated tag takes its last value, as in the JSON and the
+        // Python dict.
+        let mut roster = [None; ROSTER_COLUMNS.len()];
         for (name, value) in report.tags.iter() {
-            if !SEVEN_TAG_ROSTER.contains(&name) {
-                self.tags.0.keys().append_value(name);
-                self.tags.0.values().append_value(value);
+            match ROSTER_COLUMNS.iter().position(|&column| column == name) {
+                Some(column) => roster
+                    .get_mut(column)
+                    .into_iter()
+                    .for_each(|v| *v = Some(value)),
+                None if !SEVEN_TAG_ROSTER.contains(&name) => {
+                    self.tags.0.keys().append_value(name);
+                    self.tags.0.values().append_value(value);
+                }
+                None => {}
             }
+        }
+        for (column, value) in self.roster.iter_mut().zip(roster) {
+            column.append_option(value);
         }
         // A map's entries are never null, so this cannot fail.
         let _ = self.tags.0.append(true);
-        self.result.append_option(record.result());
+        self.result.append_option(result);
         self.status.append_option(report.status_code());
         self.plies.append_value(count(report.plies));
-        let chess960 = report.start_position.is_some_and(|p| p.is_chess960());
-        for (_, mv) in record.mainline() {
-            self.san.values().append_value(&mv.san);
-            match mv.verdict {
-                crate::pgn::Verdict::Played(played) => self
-                    .uci
-                    .values()
-                    .append_value(played.uci(chess960).letters().as_str()),
-                _ => self.uci.values().append_value(super::NULL_MOVE),
-            }
+        for (san, uci) in moves {
+            self.san.values().append_value(san);
+            self.uci.values().append_value(uci);
         }
         self.san.append(true);
         self.uci.append(true);
@@ -87,7 +131,7 @@ impl Games {
             .append_value(count(report.count(Severity::Error)));
         self.warnings
             .append_value(count(report.count(Severity::Warning)));
-        self.diagnostics.push(record);
+        self.diagnostics.push(report);
     }
 
     fn finish(mut self) -> Result<RecordBatch, ArrowError> {
@@ -146,8 +190,8 @@ struct Diagnostics {
 }
 
 impl Diagnostics {
-    fn push(&mut self, record: &GameRecord) {
-        let diagnostics = &record.report().diagnostics;
+    fn push(&mut self, report: &GameReport) {
+        let diagnostics = &report.diagnostics;
         self.lengths.push(diagnostics.len());
         for d in diagnostics {
             self.code.append_value(d.diagnostic.code.as_str());

@@ -122,6 +122,10 @@ pub fn read(
     let (lints, name) = (settings.lints, file.to_string());
     let file = file.to_string();
     let work = move |games: &[RawGame], checker: &mut Checker| {
+        if table == Table::Games {
+            let batch = games::check((&name, first_game), games, checker, &lints);
+            return (games.len(), batch);
+        }
         let records: Vec<GameRecord> = (games.iter())
             .map(|game| {
                 let mut record = checker.record(game);

@@ -2,6 +2,7 @@
 //! position, then the result against the final position. Variations are walked with an
 //! explicit stack, so no nesting a file contains can overflow the call stack.
 
+mod mainline;
 mod placement;
 mod record;
 mod report;
@@ -11,6 +12,7 @@ mod syntax;
 mod tags;
 mod walk;
 
+pub use mainline::Mainline;
 pub use placement::{LineIndex, line_starts};
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
@@ -117,6 +119,17 @@ impl Checker {
         let report = check_with(raw, context, &mut self.buffers, &mut recorder);
         self.forget_huge_buffers();
         recorder.finish(report)
+    }
+
+    /// Checks one game, as [`check`](Checker::check) does, and keeps its mainline's moves in
+    /// `mainline` (see [`Mainline`]): what the games table keeps of a game, at a fraction of
+    /// a record's cost.
+    pub fn check_mainline(&mut self, raw: &RawGame, mainline: &mut Mainline) -> GameReport {
+        let context = (&self.options, self.allowed);
+        let report = check_with(raw, context, &mut self.buffers, mainline);
+        self.forget_huge_buffers();
+        mainline.truncate(report.plies);
+        report
     }
 
     /// Checks one game, as [`check_game`] does.

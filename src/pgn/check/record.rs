@@ -170,15 +170,10 @@ impl GameRecord {
     /// assert_eq!(Checker::default().record(&game).result(), Some("0-1"));
     /// ```
     pub fn result(&self) -> Option<&str> {
-        // A repeated tag takes its last value, as in the JSON's tags.
-        let last = (self.report.tags.iter())
-            .filter(|&(name, _)| name == "Result")
-            .last()
-            .map(|(_, value)| value);
         let marker = (self.tokens.iter().rev())
             .find(|t| matches!(t.kind, TokenKind::Result(_)))
             .and_then(|t| self.text.get(t.span.clone()));
-        last.filter(|&tag| tag != "*").or(marker).or(last)
+        super::mainline::result_of(&self.report.tags, marker)
     }
 
     /// The text of the comments after move `index`, braces left out, each trimmed, joined by
