@@ -599,3 +599,46 @@ fn games_are_the_same_whatever_the_read_chunk_size() {
         }
     }
 }
+
+/// A comment before the tag section (a file's own header) is not a tag pair: the tags after
+/// it are read as themselves, FEN and Result included.
+#[test]
+fn a_comment_before_the_tags_does_not_shift_them() {
+    let text = b"{exported by a tool}\n[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\
+                 [Result \"1-0\"]\n\n1. O-O 0-1\n";
+    let report = &reports(text)[0];
+    assert_eq!(report.count(Severity::Error), 0, "{:?}", codes(report));
+    let final_position = report.final_position.expect("played").fen();
+    assert_eq!(final_position, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert!(
+        codes(report)
+            .iter()
+            .any(|&(code, line, _)| (code, line) == (Code::ResultMismatch, 6))
+    );
+}
+
+/// A repeated tag takes its last value, as python-chess's headers (a dict) do: the FEN the
+/// moves are played from, and the Result the marker is compared with.
+#[test]
+fn a_repeated_tag_takes_its_last_value() {
+    let text = b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\
+                 [Result \"0-1\"]\n[Result \"1-0\"]\n\n1. O-O 1-0\n";
+    let report = &reports(text)[0];
+    assert_eq!(codes(report), []);
+    assert_eq!(report.plies, 1);
+}
+
+/// Binary input is told from the same first bytes however the reader gives them: in one
+/// buffer, or four bytes a read (a pipe, a Python file object).
+#[test]
+fn binary_input_is_told_however_few_bytes_a_read_gives() {
+    let mut binary = b"abcd".to_vec();
+    binary.extend((0..4000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8 % 9));
+    let whole: Vec<_> = Splitter::new(&binary[..]).collect();
+    let trickled = std::io::BufReader::with_capacity(4, &binary[..]);
+    let trickled: Vec<_> = Splitter::new(trickled).collect();
+    for games in [whole, trickled] {
+        let error = games.into_iter().find_map(Result::err).expect("refused");
+        assert!(error.to_string().contains("not text"), "{error}");
+    }
+}

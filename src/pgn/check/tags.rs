@@ -63,7 +63,7 @@ fn starts_as_standard(variant: &str) -> bool {
     STANDARD_START_VARIANTS.contains(&name.as_str())
 }
 
-/// A game's tags, and where its first FEN, Variant and Result tags are: each by its index
+/// A game's tags, and where its FEN, Variant and Result tags are (the last of each): each by its index
 /// among the pairs, FEN and Variant also by their token's span (for diagnostics).
 pub(super) struct SectionTags {
     pub(super) tags: Tags,
@@ -83,15 +83,19 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token], escapes: bool) -> Sect
         _ => 0..0,
     };
     let (mut fen, mut variant, mut result) = (None, None, None);
-    let pairs = tag_tokens.iter().enumerate().filter_map(|(index, token)| {
+    // Pairs are counted apart from the tokens: a comment may stand between them.
+    let mut pair = 0;
+    let pairs = tag_tokens.iter().filter_map(|token| {
         let TokenKind::Tag { name, value } = &token.kind else {
             return None;
         };
-        let found = (index, token.span.clone());
+        let index = pair;
+        pair += 1;
+        // A repeated tag takes its last value, as python-chess's headers do.
         match text.as_bytes().get(name.clone()) {
-            Some(b"FEN") => _ = fen.get_or_insert(found),
-            Some(b"Variant") => _ = variant.get_or_insert(found),
-            Some(b"Result") => _ = result.get_or_insert((index, value.clone())),
+            Some(b"FEN") => fen = Some((index, token.span.clone())),
+            Some(b"Variant") => variant = Some((index, token.span.clone())),
+            Some(b"Result") => result = Some((index, value.clone())),
             _ => {}
         }
         // Ranges of the section (every tag token lies in it).
@@ -113,7 +117,7 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token], escapes: bool) -> Sect
     }
 }
 
-/// The first Result tag: its value, and where the value is written (between the quotes).
+/// The Result tag (the last): its value, and where the value is written (between the quotes).
 pub(super) struct ResultTag<'a> {
     pub(super) value: &'a str,
     pub(super) span: Range<usize>,
@@ -124,7 +128,7 @@ impl SectionTags {
         index.and_then(|i| self.tags.value(i))
     }
 
-    /// The value of the first Result tag.
+    /// The value of the Result tag (the last, if it is repeated).
     pub(super) fn result_tag(&self) -> Option<ResultTag<'_>> {
         let (index, span) = self.result.as_ref()?;
         Some(ResultTag {

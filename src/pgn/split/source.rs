@@ -22,10 +22,13 @@ enum Encoding {
 pub(super) struct Source<R> {
     reader: R,
     encoding: Encoding,
-    /// The input's first bytes, read to know its encoding where the reader gave fewer than
-    /// a byte-order mark at first (a pipe may): given before the reader's.
+    /// The input's first bytes, read to know its encoding where the reader's first buffer
+    /// held fewer than are looked at (a pipe's may): given before the reader's.
     head: Vec<u8>,
     head_at: usize,
+    /// A read error met while gathering `head`: given once `head` is read, as the reader
+    /// would have given it after those bytes.
+    deferred: Option<io::Error>,
 }
 
 impl<R: BufRead> Source<R> {
@@ -35,6 +38,7 @@ impl<R: BufRead> Source<R> {
             encoding: Encoding::Unknown,
             head: Vec::new(),
             head_at: 0,
+            deferred: None,
         }
     }
 
@@ -43,6 +47,13 @@ impl<R: BufRead> Source<R> {
     pub(super) fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if let Encoding::Unknown = self.encoding {
             self.encoding = self.detect()?;
+        }
+        let head_read = match &self.encoding {
+            Encoding::Utf16(utf16) => utf16.at >= utf16.out.len(),
+            _ => self.head_at >= self.head.len(),
+        };
+        if head_read && let Some(error) = self.deferred.take() {
+            return Err(error);
         }
         match &mut self.encoding {
             Encoding::Utf16(utf16) => utf16.fill_buf(&mut self.reader),
@@ -66,19 +77,25 @@ impl<R: BufRead> Source<R> {
     /// The encoding, from the input's first bytes: a UTF-16 byte-order mark (taken off), or
     /// bytes; an error for an input that is no text.
     fn detect(&mut self) -> io::Result<Encoding> {
-        // Four bytes at least, or all there are.
-        while self.head.len() < 4 {
-            let got = fill(&mut self.reader)?;
-            if got.is_empty() {
-                break;
+        let first = fill(&mut self.reader)?.len();
+        if first > 0 && first < SNIFF {
+            // A reader that gives a few bytes at a time (a pipe, a file object): its first
+            // bytes gathered, so that the same input is judged the same however it comes.
+            while self.head.len() < SNIFF {
+                let got = match fill(&mut self.reader) {
+                    Ok(got) if !got.is_empty() => got,
+                    Ok(_) => break,
+                    // The bytes before it are read first (a truncated stream's games).
+                    Err(error) => {
+                        self.deferred = Some(error);
+                        break;
+                    }
+                };
+                let take = got.len().min(SNIFF - self.head.len());
+                self.head
+                    .extend_from_slice(got.get(..take).unwrap_or_default());
+                self.reader.consume(take);
             }
-            if self.head.is_empty() && got.len() >= 4 {
-                break;
-            }
-            let take = got.len().min(4 - self.head.len());
-            self.head
-                .extend_from_slice(got.get(..take).unwrap_or_default());
-            self.reader.consume(take);
         }
         let mut head = std::mem::take(&mut self.head);
         let start = match head.is_empty() {
