@@ -3,6 +3,7 @@
 use jaque::san::{Lang, SanError, resolve, to_san};
 use jaque::{Position as LibPosition, Uci};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 use crate::errors::{AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError};
 
@@ -116,7 +117,16 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("Position('{}')", self.inner.fen())
+        match self.inner.is_chess960() {
+            true => format!("Position('{}', chess960=True)", self.inner.fen()),
+            false => format!("Position('{}')", self.inner.fen()),
+        }
+    }
+
+    /// Pickled as its FEN and castling rules, as Dask and multiprocessing send it.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String, bool))> {
+        let inner = slf.borrow().inner;
+        Ok((slf.get_type(), (inner.fen(), inner.is_chess960())))
     }
 
     fn __str__(&self) -> String {

@@ -10,7 +10,7 @@ use jaque::input::{Records, records};
 use jaque::table::{Batches, Table, read};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict};
+use pyo3::types::{PyCapsule, PyDict, PyInt};
 
 use crate::errors::read_error;
 use crate::game::Game;
@@ -30,7 +30,7 @@ use crate::source::{Raised, open, take};
 #[pyo3(signature = (source, *, jobs=None, lang="en", lints=None))]
 pub fn read_games(
     source: &Bound<'_, PyAny>,
-    jobs: Option<i64>,
+    jobs: Option<&Bound<'_, PyInt>>,
     lang: &str,
     lints: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Games> {
@@ -94,7 +94,7 @@ pub fn read_arrow(
     source: &Bound<'_, PyAny>,
     table: &str,
     batch_size: i64,
-    jobs: Option<i64>,
+    jobs: Option<&Bound<'_, PyInt>>,
     lang: &str,
     lints: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<ArrowStream> {

@@ -6,24 +6,25 @@ use jaque::pgn::Options;
 use jaque::san::Lang;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyInt};
+
+/// A count of at least 1 (`name` says which, for the error); one beyond any machine integer
+/// is the largest (the library caps what it would cost).
+fn at_least_one(count: &Bound<'_, PyInt>, name: &str) -> PyResult<usize> {
+    if count.lt(1)? {
+        return Err(PyValueError::new_err(format!("{name} must be at least 1")));
+    }
+    Ok(count.extract::<usize>().unwrap_or(usize::MAX))
+}
 
 /// Settings from the Python arguments: `lang` one of `en`, `es`, `de`, `fr`, `nl`; `lints` a
 /// mapping of codes (or `warnings`) to `allow`, `warn` or `deny`, applied in its order.
 pub fn settings(
-    jobs: Option<i64>,
+    jobs: Option<&Bound<'_, PyInt>>,
     lang: &str,
     lints: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Settings> {
-    let jobs = match jobs {
-        None => None,
-        Some(jobs) => Some(
-            usize::try_from(jobs)
-                .ok()
-                .filter(|&jobs| jobs > 0)
-                .ok_or_else(|| PyValueError::new_err("jobs must be at least 1"))?,
-        ),
-    };
+    let jobs = jobs.map(|jobs| at_least_one(jobs, "jobs")).transpose()?;
     let lang: Lang = lang
         .parse()
         .map_err(|e: jaque::san::ParseLangError| PyValueError::new_err(e.to_string()))?;

@@ -63,7 +63,9 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
             let error = io::Error::from_raw_os_error(21);
             return Err(read_error(error, &name));
         }
-        let reader = jaque::input::open(&path).map_err(|e| read_error(e, &name))?;
+        // Opening a FIFO waits for its writer, which may be a thread of this interpreter.
+        let opened = source.py().detach(|| jaque::input::open(&path));
+        let reader = opened.map_err(|e| read_error(e, &name))?;
         return Ok(Source {
             name,
             reader,

@@ -23,7 +23,7 @@ pub fn check(
     lang: &str,
     lints: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<Game>> {
-    let settings = settings(Some(1), lang, lints)?;
+    let settings = settings(None, lang, lints)?;
     let records = py.detach(|| {
         let mut checker = settings.checker();
         let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
@@ -57,7 +57,7 @@ pub fn fix(
     lints: Option<&Bound<'_, PyDict>>,
     maybe_incorrect: bool,
 ) -> PyResult<String> {
-    let settings = settings(Some(1), lang, lints)?;
+    let settings = settings(None, lang, lints)?;
     let output = py.detach(|| {
         let mut fixer = Fixer::new(settings.options, settings.lints, maybe_incorrect);
         fixer.fix(text.as_bytes()).output
@@ -83,7 +83,7 @@ pub fn fix(
 #[pyfunction]
 #[pyo3(signature = (text, *, lang="en"))]
 pub fn fmt(py: Python<'_>, text: &str, lang: &str) -> PyResult<String> {
-    let settings = settings(Some(1), lang, None)?;
+    let settings = settings(None, lang, None)?;
     Ok(py.detach(|| {
         let mut checker = Checker::new(settings.options).allowing(&Lints::default());
         let mut out = String::with_capacity(text.len());

@@ -29,12 +29,12 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
+import zstandard
 
 import jaque
 
-pa = pytest.importorskip("pyarrow")
-zstandard = pytest.importorskip("zstandard")
 
 PGN = Path(__file__).parents[2] / "tests/data/pgn"
 TABLES = ["games", "moves", "positions"]
@@ -224,11 +224,6 @@ def test_binary_data_is_told_whatever_its_first_bytes(head, form):
         list(jaque.read_games(form(head + RANDOM)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="binary data is told from the bytes of the first read() alone: a file object (a "
-    "pipe, a FIFO) that gives a few bytes at a time has only them looked at",
-)
 def test_binary_data_is_told_from_a_file_object_giving_a_few_bytes_a_read():
     class Trickling:
         def __init__(self, data):
@@ -361,6 +356,29 @@ def test_a_missing_file_raises_file_not_found_error_with_its_name(tmp_path, read
     assert str(missing) in str(raised.value)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+@pytest.mark.parametrize("read", ["read_games", "read_arrow"])
+def test_a_fifo_written_by_a_thread_of_the_same_interpreter_is_read(tmp_path, read):
+    # Opening a FIFO waits for its writer: with the GIL held, that thread could never run.
+    fifo = tmp_path / "games.pgn"
+    os.mkfifo(fifo)
+    code = f"""
+        import threading, jaque, pyarrow
+        def write():
+            with open({str(fifo)!r}, "wb") as pipe:
+                pipe.write(b"1. e4 e5 *\\n\\n1. d4 *\\n")
+        threading.Thread(target=write).start()
+        if {read!r} == "read_games":
+            print([game.san for game in jaque.read_games({str(fifo)!r})])
+        else:
+            table = pyarrow.RecordBatchReader.from_stream(jaque.read_arrow({str(fifo)!r}))
+            print(table.read_all().column("san").to_pylist())
+    """
+    done = run_python(code, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[['e4', 'e5'], ['d4']]"
+
+
 def test_a_string_is_a_path_not_pgn_text():
     # PGN text in a str is taken for a file's name: bytes are the text.
     with pytest.raises(FileNotFoundError):
@@ -399,10 +417,19 @@ def test_wrong_argument_types_raise_type_error(read):
 
 
 @pytest.mark.parametrize("read", [jaque.read_games, jaque.read_arrow])
-@pytest.mark.parametrize("jobs", [0, -1, -(2**40)])
+@pytest.mark.parametrize("jobs", [0, -1, -(2**40), -(2**70)])
 def test_jobs_must_be_at_least_one(read, jobs):
     with pytest.raises(ValueError, match="^jobs must be at least 1$"):
         read(b"1. e4 *", jobs=jobs)
+
+
+@pytest.mark.parametrize("read", [jaque.read_games, jaque.read_arrow])
+def test_jobs_beyond_any_machine_integer_are_the_most_there_are(read):
+    # Asking for more threads than a machine integer holds is asking for the cap.
+    rows = read(b"1. e4 *\n\n1. d4 *\n", jobs=2**70)
+    if read is jaque.read_arrow:
+        rows = pa.RecordBatchReader.from_stream(rows).read_all().to_pylist()
+    assert [row["san"] if isinstance(row, dict) else row.san for row in rows] == [["e4"], ["d4"]]
 
 
 @pytest.mark.parametrize("batch_size", [0, -1, -(2**40)])

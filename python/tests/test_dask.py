@@ -10,15 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dask import distributed
+import pyarrow as pa
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
 import pytest
+import zstandard
 
-pa = pytest.importorskip("pyarrow")
-pq = pytest.importorskip("pyarrow.parquet")
-ds = pytest.importorskip("pyarrow.dataset")
-zstandard = pytest.importorskip("zstandard")
-distributed = pytest.importorskip("dask.distributed")
-
-import jaque  # noqa: E402
+import jaque
 
 PGN = Path(__file__).parents[2] / "tests/data/pgn"
 # Seconds an export of these small files may take before the test gives up on it.

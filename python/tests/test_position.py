@@ -2,6 +2,7 @@
 counts are published perft numbers and python-chess's (tests/data/status.tsv)."""
 
 import csv
+import pickle
 
 import pytest
 
@@ -51,6 +52,17 @@ def test_positions_compare_by_value_and_say_what_they_are():
     assert jaque.Position().san("g1f3") == "Nf3"
     assert repr(after) == f"Position({after.fen!r})" and after.turn == "b"
     assert len({after, jaque.Position().play("Nf3")}) == 1
+
+
+def test_positions_pickle_and_repr_round_trip_with_their_castling_rules():
+    # Pickled as Dask and multiprocessing send them; the repr evaluates to an equal position.
+    chess960 = jaque.Position("1r3kr1/6p1/8/8/8/8/6P1/1R3KR1 w GBgb - 0 1", chess960=True)
+    for position in (jaque.Position().play("e4"), chess960):
+        copy = pickle.loads(pickle.dumps(position))
+        assert copy == position and copy.legal_moves() == position.legal_moves()
+        assert eval(repr(position), {"Position": jaque.Position}) == position
+    assert repr(chess960).endswith(", chess960=True)")
+    assert pickle.loads(pickle.dumps(chess960)).san("f1g1") == "O-O+"
 
 
 def test_chess960_castling_in_uci_is_king_takes_rook():
