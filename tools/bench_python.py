@@ -66,6 +66,8 @@ INPUTS = [
      ["python-chess", "arrow-1", "arrow-2"], F_PYTHON_CHESS_ROUNDS),
 ]
 COPIES_F, COPIES_H = 8, 60
+# Rounds of the games table on H with one job and two, in turns.
+H_ROUNDS = 3
 
 
 class Sample(NamedTuple):
@@ -399,7 +401,24 @@ def stream_table(python, path):
         rows = counts_of(out).get("rows")
         lines.append(cells([label, f"{rows:,}" if rows else "–", f"{sample.wall:.2f} s",
                             megabytes(sample.rss)]))
-    return lines
+    return lines + jobs_on_big(python, path)
+
+
+def jobs_on_big(python, path):
+    """The games table's jobs=1 over jobs=2 on H, in turns: the scaling where pyarrow's import
+    (serial, a fixed part of a run) is a small part of the run."""
+    runs = {jobs: [python, "-c", JAQUE_STREAM, path, "games", jobs] for jobs in (1, 2)}
+    samples = {1: [], 2: []}
+    for round_ in range(H_ROUNDS):
+        print(f"  H: jobs in turns, round {round_ + 1} of {H_ROUNDS}", file=sys.stderr, flush=True)
+        for jobs in ((1, 2) if round_ % 2 == 0 else (2, 1)):
+            sample, code, _, err = execute(runs[jobs])
+            if code != 0:
+                raise Failed(f"the games table of H with jobs={jobs}: {why(code, err)}")
+            samples[jobs].append(sample)
+    spread = ratio([samples[1], samples[2]], 0, 1)
+    return ["", f"`H`, `read_arrow(table=\"games\")` streamed, `jobs=1`'s time over `jobs=2`'s: "
+            f"{in_turns(spread)}."]
 
 
 def programs_block():

@@ -14,6 +14,8 @@
 //!   [`MAX_DIAGNOSTICS_PER_GAME`] bound what one game may cost.
 //! - [`Checker::record`] keeps everything the check learned as a [`GameRecord`]: its
 //!   [`TagRecord`]s, every [`MoveRecord`] with its [`Verdict`], every [`LineRecord`].
+//!   [`Checker::check_mainline`] keeps only the mainline's export SAN and UCI, in a
+//!   [`Mainline`] reused from game to game: what a table a game needs, at a check's cost.
 //! - [`format_game`] and [`format_record`] write a game in export format (the
 //!   [`SEVEN_TAG_ROSTER`] first, lines of at most [`MAX_LINE`] characters).
 //! - [`Tags`] are a game's tag pairs, values unescaped, as a report gives them.
