@@ -15,7 +15,7 @@ use super::lang::{Lang, figurine};
 use crate::role::Role;
 use crate::square::{File, Rank};
 
-/// A byte range of the SAN text (a move is at most [`Tokens::CAPACITY`] short tokens, so
+/// A byte range of the SAN text (a move is at most a few short tokens, so
 /// 16 bits are plenty and keep tokens small).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
