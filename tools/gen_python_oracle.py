@@ -77,7 +77,6 @@ Usage (from the repository root):
 
 import argparse
 import hashlib
-import io
 import json
 import logging
 import os
@@ -85,6 +84,7 @@ import os
 import chess
 import chess.pgn
 
+from gen_record_oracle import read_games_text as read_games
 from python_oracle_games import GAMES, SEED, castles, locate_illegal, plan_games, render_pgn
 
 GENERATOR = "tools/gen_python_oracle.py"
@@ -126,16 +126,6 @@ logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 
 # ------------------------------------------------------------------ the oracle
-
-def read_games(text):
-    f = io.StringIO(text)
-    games = []
-    while True:
-        game = chess.pgn.read_game(f)
-        if game is None:
-            return games
-        games.append(game)
-
 
 def score_json(score):
     if score is None:

@@ -100,10 +100,11 @@ impl Games {
         let mut roster = [None; ROSTER_COLUMNS.len()];
         for (name, value) in report.tags.iter() {
             match ROSTER_COLUMNS.iter().position(|&column| column == name) {
-                Some(column) => roster
-                    .get_mut(column)
-                    .into_iter()
-                    .for_each(|v| *v = Some(value)),
+                Some(column) => {
+                    if let Some(slot) = roster.get_mut(column) {
+                        *slot = Some(value);
+                    }
+                }
                 None if !SEVEN_TAG_ROSTER.contains(&name) => {
                     self.tags.0.keys().append_value(name);
                     self.tags.0.values().append_value(value);
