@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from python_readers import JAQUE_READERS, JAQUE_STREAM, PEER_READERS, PROGRAMS, Reader
+from python_readers import JAQUE_ARROW, JAQUE_READERS, JAQUE_STREAM, PEER_READERS, PROGRAMS, Reader
 from whole_process import SHARED_GAMES, Failed, in_turns, ratio
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +66,9 @@ INPUTS = [
      ["python-chess", "arrow-1", "arrow-2"], F_PYTHON_CHESS_ROUNDS),
 ]
 COPIES_F, COPIES_H = 8, 60
-# Rounds of the games table on H with one job and two, in turns.
-H_ROUNDS = 3
+# Rounds of the games table with one job and two, the two alone in turns: on F (runs of
+# about two seconds) and on H (half a minute).
+F_JOBS_ROUNDS, H_ROUNDS = 11, 3
 
 
 class Sample(NamedTuple):
@@ -401,24 +402,37 @@ def stream_table(python, path):
         rows = counts_of(out).get("rows")
         lines.append(cells([label, f"{rows:,}" if rows else "–", f"{sample.wall:.2f} s",
                             megabytes(sample.rss)]))
-    return lines + jobs_on_big(python, path)
+
+    def argv_of(jobs):
+        return [python, "-c", JAQUE_STREAM, path, "games", str(jobs)]
+
+    spread = jobs_in_turns("H", argv_of, H_ROUNDS)
+    return lines + ["", f"`H`, `read_arrow(table=\"games\")` streamed, `jobs=1`'s time over "
+                    f"`jobs=2`'s, the two alone in turns: {in_turns(spread)}."]
 
 
-def jobs_on_big(python, path):
-    """The games table's jobs=1 over jobs=2 on H, in turns: the scaling where pyarrow's import
-    (serial, a fixed part of a run) is a small part of the run."""
-    runs = {jobs: [python, "-c", JAQUE_STREAM, path, "games", jobs] for jobs in (1, 2)}
+def jobs_on_f(python, path):
+    """F's games table into pyarrow with one job and two, the two alone in turns."""
+    spread = jobs_in_turns("F", lambda jobs: [python, "-c", JAQUE_ARROW, path, str(jobs)],
+                           F_JOBS_ROUNDS)
+    return [f"`F`, `read_arrow(table=\"games\")` into a pyarrow table, `jobs=1`'s time over "
+            f"`jobs=2`'s, the two alone in turns: {in_turns(spread)}.", ""]
+
+
+def jobs_in_turns(name, argv_of, rounds):
+    """The games table's jobs=1 over jobs=2 on one input, the two alone in turns (no other
+    program between them): how one more thread scales a whole run, pyarrow's import and the
+    interpreter's exit (serial, a fixed part of it) included. `argv_of(jobs)`: the run."""
     samples = {1: [], 2: []}
-    for round_ in range(H_ROUNDS):
-        print(f"  H: jobs in turns, round {round_ + 1} of {H_ROUNDS}", file=sys.stderr, flush=True)
+    for round_ in range(rounds):
+        print(f"  {name}: jobs in turns, round {round_ + 1} of {rounds}", file=sys.stderr,
+              flush=True)
         for jobs in ((1, 2) if round_ % 2 == 0 else (2, 1)):
-            sample, code, _, err = execute(runs[jobs])
+            sample, code, _, err = execute(argv_of(jobs))
             if code != 0:
-                raise Failed(f"the games table of H with jobs={jobs}: {why(code, err)}")
+                raise Failed(f"the games table of {name} with jobs={jobs}: {why(code, err)}")
             samples[jobs].append(sample)
-    spread = ratio([samples[1], samples[2]], 0, 1)
-    return ["", f"`H`, `read_arrow(table=\"games\")` streamed, `jobs=1`'s time over `jobs=2`'s: "
-            f"{in_turns(spread)}."]
+    return ratio([samples[1], samples[2]], 0, 1)
 
 
 def programs_block():
@@ -511,6 +525,7 @@ def section(run):
     run.mode = f"{rounds} rounds in turns, the order rotated, after an untimed run of each program"
     lines = measure_inputs(setup, paths, rounds)
     if not setup["jaque_problem"]:
+        lines += jobs_on_f(setup["jaque_python"], paths["F"])
         big = write_big()
         try:
             lines += stream_table(setup["jaque_python"], big)
