@@ -45,6 +45,8 @@ mod diagnostic;
 mod game;
 #[cfg(feature = "io")]
 pub mod input;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod lint;
 mod moves;
 pub mod perft;

@@ -1,7 +1,6 @@
 //! `check`, `fix` and `fmt` on PGN held in a string, as the commands do on files.
 
-use jaque::lint::Lints;
-use jaque::pgn::{Checker, Fixer, Splitter, format_record};
+use jaque::pgn::{Fixer, Splitter, format_text};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -84,19 +83,5 @@ pub fn fix(
 #[pyo3(signature = (text, *, lang="en"))]
 pub fn fmt(py: Python<'_>, text: &str, lang: &str) -> PyResult<String> {
     let settings = settings(None, lang, None)?;
-    Ok(py.detach(|| {
-        let mut checker = Checker::new(settings.options).allowing(&Lints::default());
-        let mut out = String::with_capacity(text.len());
-        for game in Splitter::new(text.as_bytes()).map_while(Result::ok) {
-            let record = checker.record(&game);
-            let original = String::from_utf8_lossy(game.bytes.trim_ascii_end());
-            let formatted = format_record(&record);
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(formatted.as_deref().unwrap_or(&original).trim_end());
-            out.push('\n');
-        }
-        out
-    }))
+    Ok(py.detach(|| format_text(text.as_bytes(), settings.options)))
 }

@@ -7,7 +7,6 @@ mod export;
 mod fix;
 mod fmt;
 mod input;
-mod json;
 mod lints;
 mod lsp;
 mod perft;

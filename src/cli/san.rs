@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use jaque::san::{self, Lang, Resolved};
 use jaque::{Code, Diagnostic, Position, Severity};
 
-use super::json::{Array, Object};
 use super::render::{Report, render};
 use super::stdout::StdoutBuffer;
 use super::{Outcome, board, parse_lang, position_argument};
+use jaque::json::{Array, Object};
 
 #[derive(clap::Args)]
 pub struct SanArgs {

@@ -1,8 +1,25 @@
-//! JSON written straight into a byte buffer, in serde_json's compact form byte for byte but for
-//! U+0085, U+2028 and U+2029, written escaped: the `--json` outputs are a contract, and
+//! The JSON of `jaque check --json` (the contract's), for the command line and the web page
+//! alike: [`game`] writes a game's object.
+//!
+//! JSON is written straight into a byte buffer, in serde_json's compact form byte for byte but
+//! for U+0085, U+2028 and U+2029, written escaped: the `--json` outputs are a contract, and
 //! building a `serde_json::Value` tree for every game cost more than checking it. Those end
 //! lines for some readers (Python's `str.splitlines`, older JavaScript), which would cut a
 //! JSON line in two where serde_json leaves them as they are.
+//!
+//! ```
+//! use jaque::json::{Object, ToJson};
+//! let mut out = Vec::new();
+//! let mut object = Object::open(&mut out);
+//! object.field("san", "Nf3");
+//! object.field("check", false);
+//! object.close();
+//! assert_eq!(out, br#"{"san":"Nf3","check":false}"#);
+//! ```
+
+mod report;
+
+pub use report::game;
 
 /// A value that can be written as JSON.
 pub trait ToJson {
@@ -54,6 +71,7 @@ impl ToJson for Option<usize> {
 pub struct Escaped(Vec<u8>);
 
 impl Escaped {
+    /// `value` as a JSON string.
     pub fn new(value: &str) -> Escaped {
         let mut out = Vec::new();
         string(&mut out, value);
@@ -291,7 +309,7 @@ impl<'o> Array<'o> {
 /// serde_json's text with the line ends escaped as [`string`] escapes them: the oracle of the
 /// tests.
 #[cfg(test)]
-pub fn serde_json_with_line_ends_escaped(json: String) -> String {
+pub(crate) fn serde_json_with_line_ends_escaped(json: String) -> String {
     json.replace('\u{85}', "\\u0085")
         .replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029")

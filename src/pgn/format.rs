@@ -8,7 +8,7 @@
 //! formatting once gives.
 
 use super::check::{Checker, GameRecord, GameReport, MoveRecord, Options};
-use super::split::RawGame;
+use super::split::{RawGame, Splitter};
 use super::syntax::{Outcome, TokenKind};
 use super::tags::Tags;
 use crate::color::Color;
@@ -37,6 +37,43 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 pub fn format_game(raw: &RawGame, options: &Options) -> Result<String, Box<GameReport>> {
     let record = Checker::new(*options).record(raw);
     format_record(&record).ok_or_else(|| Box::new(record.report().clone()))
+}
+
+/// Every game of `text` in export format, as `jaque fmt` writes a file: a game with an error
+/// as it is written (trailing blanks aside), a blank line between games. Games are cut with
+/// the splitter's limit: a longer game keeps its first part.
+///
+/// ```
+/// use jaque::pgn::{Options, format_text};
+/// let text = "1.e4 e5 *\n\n1. e4 Ke7+ *";
+/// let formatted = format_text(text.as_bytes(), Options::default());
+/// assert!(formatted.starts_with("[Event \"?\"]"));
+/// assert!(formatted.ends_with("\n1. e4 e5 *\n\n1. e4 Ke7+ *\n"));
+/// ```
+pub fn format_text(text: &[u8], options: Options) -> String {
+    // Lints allowed by default are not looked for: no warning changes what is written.
+    let mut checker = Checker::new(options).allowing(&crate::lint::Lints::default());
+    let records = Splitter::new(text)
+        .map_while(Result::ok)
+        .map(|game| checker.record(&game));
+    format_records(records)
+}
+
+/// Checked games in export format, one after another as [`format_text`] writes them.
+pub fn format_records<R: std::borrow::Borrow<GameRecord>>(
+    records: impl IntoIterator<Item = R>,
+) -> String {
+    let mut out = String::new();
+    for record in records {
+        let record = record.borrow();
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let formatted = format_record(record);
+        out.push_str(formatted.as_deref().unwrap_or(record.text()).trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// Writes a checked game in export format from its record: the moves as the checker played

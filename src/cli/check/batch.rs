@@ -11,13 +11,12 @@ use std::ops::Range;
 use std::sync::Mutex;
 
 use jaque::Severity;
+use jaque::json::{self, Escaped};
 use jaque::lint::Lints;
 use jaque::pgn::{Checker, GameReport, Options, RawGame};
 use rayon::prelude::*;
 
 use super::Totals;
-use super::json;
-use crate::cli::json::Escaped;
 use crate::cli::render::{Report, render};
 
 /// About the bytes of a game's JSON line without diagnostics (tags, final FEN).

@@ -11,10 +11,10 @@ use jaque::pgn::{Options, RawGame, Splitter};
 use jaque::san::Lang;
 
 use super::input::Input;
-use super::json::Escaped;
 use super::lints::{Flags, LintArgs};
 use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
+use jaque::json::Escaped;
 
 mod batch;
 mod json;

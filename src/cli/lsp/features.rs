@@ -2,7 +2,7 @@
 //! Each reads the games the document keeps (checked when it last changed).
 
 use jaque::pgn::syntax::TokenKind;
-use jaque::pgn::{Fixer, Options, Verdict, format_record};
+use jaque::pgn::{Fixer, Options, Verdict, format_records};
 use jaque::{Applicability, Color};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
@@ -199,7 +199,7 @@ pub fn completion(document: &Document, at: Position) -> Vec<CompletionItem> {
     let Some(game) = document.game_at(offset) else {
         return Vec::new();
     };
-    let Some(position) = position_at(game, offset - game.offset) else {
+    let Some(position) = game.record().position_at(offset - game.offset) else {
         return Vec::new();
     };
     position
@@ -217,63 +217,10 @@ pub fn completion(document: &Document, at: Position) -> Vec<CompletionItem> {
         .collect()
 }
 
-/// The position at byte `rel` of a game's text: its tokens before the cursor played in
-/// their lines (a `(` goes back a move, a `)` returns); `None` in a tag or a comment.
-fn position_at(game: &Game, rel: usize) -> Option<jaque::Position> {
-    let record = game.record();
-    if record
-        .tags()
-        .iter()
-        .any(|t| t.span.start < rel && rel < t.span.end)
-    {
-        return None;
-    }
-    let mut by_token = std::collections::HashMap::new();
-    for (i, m) in record.moves().iter().enumerate() {
-        by_token.insert(m.token, i);
-    }
-    // `after`: the move whose position the cursor is at (`None`: the start).
-    let mut after: Option<usize> = None;
-    let mut stack = Vec::new();
-    for (t, token) in record.tokens().iter().enumerate() {
-        // A move ending at the cursor is the word being typed: the position is before it.
-        if token.span.end > rel || (token.span.end == rel && token.kind == TokenKind::San) {
-            if token.span.start < rel && token.kind == TokenKind::Comment {
-                return None;
-            }
-            break;
-        }
-        match token.kind {
-            TokenKind::San => after = by_token.get(&t).copied().or(after),
-            TokenKind::VariationStart => {
-                stack.push(after);
-                after = after
-                    .and_then(|i| record.moves().get(i))
-                    .and_then(|m| m.prev);
-            }
-            TokenKind::VariationEnd => after = stack.pop().unwrap_or(after),
-            _ => {}
-        }
-    }
-    match after {
-        Some(i) => record.position_after(i),
-        None => record.start_position(),
-    }
-}
-
 /// The whole document as `jaque fmt` writes it (games with errors as they are), one edit;
 /// none when it is formatted already or a game could not be read whole.
 pub fn formatting(document: &Document) -> Vec<TextEdit> {
-    let mut out = String::with_capacity(document.text.len());
-    for game in &document.games {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        let formatted = format_record(game.record());
-        let text = formatted.as_deref().unwrap_or(game.record().text());
-        out.push_str(text.trim_end());
-        out.push('\n');
-    }
+    let out = format_records(document.games.iter().map(Game::record));
     if out.is_empty() || out == document.text {
         return Vec::new();
     }

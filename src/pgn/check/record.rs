@@ -235,6 +235,56 @@ impl GameRecord {
         Some(position)
     }
 
+    /// The position at byte `offset` of the game's text, where an editor's cursor is: the
+    /// moves before it played in their lines (a `(` goes back a move, a `)` returns); a move
+    /// that ends at the cursor is the one being typed, so the position is before it. `None`
+    /// in a tag pair or a comment, or where a move before it failed.
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Options, Splitter};
+    /// let text = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *";
+    /// let game = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let record = Checker::new(Options::default()).record(&game);
+    /// let in_variation = record.position_at(text.find("2. Nf3)").unwrap()).unwrap();
+    /// assert_eq!(in_variation.fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    /// let typing = record.position_at(text.find("e5").unwrap() + 2).unwrap();
+    /// assert_eq!(typing.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
+    pub fn position_at(&self, offset: usize) -> Option<Position> {
+        let inside = |span: &Range<usize>| span.start < offset && offset < span.end;
+        if self.tags.iter().any(|t| inside(&t.span)) {
+            return None;
+        }
+        let by_token: std::collections::HashMap<usize, usize> = (self.moves.iter().enumerate())
+            .map(|(i, m)| (m.token, i))
+            .collect();
+        // `after`: the move whose position the cursor is at (`None`: the start).
+        let mut after: Option<usize> = None;
+        let mut stack = Vec::new();
+        for (t, token) in self.tokens.iter().enumerate() {
+            let typing = token.span.end == offset && token.kind == TokenKind::San;
+            if token.span.end > offset || typing {
+                if inside(&token.span) && token.kind == TokenKind::Comment {
+                    return None;
+                }
+                break;
+            }
+            match token.kind {
+                TokenKind::San => after = by_token.get(&t).copied().or(after),
+                TokenKind::VariationStart => {
+                    stack.push(after);
+                    after = after.and_then(|i| self.moves.get(i)).and_then(|m| m.prev);
+                }
+                TokenKind::VariationEnd => after = stack.pop().unwrap_or(after),
+                _ => {}
+            }
+        }
+        match after {
+            Some(i) => self.position_after(i),
+            None => self.start_position(),
+        }
+    }
+
     /// The NAGs after move `index` (a glyph written on the move, then `$n` tokens), in order.
     pub fn nags(&self, index: usize) -> impl Iterator<Item = u8> + '_ {
         let record = self.moves.get(index);

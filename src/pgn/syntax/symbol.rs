@@ -181,13 +181,16 @@ pub(super) fn trailing_glyph(symbol: &str) -> Option<(u8, usize)> {
 /// Where symbols end, as a bit mask of the delimiters in 64 bytes of the text, made once for
 /// those bytes: the length of each symbol in them is then a shift and a count of trailing
 /// zeros, where reading each symbol's bytes puts a load and a dozen operations between the
-/// start of one token and the next (the lexer's critical path).
+/// start of one token and the next (the lexer's critical path). The mask is made with SSE2:
+/// elsewhere (WebAssembly) it holds nothing and each symbol is read a word at a time.
 #[derive(Default)]
 pub(super) struct SymbolEnds {
     /// Where the mask's bytes start.
+    #[cfg(target_arch = "x86_64")]
     base: usize,
     /// Bit `i` for a delimiter at `base + i`; none before the first use (then every symbol
     /// looks as if it ran past the mask, and a mask is made).
+    #[cfg(target_arch = "x86_64")]
     delimiters: u64,
 }
 
