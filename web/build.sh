@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the playground into web/dist from a fresh clone: the WebAssembly module (jaque's
+# library with the calls of web/src) and the page's script (CodeMirror, bundled by esbuild).
+#
+#   web/build.sh            # build web/dist
+#   web/build.sh --install  # first install what it needs (apt and npm; root or sudo)
+#
+# The module needs a standard library for wasm32, which rustup cannot download here:
+# Debian's rustc-web (1.96) with its sources (rust-web-src) builds one with -Z build-std.
+set -euo pipefail
+web=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$web")
+dist="$web/dist"
+target="$root/target/web"
+
+if [ "${1:-}" = "--install" ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq rustc-web cargo-web rust-web-src lld
+fi
+
+missing=""
+for tool in /usr/bin/cargo /usr/bin/rustc wasm-ld node npm; do
+  command -v "$tool" >/dev/null || missing="$missing $tool"
+done
+[ -d /usr/lib/rustlib/src/rust/library ] || missing="$missing rust-web-src"
+if [ -n "$missing" ]; then
+  echo "error: missing:$missing; run web/build.sh --install (apt: rustc-web cargo-web rust-web-src lld; node and npm)" >&2
+  exit 2
+fi
+
+echo "== the module (Debian's $(/usr/bin/rustc --version))"
+# Debian's cargo and rustc, not rustup's (first in PATH): their sysroot has the sources.
+(cd "$web" && RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld" \
+  CARGO_TARGET_DIR="$target" /usr/bin/cargo build --release --quiet \
+  --target wasm32-unknown-unknown -Z build-std=std,panic_abort)
+mkdir -p "$dist"
+cp "$target/wasm32-unknown-unknown/release/jaque_web.wasm" "$dist/jaque.wasm"
+
+echo "== the page"
+(cd "$web" && npm ci --silent --no-audit --no-fund && npx --no-install esbuild \
+  page/main.js --bundle --minify --format=esm --target=es2022 --outfile=dist/main.js \
+  && npx --no-install esbuild page/worker.js --bundle --minify --format=esm \
+  --target=es2022 --outfile=dist/worker.js)
+cp "$web/index.html" "$web/style.css" "$dist/"
+
+wasm=$(stat -c %s "$dist/jaque.wasm")
+gz=$(gzip -9 -c "$dist/jaque.wasm" | wc -c)
+echo "built $dist: jaque.wasm $wasm bytes ($gz gzipped), main.js $(stat -c %s "$dist/main.js") bytes"

@@ -1,0 +1,119 @@
+// The WebAssembly module's calls as JavaScript functions (web/src/abi.rs is the other side):
+// a text goes in as UTF-8 in memory the module lends, an answer comes back as a length and
+// bytes, read and given back.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Loads jaque.wasm from `url` (or takes a compiled `WebAssembly.Module`). */
+export async function load(source) {
+  const instance =
+    source instanceof WebAssembly.Module
+      ? await WebAssembly.instantiate(source, {})
+      : (await WebAssembly.instantiateStreaming(fetch(source), {})).instance;
+  return new Jaque(instance.exports);
+}
+
+export class Jaque {
+  constructor(exports) {
+    this.exports = exports;
+  }
+
+  /** Calls `name` with `text` (and more integer arguments); the answer as a string. */
+  call(name, text, ...args) {
+    const { memory, jaque_alloc } = this.exports;
+    const bytes = encoder.encode(text);
+    const input = jaque_alloc(bytes.length);
+    new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
+    // The memory may grow during the call: views are made after it.
+    return this.read(this.exports[name](input, bytes.length, ...args));
+  }
+
+  /**
+   * Every game checked: {games, summary: {games, moves, errors, warnings}}, `games` the
+   * objects of `jaque check --json` of the games with a diagnostic (the others are counted).
+   */
+  check(text) {
+    const { games, summary } = lines(this.call("jaque_check", text));
+    return { games, summary };
+  }
+
+  /** A session checking `text` a part at a time (see `Session`). */
+  session(text) {
+    const { memory, jaque_alloc, jaque_session_new } = this.exports;
+    const bytes = encoder.encode(text);
+    const input = jaque_alloc(bytes.length);
+    new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
+    return new Session(this, jaque_session_new(input, bytes.length));
+  }
+
+  /** An answer of `length` bytes at `output`, read and given back. */
+  read(output) {
+    const { memory, jaque_free } = this.exports;
+    const length = new DataView(memory.buffer).getUint32(output, true);
+    const answer = decoder.decode(new Uint8Array(memory.buffer, output + 4, length));
+    jaque_free(output, length + 4);
+    return answer;
+  }
+
+  /** The text as `jaque fix` writes it. */
+  fix(text) {
+    return this.call("jaque_fix", text);
+  }
+
+  /** The text as `jaque fmt` writes it. */
+  fmt(text) {
+    return this.call("jaque_fmt", text);
+  }
+
+  /** The move at UTF-16 offset `at`, or null: {from, to, number, color, san, played, fen, uci, check, mate}. */
+  hover(text, at) {
+    return JSON.parse(this.call("jaque_hover", text, at));
+  }
+
+  /** The position at `at` ({fen}), or null in a tag pair, a comment or after a failed move. */
+  position(text, at) {
+    return JSON.parse(this.call("jaque_position", text, at));
+  }
+
+  /** The legal moves at `at`: [{san, uci}]. */
+  complete(text, at) {
+    return JSON.parse(this.call("jaque_complete", text, at));
+  }
+}
+
+/** A text checked a part at a time: `step(bytes)` checks about that many more bytes of it. */
+export class Session {
+  constructor(jaque, handle) {
+    this.jaque = jaque;
+    this.handle = handle;
+  }
+
+  /**
+   * {games, progress: {read, total, done}, summary: {games, moves, errors, warnings}, error}:
+   * the games of the step with a diagnostic; read and total in bytes; the summary of every
+   * game so far.
+   */
+  step(bytes) {
+    return lines(this.jaque.read(this.jaque.exports.jaque_session_step(this.handle, bytes)));
+  }
+
+  /** Ends the session (done or not). */
+  free() {
+    this.jaque.exports.jaque_session_free(this.handle);
+    this.handle = 0;
+  }
+}
+
+/** The JSON lines of a check: the games, the progress and summary, an error where the bytes are no text. */
+function lines(text) {
+  const answer = { games: [], progress: null, summary: null, error: null };
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const object = JSON.parse(line);
+    if ("progress" in object) Object.assign(answer, object);
+    else if ("error" in object) answer.error = object.error;
+    else answer.games.push(object);
+  }
+  return answer;
+}
