@@ -16,8 +16,11 @@ target="$root/target/web"
 if [ "${1:-}" = "--install" ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  packages="rustc-web cargo-web rust-web-src lld"
+  command -v npm >/dev/null || packages="$packages nodejs npm"
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq rustc-web cargo-web rust-web-src lld
+  # shellcheck disable=SC2086 # the packages are words
+  $sudo apt-get install -y -qq $packages
 fi
 
 missing=""
@@ -39,10 +42,7 @@ mkdir -p "$dist"
 cp "$target/wasm32-unknown-unknown/release/jaque_web.wasm" "$dist/jaque.wasm"
 
 echo "== the page"
-(cd "$web" && npm ci --silent --no-audit --no-fund && npx --no-install esbuild \
-  page/main.js --bundle --minify --format=esm --target=es2022 --outfile=dist/main.js \
-  && npx --no-install esbuild page/worker.js --bundle --minify --format=esm \
-  --target=es2022 --outfile=dist/worker.js)
+(cd "$web" && npm ci --silent --no-audit --no-fund && npm run --silent build)
 cp "$web/index.html" "$web/style.css" "$dist/"
 
 wasm=$(stat -c %s "$dist/jaque.wasm")

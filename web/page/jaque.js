@@ -66,19 +66,20 @@ export class Jaque {
     return this.call("jaque_fmt", text);
   }
 
-  /** The move at UTF-16 offset `at`, or null: {from, to, number, color, san, played, fen, uci, check, mate}. */
-  hover(text, at) {
-    return JSON.parse(this.call("jaque_hover", text, at));
-  }
-
-  /** The position at `at` ({fen}), or null in a tag pair, a comment or after a failed move. */
-  position(text, at) {
-    return JSON.parse(this.call("jaque_position", text, at));
-  }
-
-  /** The legal moves at `at`: [{san, uci}]. */
-  complete(text, at) {
-    return JSON.parse(this.call("jaque_complete", text, at));
+  /**
+   * The `Document` of `text`, for the questions at the cursor: made once per text (the last
+   * one is kept, and freed when another text is asked about).
+   */
+  at(text) {
+    if (this.document?.text !== text) {
+      this.document?.free();
+      const { memory, jaque_alloc, jaque_document_new } = this.exports;
+      const bytes = encoder.encode(text);
+      const input = jaque_alloc(bytes.length);
+      new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
+      this.document = new Document(this, jaque_document_new(input, bytes.length), text);
+    }
+    return this.document;
   }
 }
 
@@ -116,4 +117,40 @@ function lines(text) {
     else answer.games.push(object);
   }
   return answer;
+}
+
+/** A text cut into games, asked about at places counted in UTF-16 units (web/src/document.rs). */
+export class Document {
+  constructor(jaque, handle, text) {
+    this.jaque = jaque;
+    this.handle = handle;
+    this.text = text;
+  }
+
+  ask(name, at) {
+    return JSON.parse(this.jaque.read(this.jaque.exports[name](this.handle, at)));
+  }
+
+  /** The move at `at`, or null: {from, to, played, fen, number, color, san, uci, check, mate}. */
+  hover(at) {
+    return this.ask("jaque_document_hover", at);
+  }
+
+  /**
+   * The board's position at `at`, or null in a tag pair or a comment: {fen, last}, `last` the
+   * move it is after ({number, color, san, uci}) or null.
+   */
+  position(at) {
+    return this.ask("jaque_document_position", at);
+  }
+
+  /** The legal moves at `at`: [{san, uci}]. */
+  complete(at) {
+    return this.ask("jaque_document_complete", at);
+  }
+
+  free() {
+    this.jaque.exports.jaque_document_free(this.handle);
+    this.handle = 0;
+  }
 }

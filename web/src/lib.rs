@@ -12,14 +12,16 @@
 //! | `jaque_session_new(text)`, `jaque_session_step(session, bytes)`, `jaque_session_free(session)` | the same a part at a time ([`session`]) |
 //! | `jaque_fix(text)` | the text with the machine-applicable suggestions applied, as `jaque fix` writes it |
 //! | `jaque_fmt(text)` | the text in export format, as `jaque fmt` writes it |
-//! | `jaque_hover(text, at)` | the move at UTF-16 offset `at` as JSON, or `null` ([`cursor::hover`]) |
-//! | `jaque_position(text, at)` | `{"fen": ...}` of the position at `at`, or `null` |
-//! | `jaque_complete(text, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
+//! | `jaque_document_new(text)`, `jaque_document_free(document)` | a [`Document`]: the text cut into games, for the questions at the cursor |
+//! | `jaque_document_hover(document, at)` | the move at UTF-16 offset `at` as JSON, or `null` ([`Document::hover`]) |
+//! | `jaque_document_position(document, at)` | the board's position at `at` ([`Document::position`]) |
+//! | `jaque_document_complete(document, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
 
 pub mod abi;
-pub mod cursor;
+pub mod document;
 pub mod session;
 
+use document::Document;
 use jaque::lint::Lints;
 use jaque::pgn::{Fixer, Options, format_text};
 use session::Session;
@@ -119,38 +121,74 @@ pub unsafe extern "C" fn jaque_fmt(ptr: *mut u8, len: usize) -> *mut u8 {
     abi::answer(format_text(&bytes, Options::default()).as_bytes())
 }
 
-/// See [`cursor::hover`].
+/// A [`Document`] of the text, for the questions at the cursor until the text changes, then
+/// [`jaque_document_free`].
 ///
 /// # Safety
 ///
 /// As for [`jaque_check`].
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn jaque_hover(ptr: *mut u8, len: usize, at: usize) -> *mut u8 {
+pub unsafe extern "C" fn jaque_document_new(ptr: *mut u8, len: usize) -> *mut Document {
     // SAFETY: this function's contract.
     let text = abi::text(unsafe { abi::take(ptr, len) });
-    abi::answer(&cursor::hover(&text, at))
+    Box::into_raw(Box::new(Document::new(text)))
 }
 
-/// See [`cursor::position`].
+/// Ends a document.
 ///
 /// # Safety
 ///
-/// As for [`jaque_check`].
+/// `document` is one of [`jaque_document_new`] not yet freed; it is freed once.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn jaque_position(ptr: *mut u8, len: usize, at: usize) -> *mut u8 {
-    // SAFETY: this function's contract.
-    let text = abi::text(unsafe { abi::take(ptr, len) });
-    abi::answer(&cursor::position(&text, at))
+pub unsafe extern "C" fn jaque_document_free(document: *mut Document) {
+    if !document.is_null() {
+        // SAFETY: this function's contract.
+        drop(unsafe { Box::from_raw(document) });
+    }
 }
 
-/// See [`cursor::completion`].
+/// The answer of `question` about `document`, or an empty answer for a null one.
 ///
 /// # Safety
 ///
-/// As for [`jaque_check`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn jaque_complete(ptr: *mut u8, len: usize, at: usize) -> *mut u8 {
+/// `document` is null or one of [`jaque_document_new`] not yet freed.
+unsafe fn ask(document: *const Document, question: impl Fn(&Document) -> Vec<u8>) -> *mut u8 {
     // SAFETY: this function's contract.
-    let text = abi::text(unsafe { abi::take(ptr, len) });
-    abi::answer(&cursor::completion(&text, at))
+    match unsafe { document.as_ref() } {
+        Some(document) => abi::answer(&question(document)),
+        None => abi::answer(b"null"),
+    }
+}
+
+/// See [`Document::hover`].
+///
+/// # Safety
+///
+/// As for [`jaque_document_free`], but not freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn jaque_document_hover(document: *const Document, at: usize) -> *mut u8 {
+    // SAFETY: this function's contract.
+    unsafe { ask(document, |d| d.hover(at)) }
+}
+
+/// See [`Document::position`].
+///
+/// # Safety
+///
+/// As for [`jaque_document_hover`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn jaque_document_position(document: *const Document, at: usize) -> *mut u8 {
+    // SAFETY: this function's contract.
+    unsafe { ask(document, |d| d.position(at)) }
+}
+
+/// See [`Document::completion`].
+///
+/// # Safety
+///
+/// As for [`jaque_document_hover`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn jaque_document_complete(document: *const Document, at: usize) -> *mut u8 {
+    // SAFETY: this function's contract.
+    unsafe { ask(document, |d| d.completion(at)) }
 }

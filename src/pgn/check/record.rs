@@ -251,6 +251,15 @@ impl GameRecord {
     /// assert_eq!(typing.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
     pub fn position_at(&self, offset: usize) -> Option<Position> {
+        match self.last_move_at(offset)? {
+            Some(index) => self.position_after(index),
+            None => self.start_position(),
+        }
+    }
+
+    /// The move (of [`GameRecord::moves`]) whose position is [`GameRecord::position_at`]
+    /// `offset`: `Some(None)` before the game's first move, `None` in a tag pair or a comment.
+    pub fn last_move_at(&self, offset: usize) -> Option<Option<usize>> {
         let inside = |span: &Range<usize>| span.start < offset && offset < span.end;
         if self.tags.iter().any(|t| inside(&t.span)) {
             return None;
@@ -258,10 +267,10 @@ impl GameRecord {
         let by_token: std::collections::HashMap<usize, usize> = (self.moves.iter().enumerate())
             .map(|(i, m)| (m.token, i))
             .collect();
-        // `after`: the move whose position the cursor is at (`None`: the start).
         let mut after: Option<usize> = None;
         let mut stack = Vec::new();
         for (t, token) in self.tokens.iter().enumerate() {
+            // A move that ends at the cursor is the one being typed.
             let typing = token.span.end == offset && token.kind == TokenKind::San;
             if token.span.end > offset || typing {
                 if inside(&token.span) && token.kind == TokenKind::Comment {
@@ -279,10 +288,7 @@ impl GameRecord {
                 _ => {}
             }
         }
-        match after {
-            Some(i) => self.position_after(i),
-            None => self.start_position(),
-        }
+        Some(after)
     }
 
     /// The NAGs after move `index` (a glyph written on the move, then `$n` tokens), in order.

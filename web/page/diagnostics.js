@@ -1,0 +1,153 @@
+// jaque's diagnostics in the editor: their places turned into CodeMirror offsets, their
+// suggestions into quick fixes, and the list beside the editor.
+
+import { forEachDiagnostic } from "@codemirror/lint";
+
+// The list shows this many; the editor marks them all. More would cost the page more to
+// draw than anyone reads.
+const LIST_LIMIT = 500;
+
+/**
+ * The offset in `doc` (UTF-16 code units, as CodeMirror counts) of jaque's place `line`
+ * (from 1) and `column` (from 1, in characters: code points). A column past the line's
+ * end, as a span's end may be, is the line's end.
+ */
+function offsetAt(doc, line, column) {
+  const { from, text } = doc.line(line);
+  let offset = from;
+  let counted = 1;
+  for (const character of text) {
+    if (counted >= column) break;
+    offset += character.length;
+    counted += 1;
+  }
+  return offset;
+}
+
+/** A diagnostic of `jaque check --json` as CodeMirror's linter wants it, fixes as actions. */
+export function lintDiagnostic(doc, diagnostic) {
+  const from = offsetAt(doc, diagnostic.line, diagnostic.column);
+  const to = Math.max(from, offsetAt(doc, diagnostic.end_line, diagnostic.end_column));
+  return {
+    from,
+    to,
+    severity: diagnostic.severity === "error" ? "error" : "warning",
+    message: `${diagnostic.code}: ${diagnostic.message}`,
+    renderMessage: () => describe(diagnostic),
+    actions: diagnostic.suggestions.map((suggestion) => fix(doc, suggestion, from)),
+    jaque: diagnostic,
+  };
+}
+
+/**
+ * A suggestion as a quick fix. Its span is kept relative to the diagnostic's start: the
+ * editor maps that start through edits made since the check, and `apply` receives it.
+ */
+function fix(doc, suggestion, from) {
+  const start = offsetAt(doc, suggestion.line, suggestion.column) - from;
+  const end = offsetAt(doc, suggestion.end_line, suggestion.end_column) - from;
+  const certain = suggestion.applicability === "machine_applicable";
+  return {
+    name: `${certain ? "fix" : "maybe"}: ${suggestion.replacement.trim() || "delete"}`,
+    markClass: certain ? "certain" : "maybe",
+    apply: (view, at) =>
+      view.dispatch({
+        changes: { from: at + start, to: at + end, insert: suggestion.replacement },
+        userEvent: "input.fix",
+      }),
+  };
+}
+
+/** The code and the message, for the tooltip and the list. */
+function describe({ code, message }) {
+  const node = document.createElement("span");
+  const label = document.createElement("code");
+  label.className = "code";
+  label.textContent = code;
+  node.append(label, " ", message);
+  return node;
+}
+
+/** Fills `list` with `diagnostics` (lint diagnostics of `lintDiagnostic`), in file order. */
+export function showList(list, view, diagnostics) {
+  const items = diagnostics.slice(0, LIST_LIMIT).map((diagnostic) => item(view, diagnostic));
+  if (!diagnostics.length) items.push(note("nothing to report"));
+  if (diagnostics.length > LIST_LIMIT) {
+    items.push(
+      note(`and ${diagnostics.length - LIST_LIMIT} more, marked in the text (F8 goes to the next)`),
+    );
+  }
+  list.replaceChildren(...items);
+}
+
+function note(text) {
+  const node = document.createElement("li");
+  node.className = "note";
+  node.textContent = text;
+  return node;
+}
+
+/** One diagnostic: where, how bad, its code and message (a click goes there), its fixes. */
+function item(view, diagnostic) {
+  const { line, column, code, severity } = diagnostic.jaque;
+  const node = document.createElement("li");
+  Object.assign(node.dataset, { testid: "diagnostic", line, column, code, severity });
+  node.className = diagnostic.severity;
+
+  const jump = document.createElement("button");
+  jump.type = "button";
+  jump.className = "jump";
+  const where = document.createElement("span");
+  where.className = "where";
+  where.textContent = `${line}:${column}`;
+  const level = document.createElement("span");
+  level.className = "severity";
+  level.textContent = severity;
+  jump.append(where, level, describe(diagnostic.jaque));
+  jump.onclick = () => goTo(view, diagnostic);
+  node.append(jump);
+
+  for (const action of diagnostic.actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `fix ${action.markClass}`;
+    button.dataset.testid = "fix";
+    button.textContent = action.name;
+    button.onclick = () => applyFix(view, diagnostic, action);
+    node.append(button);
+  }
+  return node;
+}
+
+/** Selects the diagnostic's span, where it is now, and shows it. */
+function goTo(view, diagnostic) {
+  const range = currentRange(view.state, diagnostic);
+  if (!range) return;
+  view.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+  view.focus();
+}
+
+function applyFix(view, diagnostic, action) {
+  const range = currentRange(view.state, diagnostic);
+  if (!range) return;
+  action.apply(view, range.from, range.to);
+  view.focus();
+}
+
+/** Where the editor holds `diagnostic` now (moved by edits since the check), or null. */
+function currentRange(state, diagnostic) {
+  let found = null;
+  forEachDiagnostic(state, (d, from, to) => {
+    if (d === diagnostic) found = { from, to };
+  });
+  return found;
+}
+
+/** "3 games, 2 errors, 1 warning", of a check's summary. */
+export function summary({ games, errors, warnings }) {
+  return [count(games, "game"), count(errors, "error"), count(warnings, "warning")].join(", ");
+}
+
+function count(n, noun) {
+  return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
+}

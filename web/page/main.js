@@ -1,0 +1,269 @@
+// The playground page: an editor whose text a worker checks as it changes, a board of the
+// position at the cursor, the list of diagnostics, and the toolbar. jaque.wasm is compiled
+// once and shared with the worker; the page's own instance answers what the cursor asks
+// (the board, completion, the move under the mouse), each call reading the text again.
+
+import { drawBoard } from "./board.js";
+import { Checker } from "./checker.js";
+import { lintDiagnostic, showList, summary } from "./diagnostics.js";
+import { createEditor, moveName, textOf } from "./editor.js";
+import { download, packText, readFile, savedName, unpackText } from "./files.js";
+import { load } from "./jaque.js";
+import { SAMPLE } from "./sample.js";
+
+// The longest URL Chromium opens (2 MiB): a longer link would not come back.
+const LINK_LIMIT = 2 * 1024 * 1024;
+// The board follows the cursor once it rests this long: each look reads the whole text.
+const BOARD_DELAY_MS = 30;
+// How long a message about an action (a copy, a file opened) stays.
+const MESSAGE_MS = 4000;
+
+const UNREADABLE_LINK = "the link holds no text this page can read";
+
+const $ = (id) => document.getElementById(id);
+
+class Playground {
+  constructor(jaque, module, text) {
+    this.jaque = jaque;
+    this.name = "games.pgn"; // the name Download saves under
+    this.flipped = false;
+    this.shown = null; // what the board shows: {fen, uci, caption}
+    this.checking = null; // the document whose check is under way
+    this.checker = new Checker(module, (progress) => this.showProgress(progress));
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+    this.view = createEditor({
+      parent: $("editor"),
+      text,
+      jaque,
+      lint: (view) => this.lint(view),
+      onCursor: () => this.followCursor(),
+    });
+    this.bindToolbar();
+    this.bindDrop();
+    window.addEventListener("hashchange", () => this.openLink());
+    this.showBoard();
+  }
+
+  /** The linter's source: the worker's diagnostics for the text, once it is done. */
+  async lint(view) {
+    const doc = view.state.doc;
+    this.checking = doc;
+    const result = await this.checker.check(textOf(doc));
+    // A newer text is on its way (or the text changed): this answer is no longer wanted.
+    if (result === null || view.state.doc !== doc) return [];
+    const diagnostics = result.diagnostics.map((d) => lintDiagnostic(doc, d));
+    $("progress").hidden = true;
+    $("status").textContent = result.error
+      ? `cannot check the text: ${result.error}`
+      : summary(result.summary);
+    showList($("diagnostics"), view, diagnostics);
+    this.markReady();
+    return diagnostics;
+  }
+
+  /** A large text's check under way: how much is read (of the text as it was sent). */
+  showProgress({ read, total }) {
+    const progress = $("progress");
+    progress.hidden = false;
+    if (this.checking === this.view.state.doc) {
+      // Never 100% before the answer: the last game may still be in hand.
+      const percent = Math.min(99, Math.floor((100 * read) / total));
+      progress.value = percent;
+      $("status").textContent = `checking ${percent}%`;
+    } else {
+      // The text changed since: its own check comes next; the numbers are not its.
+      progress.removeAttribute("value");
+      $("status").textContent = "checking…";
+    }
+  }
+
+  followCursor() {
+    clearTimeout(this.boardTimer);
+    this.boardTimer = setTimeout(() => this.showBoard(), BOARD_DELAY_MS);
+  }
+
+  /**
+   * The board at the cursor, as jaque's `position` has it (on or right after a move, the
+   * position after it, or before it where it failed; elsewhere where the next move would
+   * be typed), with the move it is after named and its squares marked.
+   */
+  showBoard() {
+    const { doc, selection } = this.view.state;
+    const position = this.jaque.at(textOf(doc)).position(selection.main.head);
+    if (!position) {
+      this.shown = null;
+    } else {
+      const side = position.fen.split(" ")[1] === "w" ? "White" : "Black";
+      const { last } = position;
+      const caption = last ? `after ${moveName(last)}` : `${side} to move`;
+      this.shown = { fen: position.fen, uci: last?.uci ?? null, caption };
+    }
+    this.drawShown();
+  }
+
+  drawShown() {
+    const board = $("board");
+    board.classList.toggle("stale", !this.shown);
+    $("fen").textContent = this.shown?.fen ?? "";
+    $("copy-fen").disabled = !this.shown;
+    if (!this.shown) {
+      $("caption").textContent = "no position here (a tag pair, a comment)";
+      return;
+    }
+    $("caption").textContent = this.shown.caption;
+    drawBoard(board, this.shown.fen, { move: this.shown.uci, flipped: this.flipped });
+  }
+
+  bindToolbar() {
+    const input = $("open");
+    $("open-button").onclick = () => input.click();
+    input.onchange = () => {
+      if (input.files[0]) this.open(input.files[0]);
+      input.value = "";
+    };
+    $("fix-all").onclick = () =>
+      this.rewrite((text) => this.jaque.fix(text), "fixed", "nothing to fix with one right answer");
+    $("format").onclick = () =>
+      this.rewrite((text) => this.jaque.fmt(text), "formatted", "already in export format");
+    $("download").onclick = () => download(textOf(this.view.state.doc), this.name);
+    $("copy-link").onclick = () => this.copyLink();
+    $("copy-fen").onclick = () => this.copy(this.shown.fen, "FEN copied");
+    $("flip").onclick = () => {
+      this.flipped = !this.flipped;
+      if (this.shown) this.drawShown();
+    };
+  }
+
+  /** Files dragged over the page can be dropped anywhere on it. */
+  bindDrop() {
+    const hint = $("drop-hint");
+    const carriesFiles = (event) => event.dataTransfer?.types.includes("Files");
+    document.addEventListener("dragover", (event) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      hint.hidden = false;
+    });
+    document.addEventListener("dragleave", (event) => {
+      if (!event.relatedTarget) hint.hidden = true;
+    });
+    document.addEventListener("drop", (event) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      hint.hidden = true;
+      if (event.dataTransfer.files[0]) this.open(event.dataTransfer.files[0]);
+    });
+  }
+
+  async open(file) {
+    let text;
+    try {
+      text = await readFile(file);
+    } catch (error) {
+      this.say(`cannot read ${file.name}: ${error.message}`);
+      return;
+    }
+    this.name = savedName(file.name);
+    this.setText(text);
+    // A link of the previous text would no longer match the page.
+    history.replaceState(null, "", location.pathname + location.search);
+    this.say(`opened ${file.name}`);
+  }
+
+  /** Opens the text of the link in the address bar, if it holds one. */
+  async openLink() {
+    if (location.hash.length <= 1) return;
+    const text = await textOfLink();
+    if (text === null) this.say(UNREADABLE_LINK);
+    else this.setText(text);
+  }
+
+  setText(text) {
+    const { doc } = this.view.state;
+    this.view.dispatch({
+      changes: { from: 0, to: doc.length, insert: text },
+      selection: { anchor: 0 },
+      scrollIntoView: true,
+    });
+  }
+
+  /** Replaces the text by `change(text)` (Fix all, Format). */
+  rewrite(change, done, unchanged) {
+    const old = textOf(this.view.state.doc);
+    const text = change(old);
+    if (text === old) {
+      this.say(unchanged);
+      return;
+    }
+    // One change over the part that differs: the cursor and the undo history stay useful.
+    this.view.dispatch({ changes: difference(old, text), userEvent: "input.fix" });
+    this.say(done);
+  }
+
+  async copyLink() {
+    const url = new URL(location.href);
+    url.hash = await packText(textOf(this.view.state.doc));
+    if (url.href.length > LINK_LIMIT) {
+      this.say("the text is too long for a link: download it instead");
+      return;
+    }
+    history.replaceState(null, "", url);
+    await this.copy(url.href, "link copied", "the link is in the address bar");
+  }
+
+  async copy(text, done, failed = "copying was not allowed") {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.say(done);
+    } catch {
+      this.say(failed);
+    }
+  }
+
+  /** A short message about an action, for a few seconds. */
+  say(message) {
+    const node = $("message");
+    node.textContent = message;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => (node.textContent = ""), MESSAGE_MS);
+  }
+}
+
+/** The change that turns `old` into `text`: what lies between their common start and end. */
+function difference(old, text) {
+  const shorter = Math.min(old.length, text.length);
+  let start = 0;
+  while (start < shorter && old[start] === text[start]) start += 1;
+  let end = 0;
+  while (end < shorter - start && old[old.length - 1 - end] === text[text.length - 1 - end])
+    end += 1;
+  return { from: start, to: old.length - end, insert: text.slice(start, text.length - end) };
+}
+
+/** The text held in the address bar's fragment; null when there is none or it is unreadable. */
+async function textOfLink() {
+  const packed = location.hash.slice(1);
+  if (!packed) return null;
+  try {
+    return await unpackText(packed);
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  try {
+    const module = await WebAssembly.compileStreaming(
+      fetch(new URL("jaque.wasm", import.meta.url)),
+    );
+    const jaque = await load(module);
+    const linked = await textOfLink();
+    const page = new Playground(jaque, module, linked ?? SAMPLE);
+    if (location.hash.length > 1 && linked === null) page.say(UNREADABLE_LINK);
+    // For tests and the curious: the editor, and a promise of the first check shown.
+    window.playground = Object.freeze({ view: page.view, ready: page.ready });
+  } catch (error) {
+    $("status").textContent = `cannot start: ${error.message}`;
+  }
+}
+
+start();
