@@ -21,7 +21,8 @@ A new section is a function `(Run) -> (commands, Markdown lines)` added to SECTI
 whole-process section (`tools/whole_process.py`) runs its processes itself: the `jaque` binary
 against peer programs, timed in turns (A B A B), the median of the ratios reported. The python
 section (`tools/bench_python.py`) times jaque's Python package against Python PGN readers the
-same way, each a `python -c` process, the peers in a virtualenv of its own.
+same way, each a `python -c` process, the peers in a virtualenv of its own. The web section
+(`tools/bench_web.py`) measures the playground in a headless Chromium.
 Standard library only.
 """
 
@@ -38,6 +39,7 @@ import time
 from pathlib import Path
 
 import bench_python
+import bench_web
 import whole_process
 from whole_process import in_turns
 
@@ -300,6 +302,7 @@ SECTIONS = [
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
+    ("web", "The playground in a headless Chromium", bench_web.section),
 ]
 
 

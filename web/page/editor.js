@@ -18,8 +18,9 @@ import {
 import { drawBoard } from "./board.js";
 import { pgnHighlighting } from "./pgn.js";
 
-// How long the text rests before it is checked again.
-const LINT_DELAY_MS = 150;
+// How long the text rests before it is checked again: a burst of keys within a frame is one
+// check; the worker drops a text that a newer one overtakes, so no longer wait is needed.
+const LINT_DELAY_MS = 10;
 
 const texts = new WeakMap();
 
