@@ -19,14 +19,22 @@ export class Jaque {
     this.exports = exports;
   }
 
-  /** Calls `name` with `text` (and more integer arguments); the answer as a string. */
-  call(name, text, ...args) {
+  /**
+   * Calls `name` with `text` as its first two arguments (its UTF-8 in the module's memory,
+   * which the call takes, and its length), then `args`; returns what the call returns.
+   */
+  give(name, text, ...args) {
     const { memory, jaque_alloc } = this.exports;
     const bytes = encoder.encode(text);
     const input = jaque_alloc(bytes.length);
     new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
-    // The memory may grow during the call: views are made after it.
-    return this.read(this.exports[name](input, bytes.length, ...args));
+    return this.exports[name](input, bytes.length, ...args);
+  }
+
+  /** Calls `name` with `text` (and more integer arguments); the answer as a string. */
+  call(name, text, ...args) {
+    // The memory may grow during the call: `read` makes its views after it.
+    return this.read(this.give(name, text, ...args));
   }
 
   /**
@@ -40,11 +48,7 @@ export class Jaque {
 
   /** A session checking `text` a part at a time (see `Session`). */
   session(text) {
-    const { memory, jaque_alloc, jaque_session_new } = this.exports;
-    const bytes = encoder.encode(text);
-    const input = jaque_alloc(bytes.length);
-    new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
-    return new Session(this, jaque_session_new(input, bytes.length));
+    return new Session(this, this.give("jaque_session_new", text));
   }
 
   /** An answer of `length` bytes at `output`, read and given back. */
@@ -73,11 +77,7 @@ export class Jaque {
   at(text) {
     if (this.document?.text !== text) {
       this.document?.free();
-      const { memory, jaque_alloc, jaque_document_new } = this.exports;
-      const bytes = encoder.encode(text);
-      const input = jaque_alloc(bytes.length);
-      new Uint8Array(memory.buffer, input, bytes.length).set(bytes);
-      this.document = new Document(this, jaque_document_new(input, bytes.length), text);
+      this.document = new Document(this, this.give("jaque_document_new", text), text);
     }
     return this.document;
   }
