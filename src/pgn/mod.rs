@@ -38,6 +38,7 @@
 
 mod check;
 mod commands;
+mod decode;
 mod fix;
 mod format;
 mod scan;
@@ -51,6 +52,7 @@ pub use check::{
     Verdict, check_game, line_starts,
 };
 pub use commands::{Eval, clock, eval};
+pub use decode::decode_text;
 pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};
 pub use format::{
     MAX_LINE, SEVEN_TAG_ROSTER, format_game, format_record, format_records, format_text,

@@ -1,34 +1,68 @@
-// The page's side of the checking worker (worker.js): each text gets a generation number,
-// and only the newest text's answer is awaited; an older request resolves to null.
+// The page's side of the worker (worker.js): the editor's text sent once, then its edits;
+// the worker's answers for the newest version only; questions about the text answered
+// asynchronously.
 
 export class Checker {
-  /** `onProgress({read, total})` is called while a text larger than a step is checked. */
-  constructor(module, onProgress) {
+  /**
+   * `onProgress({read, total})` while a large text is checked; `onResult({summary,
+   * diagnostics, error})` once the newest version is (diagnostics: parsed here, not in the
+   * worker, so that they cross between threads as one string); `onLost()` when the worker
+   * lost the text (after a stop) and wants it again (`open`).
+   */
+  constructor(module, { onProgress, onResult, onLost }) {
     this.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
     this.worker.postMessage({ module });
     this.worker.onmessage = ({ data }) => this.receive(data);
-    this.onProgress = onProgress;
-    this.generation = 0;
-    this.pending = null; // {generation, resolve} of the newest text
+    Object.assign(this, { onProgress, onResult, onLost });
+    this.version = 0;
+    this.questions = new Map(); // id → resolve
+    this.asked = 0;
   }
 
-  /** {summary, diagnostics, error} of `text`, or null when a newer text came first. */
-  check(text) {
-    this.pending?.resolve(null);
-    const generation = ++this.generation;
-    this.worker.postMessage({ generation, text });
-    return new Promise((resolve) => {
-      this.pending = { generation, resolve };
+  /**
+   * A new text: a string, a file (a `File`, which the worker reads), or its bytes (an
+   * `ArrayBuffer`, handed to the worker).
+   */
+  open(text) {
+    this.version += 1;
+    const transfer = text instanceof ArrayBuffer ? [text] : [];
+    this.worker.postMessage({ version: this.version, open: text }, transfer);
+  }
+
+  /** The changes of an editor's transaction (CodeMirror's `ChangeSet`). */
+  edit(changes) {
+    const edits = [];
+    // Each change in the text the ones before it made: its start there, the old length.
+    changes.iterChanges((fromA, toA, fromB, _toB, inserted) => {
+      edits.push([fromB, fromB + (toA - fromA), inserted.toString()]);
     });
+    this.version += 1;
+    this.worker.postMessage({ version: this.version, edits });
   }
 
-  receive({ generation, progress, ...result }) {
-    if (generation !== this.pending?.generation) return;
-    if (progress) {
-      this.onProgress(progress);
-    } else {
-      this.pending.resolve(result);
-      this.pending = null;
+  /**
+   * The answer of `question` about the text as it is now (see Document.ask), or undefined
+   * where the text changed before the answer came.
+   */
+  ask(question, at) {
+    const id = ++this.asked;
+    const version = this.version;
+    this.worker.postMessage({ id, ask: question, at });
+    return new Promise((resolve) => this.questions.set(id, resolve)).then((answer) =>
+      this.version === version ? answer : undefined,
+    );
+  }
+
+  receive(data) {
+    if (data.id !== undefined) {
+      this.questions.get(data.id)?.(data.answer);
+      this.questions.delete(data.id);
+    } else if (data.lost) {
+      this.onLost();
+    } else if (data.version === this.version) {
+      if (data.progress) this.onProgress(data.progress);
+      else if (data.error) this.onResult({ summary: null, diagnostics: [], error: data.error });
+      else this.onResult({ summary: data.summary, diagnostics: JSON.parse(data.diagnostics) });
     }
   }
 }

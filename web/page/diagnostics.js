@@ -6,35 +6,25 @@ import { forEachDiagnostic } from "@codemirror/lint";
 // The list shows this many; the editor marks them all. More would cost the page more to
 // draw than anyone reads.
 const LIST_LIMIT = 500;
+// The items drawn with the editor's marks; the rest follow a frame later.
+const FIRST_ITEMS = 40;
+// The newest fill of each list: a frame's rest is drawn only for it.
+const fills = new WeakMap();
 
 /**
- * The offset in `doc` (UTF-16 code units, as CodeMirror counts) of jaque's place `line`
- * (from 1) and `column` (from 1, in characters: code points). A column past the line's
- * end, as a span's end may be, is the line's end.
+ * A diagnostic of the worker (places in UTF-16 units, as CodeMirror counts) as CodeMirror's
+ * linter wants it, fixes as actions.
  */
-function offsetAt(doc, line, column) {
-  const { from, text } = doc.line(line);
-  let offset = from;
-  let counted = 1;
-  for (const character of text) {
-    if (counted >= column) break;
-    offset += character.length;
-    counted += 1;
-  }
-  return offset;
-}
-
-/** A diagnostic of `jaque check --json` as CodeMirror's linter wants it, fixes as actions. */
 export function lintDiagnostic(doc, diagnostic) {
-  const from = offsetAt(doc, diagnostic.line, diagnostic.column);
-  const to = Math.max(from, offsetAt(doc, diagnostic.end_line, diagnostic.end_column));
+  const from = Math.min(diagnostic.from, doc.length);
+  const to = Math.min(Math.max(from, diagnostic.to), doc.length);
   return {
     from,
     to,
     severity: diagnostic.severity === "error" ? "error" : "warning",
     message: `${diagnostic.code}: ${diagnostic.message}`,
     renderMessage: () => describe(diagnostic),
-    actions: diagnostic.suggestions.map((suggestion) => fix(doc, suggestion, from)),
+    actions: diagnostic.suggestions.map((suggestion) => fix(suggestion, from)),
     jaque: diagnostic,
   };
 }
@@ -43,9 +33,9 @@ export function lintDiagnostic(doc, diagnostic) {
  * A suggestion as a quick fix. Its span is kept relative to the diagnostic's start: the
  * editor maps that start through edits made since the check, and `apply` receives it.
  */
-function fix(doc, suggestion, from) {
-  const start = offsetAt(doc, suggestion.line, suggestion.column) - from;
-  const end = offsetAt(doc, suggestion.end_line, suggestion.end_column) - from;
+function fix(suggestion, from) {
+  const start = suggestion.from - from;
+  const end = suggestion.to - from;
   const certain = suggestion.applicability === "machine_applicable";
   return {
     name: `${certain ? "fix" : "maybe"}: ${suggestion.replacement.trim() || "delete"}`,
@@ -68,16 +58,26 @@ function describe({ code, message }) {
   return node;
 }
 
-/** Fills `list` with `diagnostics` (lint diagnostics of `lintDiagnostic`), in file order. */
+/**
+ * Fills `list` with `diagnostics` (lint diagnostics of `lintDiagnostic`), in file order: the
+ * first screenful at once, the rest in the next frame (unless a newer list came first).
+ */
 export function showList(list, view, diagnostics) {
-  const items = diagnostics.slice(0, LIST_LIMIT).map((diagnostic) => item(view, diagnostic));
+  const shown = diagnostics.slice(0, LIST_LIMIT);
+  const items = shown.slice(0, FIRST_ITEMS).map((diagnostic) => item(view, diagnostic));
   if (!diagnostics.length) items.push(note("nothing to report"));
-  if (diagnostics.length > LIST_LIMIT) {
-    items.push(
-      note(`and ${diagnostics.length - LIST_LIMIT} more, marked in the text (F8 goes to the next)`),
-    );
-  }
   list.replaceChildren(...items);
+  const filled = {};
+  fills.set(list, filled);
+  requestAnimationFrame(() => {
+    if (fills.get(list) !== filled) return;
+    const rest = shown.slice(FIRST_ITEMS).map((diagnostic) => item(view, diagnostic));
+    if (diagnostics.length > LIST_LIMIT) {
+      const more = diagnostics.length - LIST_LIMIT;
+      rest.push(note(`and ${more} more, marked in the text (F8 goes to the next)`));
+    }
+    list.append(...rest);
+  });
 }
 
 function note(text) {

@@ -1,11 +1,12 @@
-// The editor: CodeMirror with jaque's diagnostics (from the worker), the legal moves as
-// completions, and a card with the move under the mouse.
+// The editor: CodeMirror whose edits go to the worker, with jaque's diagnostics (set by the
+// page when the worker answers), the legal moves as completions, and a card with the move
+// under the mouse (both asked of the worker).
 
 import { autocompletion } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, insertNewline } from "@codemirror/commands";
-import { lintGutter, linter, lintKeymap } from "@codemirror/lint";
+import { lintGutter, lintKeymap } from "@codemirror/lint";
 import { searchKeymap } from "@codemirror/search";
-import { EditorState } from "@codemirror/state";
+import { Annotation, EditorState } from "@codemirror/state";
 import {
   EditorView,
   drawSelection,
@@ -18,27 +19,15 @@ import {
 import { drawBoard } from "./board.js";
 import { pgnHighlighting } from "./pgn.js";
 
-// How long the text rests before it is checked again: a burst of keys within a frame is one
-// check; the worker drops a text that a newer one overtakes, so no longer wait is needed.
-const LINT_DELAY_MS = 10;
-
-const texts = new WeakMap();
-
-/** The text of a document (CodeMirror's `Text` is immutable, so it is made once). */
-export function textOf(doc) {
-  let text = texts.get(doc);
-  if (text === undefined) {
-    text = doc.toString();
-    texts.set(doc, text);
-  }
-  return text;
-}
+/** Marks a transaction that replaces the whole text, which the page sends the worker whole. */
+export const opened = Annotation.define();
 
 /**
- * An editor in `parent` holding `text`. `lint(view)` answers the diagnostics (a promise);
- * `onCursor(view)` is called when the cursor or the text changes.
+ * An editor in `parent` holding `text`. `onEdit(changes)` is called with each transaction's
+ * changes (but an `opened` one's); `onCursor(view)` when the cursor or the text changes;
+ * `ask(question, at)` answers questions about the text (a promise, see Checker.ask).
  */
-export function createEditor({ parent, text, jaque, lint, onCursor }) {
+export function createEditor({ parent, text, ask, onEdit, onCursor }) {
   return new EditorView({
     parent,
     state: EditorState.create({
@@ -51,10 +40,9 @@ export function createEditor({ parent, text, jaque, lint, onCursor }) {
         highlightActiveLine(),
         EditorView.lineWrapping,
         pgnHighlighting,
-        linter(lint, { delay: LINT_DELAY_MS }),
         lintGutter(),
-        autocompletion({ override: [(context) => completeMove(jaque, context)], icons: false }),
-        hoverTooltip((view, pos, side) => moveCard(jaque, view, side < 0 ? pos - 1 : pos)),
+        autocompletion({ override: [(context) => completeMove(ask, context)], icons: false }),
+        hoverTooltip((view, pos, side) => moveCard(ask, side < 0 ? pos - 1 : pos)),
         // PGN has no indentation to carry over: Enter starts a plain new line.
         keymap.of([
           { key: "Enter", run: insertNewline },
@@ -64,6 +52,11 @@ export function createEditor({ parent, text, jaque, lint, onCursor }) {
           ...lintKeymap,
         ]),
         EditorView.updateListener.of((update) => {
+          for (const transaction of update.transactions) {
+            if (transaction.docChanged && !transaction.annotation(opened)) {
+              onEdit(transaction.changes);
+            }
+          }
           if (update.docChanged || update.selectionSet) onCursor(update.view);
         }),
         EditorView.contentAttributes.of({ "aria-label": "PGN text", spellcheck: "false" }),
@@ -77,27 +70,33 @@ export function createEditor({ parent, text, jaque, lint, onCursor }) {
  * offered once the word is a whole move already (its check mark aside), so that Enter
  * after a move starts a new line rather than taking a suggestion.
  */
-function completeMove(jaque, context) {
+async function completeMove(ask, context) {
   const word = context.matchBefore(/[A-Za-z][\w=+#-]*/) ?? { from: context.pos, text: "" };
   if (word.text === "" && !context.explicit) return null;
-  const moves = jaque.at(textOf(context.state.doc)).complete(word.from);
+  const moves = await ask("complete", word.from);
+  return moves ? offer(moves, word, context.explicit) : null;
+}
+
+/** The moves of `moves` that start with `word`; the same moves again as more is typed. */
+function offer(moves, word, explicit) {
   const whole = moves.some(
     ({ san }) => san === word.text || san.replace(/[+#]$/, "") === word.text,
   );
-  if (whole && !context.explicit) return null;
+  if (whole && !explicit) return null;
   const options = moves
     .filter(({ san }) => san.startsWith(word.text))
     .map(({ san, uci }) => ({ label: san, detail: uci }));
   if (!options.length) return null;
   // SAN is case-sensitive (b is a pawn's file, B a bishop): the list is filtered here, and
-  // again at each key typed while it is open, without waiting for a new query.
-  const update = (_result, _from, _to, next) => completeMove(jaque, next);
+  // again at each key typed while it is open, from the same moves (the position is the same).
+  const update = (_result, from, to, next) =>
+    offer(moves, { from, text: next.state.sliceDoc(from, to) }, next.explicit);
   return { from: word.from, options, filter: false, update };
 }
 
 /** The tooltip for the move at `at`: its SAN, and if it was played, its position. */
-function moveCard(jaque, view, at) {
-  const move = at < 0 ? null : jaque.at(textOf(view.state.doc)).hover(at);
+async function moveCard(ask, at) {
+  const move = at < 0 ? null : await ask("hover", at);
   if (!move) return null;
   return { pos: move.from, end: move.to, above: true, create: () => ({ dom: card(move) }) };
 }

@@ -1,12 +1,29 @@
 // Text in and out of the page: files opened (plain or gzip), the text saved, and the text
 // packed into a link. All of it with the browser's own streams: nothing leaves the page.
 
-/** The text of a file; gzip (told by its first bytes, 1f 8b, not by its name) unpacked. */
+/** The bytes of a file (an `ArrayBuffer`); gzip (told by its first bytes, 1f 8b, not by its name) unpacked. */
 export async function readFile(file) {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  const stream = gzip ? file.stream().pipeThrough(new DecompressionStream("gzip")) : file.stream();
-  return new Response(stream).text();
+  const bytes = await file.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(unpacked).arrayBuffer();
+}
+
+/**
+ * The text of `bytes` where they are UTF-8 (a byte-order mark dropped), as jaque reads them;
+ * null otherwise (jaque reads such a file game by game: the worker has its text).
+ */
+export function utf8Text(bytes) {
+  const mark = new Uint8Array(bytes, 0, Math.min(3, bytes.byteLength));
+  const start = mark[0] === 0xef && mark[1] === 0xbb && mark[2] === 0xbf ? 3 : 0;
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      new Uint8Array(bytes, start),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** The name to save a file's text under: `games.pgn.gz` is saved unpacked, as `games.pgn`. */

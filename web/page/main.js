@@ -1,14 +1,15 @@
-// The playground page: an editor whose text a worker checks as it changes, a board of the
-// position at the cursor, the list of diagnostics, and the toolbar. jaque.wasm is compiled
-// once and shared with the worker; the page's own instance answers what the cursor asks
-// (the board, completion, the move under the mouse), each call reading the text again.
+// The playground page: an editor whose text a worker holds and checks as it changes (the
+// text once, then the edits), a board of the position at the cursor, the list of
+// diagnostics, and the toolbar. jaque.wasm is compiled here and runs in the worker, which
+// also answers what the cursor asks (the board, completion, the move under the mouse) and
+// Fix all and Format: nothing of jaque runs on the page's thread.
 
 import { drawBoard } from "./board.js";
+import { setDiagnostics } from "@codemirror/lint";
 import { Checker } from "./checker.js";
 import { lintDiagnostic, showList, summary } from "./diagnostics.js";
-import { createEditor, moveName, textOf } from "./editor.js";
-import { download, packText, readFile, savedName, unpackText } from "./files.js";
-import { load } from "./jaque.js";
+import { createEditor, moveName, opened } from "./editor.js";
+import { download, packText, readFile, savedName, unpackText, utf8Text } from "./files.js";
 import { SAMPLE } from "./sample.js";
 
 // The longest URL Chromium opens (2 MiB): a longer link would not come back.
@@ -23,35 +24,43 @@ const UNREADABLE_LINK = "the link holds no text this page can read";
 const $ = (id) => document.getElementById(id);
 
 class Playground {
-  constructor(jaque, module, text) {
-    this.jaque = jaque;
+  constructor(module, text) {
     this.name = "games.pgn"; // the name Download saves under
     this.flipped = false;
     this.shown = null; // what the board shows: {fen, uci, caption}
-    this.checking = null; // the document whose check is under way
-    this.checker = new Checker(module, (progress) => this.showProgress(progress));
+    this.checker = new Checker(module, {
+      onProgress: (progress) => this.showProgress(progress),
+      onResult: (result) => this.showResult(result),
+      onLost: () => this.checker.open(this.text()),
+    });
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.view = createEditor({
       parent: $("editor"),
       text,
-      jaque,
-      lint: (view) => this.lint(view),
+      ask: (question, at) => this.checker.ask(question, at),
+      onEdit: (changes) => this.checker.edit(changes),
       onCursor: () => this.followCursor(),
     });
+    this.checker.open(text);
     this.bindToolbar();
     this.bindDrop();
     window.addEventListener("hashchange", () => this.openLink());
     this.showBoard();
   }
 
-  /** The linter's source: the worker's diagnostics for the text, once it is done. */
-  async lint(view) {
-    const doc = view.state.doc;
-    this.checking = doc;
-    const result = await this.checker.check(textOf(doc));
-    // A newer text is on its way (or the text changed): this answer is no longer wanted.
-    if (result === null || view.state.doc !== doc) return [];
-    const diagnostics = result.diagnostics.map((d) => lintDiagnostic(doc, d));
+  text() {
+    return this.view.state.doc.toString();
+  }
+
+  /** The worker's answer for the text as it is: the diagnostics marked, listed, counted. */
+  showResult(result) {
+    if (this.measured) {
+      this.measured(result);
+      return;
+    }
+    const { view } = this;
+    const diagnostics = result.diagnostics.map((d) => lintDiagnostic(view.state.doc, d));
+    view.dispatch(setDiagnostics(view.state, diagnostics));
     $("progress").hidden = true;
     $("status").textContent = result.error
       ? `cannot check the text: ${result.error}`
@@ -61,23 +70,30 @@ class Playground {
     performance.mark("jaque:shown");
     if (!performance.getEntriesByName("jaque:ready").length) performance.mark("jaque:ready");
     this.markReady();
-    return diagnostics;
   }
 
-  /** A large text's check under way: how much is read (of the text as it was sent). */
+  /**
+   * For the benchmark: `file` checked by the worker, as `open` has it checked, but not
+   * shown: the worker's answer (its diagnostics parsed). The worker then has the editor's
+   * text again.
+   */
+  async check(file) {
+    const answer = new Promise((resolve) => (this.measured = resolve));
+    this.checker.open(file);
+    const result = await answer;
+    this.measured = null;
+    this.checker.open(this.text());
+    return result;
+  }
+
+  /** A large text's check under way: how much is read. */
   showProgress({ read, total }) {
     const progress = $("progress");
     progress.hidden = false;
-    if (this.checking === this.view.state.doc) {
-      // Never 100% before the answer: the last game may still be in hand.
-      const percent = Math.min(99, Math.floor((100 * read) / total));
-      progress.value = percent;
-      $("status").textContent = `checking ${percent}%`;
-    } else {
-      // The text changed since: its own check comes next; the numbers are not its.
-      progress.removeAttribute("value");
-      $("status").textContent = "checking…";
-    }
+    // Never 100% before the answer: the last game may still be in hand.
+    const percent = Math.min(99, Math.floor((100 * read) / Math.max(total, 1)));
+    progress.value = percent;
+    $("status").textContent = `checking ${percent}%`;
   }
 
   followCursor() {
@@ -90,9 +106,12 @@ class Playground {
    * position after it, or before it where it failed; elsewhere where the next move would
    * be typed), with the move it is after named and its squares marked.
    */
-  showBoard() {
+  async showBoard() {
     const { doc, selection } = this.view.state;
-    const position = this.jaque.at(textOf(doc)).position(selection.main.head);
+    const position = await this.checker.ask("position", selection.main.head);
+    // The text or the cursor moved meanwhile: the board follows the newer place.
+    if (position === undefined || this.view.state.doc !== doc) return;
+    if (this.view.state.selection.main.head !== selection.main.head) return;
     if (!position) {
       this.shown = null;
     } else {
@@ -124,11 +143,9 @@ class Playground {
       if (input.files[0]) this.open(input.files[0]);
       input.value = "";
     };
-    $("fix-all").onclick = () =>
-      this.rewrite((text) => this.jaque.fix(text), "fixed", "nothing to fix with one right answer");
-    $("format").onclick = () =>
-      this.rewrite((text) => this.jaque.fmt(text), "formatted", "already in export format");
-    $("download").onclick = () => download(textOf(this.view.state.doc), this.name);
+    $("fix-all").onclick = () => this.rewrite("fix", "fixed", "nothing to fix with one right answer");
+    $("format").onclick = () => this.rewrite("fmt", "formatted", "already in export format");
+    $("download").onclick = () => download(this.text(), this.name);
     $("copy-link").onclick = () => this.copyLink();
     $("copy-fen").onclick = () => this.copy(this.shown.fen, "FEN copied");
     $("flip").onclick = () => {
@@ -158,15 +175,20 @@ class Playground {
   }
 
   async open(file) {
-    let text;
+    // The worker reads the file too, and starts on it while this thread reads it.
+    this.checker.open(file);
+    let bytes;
     try {
-      text = await readFile(file);
+      bytes = await readFile(file);
     } catch (error) {
       this.say(`cannot read ${file.name}: ${error.message}`);
       return;
     }
+    const text = utf8Text(bytes) ?? (await this.checker.ask("text"));
+    // Another text came meanwhile.
+    if (text === undefined) return;
     this.name = savedName(file.name);
-    this.setText(text);
+    this.showText(text);
     // A link of the previous text would no longer match the page.
     history.replaceState(null, "", location.pathname + location.search);
     this.say(`opened ${file.name}`);
@@ -180,19 +202,29 @@ class Playground {
     else this.setText(text);
   }
 
+  /** Replaces the text by `text`, sent whole to the worker. */
   setText(text) {
+    this.checker.open(text);
+    this.showText(text);
+  }
+
+  /** Puts `text` in the editor, which the worker has already. */
+  showText(text) {
     const { doc } = this.view.state;
     this.view.dispatch({
       changes: { from: 0, to: doc.length, insert: text },
       selection: { anchor: 0 },
       scrollIntoView: true,
+      annotations: opened.of(true),
     });
   }
 
-  /** Replaces the text by `change(text)` (Fix all, Format). */
-  rewrite(change, done, unchanged) {
-    const old = textOf(this.view.state.doc);
-    const text = change(old);
+  /** Replaces the text by the worker's `question` of it, `fix` or `fmt` (Fix all, Format). */
+  async rewrite(question, done, unchanged) {
+    const old = this.text();
+    const text = await this.checker.ask(question);
+    // The text changed while the worker worked: the answer is not for it.
+    if (text === undefined) return;
     if (text === old) {
       this.say(unchanged);
       return;
@@ -204,7 +236,7 @@ class Playground {
 
   async copyLink() {
     const url = new URL(location.href);
-    url.hash = await packText(textOf(this.view.state.doc));
+    url.hash = await packText(this.text());
     if (url.href.length > LINK_LIMIT) {
       this.say("the text is too long for a link: download it instead");
       return;
@@ -258,16 +290,17 @@ async function start() {
     const module = await WebAssembly.compileStreaming(
       fetch(new URL("jaque.wasm", import.meta.url)),
     );
-    const jaque = await load(module);
     const linked = await textOfLink();
-    const page = new Playground(jaque, module, linked ?? SAMPLE);
+    const page = new Playground(module, linked ?? SAMPLE);
     if (location.hash.length > 1 && linked === null) page.say(UNREADABLE_LINK);
     // For tests, benchmarks and the curious: the editor, a promise of the first check
-    // shown, and the worker's check of a text (which drops the editor's pending check).
+    // shown, the page's way to open a file (a `File` or `Blob`), and the worker's check of
+    // a file alone.
     window.playground = Object.freeze({
       view: page.view,
       ready: page.ready,
-      check: (text) => page.checker.check(text),
+      open: (file) => page.open(file),
+      check: (file) => page.check(file),
     });
   } catch (error) {
     $("status").textContent = `cannot start: ${error.message}`;

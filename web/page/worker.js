@@ -1,69 +1,136 @@
-// Checks the page's text away from the page's thread, so that typing never waits for it.
+// Holds the editor's text as a jaque `Document` and checks it away from the page's thread,
+// so that typing never waits for it. The text comes once (`open`), then as the editor's
+// edits: each edit re-checks only the games it touched.
 //
-// Messages in: {module} once (the compiled jaque.wasm, shared with the page), then
-// {generation, text} for each text to check. Out: {generation, progress} after each step
-// that leaves more to read, then {generation, summary, diagnostics, error} at the end
-// (summary: the counts of games, moves, errors and warnings; diagnostics: all of them).
-// A newer text abandons an older one between two steps: only the latest text counts.
+// In:  {module}, once: the compiled jaque.wasm, shared with the page.
+//      {version, open}: a new text: a string, or a file (a `File`, read here while the page
+//        reads it too, gzip unpacked), or its bytes.
+//      {version, edits: [[from, to, insert], ...]}: the editor's changes, in UTF-16 units,
+//        each in the text the ones before it made.
+//      {id, ask, at}: a question about the text (Document.ask).
+// Out: {version, progress} after each step that leaves games to check;
+//      {version, summary, diagnostics} once all are (diagnostics: their JSON, a string);
+//      {version, error} where jaque stopped; {lost: true} for edits with no text to edit
+//        (after a stop): the page sends the text again;
+//      {id, answer} (answer undefined where jaque stopped).
+// `version` counts the texts and edits the page sent: an answer is for the one it names.
 
+import { readFile } from "./files.js";
 import { load } from "./jaque.js";
 
-// Bytes of text a step: small enough that a newer text waits little for the step in hand,
-// large enough that a big file takes few messages.
+// Bytes of games a step: small enough that an edit or a question waits little for the step
+// in hand, large enough that a big file takes few messages.
 const STEP_BYTES = 256 * 1024;
+// The least time between two messages of progress.
+const PROGRESS_MS = 100;
 
 let module = null;
 let jaque = null;
-let latest = null; // the newest text not yet taken up
+let document = null;
+let version = 0;
 let running = false;
+let answered = true; // the diagnostics of this version are sent
+let reading = false; // a file is being read: the messages after it wait
+const waiting = []; // messages that came before the module was ready
 
 self.onmessage = async ({ data }) => {
   if (data.module) {
     module = data.module;
     jaque = await load(module);
   } else {
-    latest = data;
+    waiting.push(data);
   }
-  if (jaque && latest && !running) run();
+  drain();
 };
 
-/** Checks texts until none waits. */
-async function run() {
-  running = true;
-  while (latest) {
-    const job = latest;
-    latest = null;
-    try {
-      await check(job);
-    } catch (error) {
-      const said = `jaque stopped: ${error.message}`;
-      self.postMessage({ generation: job.generation, summary: null, diagnostics: [], error: said });
-      // A trap leaves the instance's memory as it was mid-call: the next text gets a new one.
-      jaque = await load(module);
-    }
+/** Takes the messages waiting, while there is an instance to take them. */
+function drain() {
+  while (jaque && !reading && waiting.length) {
+    const message = waiting.shift();
+    if (message.open instanceof Blob) read(message);
+    else take(message);
   }
-  running = false;
+  if (jaque && document && !answered && !running) run();
 }
 
-/** Checks one text a step at a time, giving way between steps to read newer messages. */
-async function check({ generation, text }) {
-  const session = jaque.session(text);
-  const diagnostics = [];
+/** Reads the file of an `open` message, then takes it and the messages after it. */
+async function read(message) {
+  reading = true;
   try {
-    for (;;) {
-      const { games, progress, summary, error } = session.step(STEP_BYTES);
-      for (const game of games) diagnostics.push(...game.diagnostics);
-      if (error || progress.done) {
-        self.postMessage({ generation, summary, diagnostics, error });
+    waiting.unshift({ ...message, open: await readFile(message.open) });
+  } catch (error) {
+    document?.free();
+    document = null;
+    self.postMessage({ version: message.version, error: `cannot read the file: ${error.message}` });
+  }
+  reading = false;
+  drain();
+}
+
+function take(message) {
+  try {
+    if ("open" in message) {
+      document?.free();
+      document = jaque.document(message.open);
+      version = message.version;
+      answered = false;
+    } else if (message.edits) {
+      if (!document) {
+        self.postMessage({ lost: true });
         return;
       }
-      self.postMessage({ generation, progress });
-      await nextTask();
-      if (latest) return;
+      for (const [from, to, insert] of message.edits) document.edit(from, to, insert);
+      version = message.version;
+      answered = false;
+    } else if (message.ask) {
+      const answer = document?.ask(message.ask, message.at);
+      self.postMessage({ id: message.id, answer });
     }
-  } finally {
-    session.free();
+  } catch (error) {
+    stopped(error);
+    if (message.ask) self.postMessage({ id: message.id, answer: undefined });
   }
+}
+
+/** Checks the games left to check, a step at a time, reading messages between steps. */
+async function run() {
+  running = true;
+  let progressed = performance.now();
+  try {
+    while (document) {
+      const { progress, summary } = document.check(STEP_BYTES);
+      if (progress.done) {
+        self.postMessage({ version, summary, diagnostics: document.diagnostics() });
+        answered = true;
+        break;
+      }
+      // The page draws the progress: ten times a second is enough, and drawing is work
+      // done on the other core while this one checks.
+      if (performance.now() - progressed >= PROGRESS_MS) {
+        self.postMessage({ version, progress });
+        progressed = performance.now();
+      }
+      await nextTask();
+    }
+  } catch (error) {
+    stopped(error);
+  } finally {
+    running = false;
+  }
+}
+
+/**
+ * A trap leaves the instance's memory as it was mid-call: the text is dropped (the page
+ * sends it again with its next edit) and the next call gets a new instance.
+ */
+function stopped(error) {
+  self.postMessage({ version, error: `jaque stopped: ${error.message}` });
+  document = null;
+  jaque = null;
+  load(module).then((fresh) => {
+    jaque = fresh;
+    drain();
+  });
 }
 
 /** Resolves after the messages already queued are handled (a task, not a timer: no delay). */

@@ -1,23 +1,38 @@
-//! The text the page's cursor moves in, cut into games once (per change of the text, not per
-//! move of the cursor), and what the page asks at its cursor: the move under it (hover), the
-//! position there (the board) and the legal moves there (completion). Each question checks
-//! the one game the cursor is in. The page counts places as JavaScript strings do, in UTF-16
-//! code units; the library in bytes of UTF-8.
+//! The editor's text as the page's worker holds it: cut into games, changed by the editor's
+//! edits (the text is never sent whole again), each game checked once and again only when
+//! an edit touches it, and the places the page's questions need ([`questions`]). The page
+//! counts places as JavaScript strings do, in UTF-16 code units; the library in bytes of
+//! UTF-8.
+
+use std::io::Cursor;
+use std::ops::Range;
 
 use jaque::json::{Array, Object};
 use jaque::lint::Lints;
-use jaque::pgn::{Checker, GameRecord, Options, RawGame, Splitter, Verdict};
-use jaque::san::to_san;
-use jaque::{Color, Position};
+use jaque::pgn::{Checker, Options, RawGame, Splitter, decode_text};
 
-/// A text and where its games are.
+use crate::findings::{Findings, utf16_len};
+
+/// A text, where its games are, and what checking them found so far.
 pub struct Document {
     text: String,
     games: Vec<Place>,
+    /// The text after the last game cut, until the first check has cut it all: that check
+    /// cuts and checks in one pass.
+    uncut: Option<Uncut>,
+    checker: Checker,
+    lints: Lints,
+}
+
+/// The splitter of the first check, and the UTF-16 units before the byte it counted to.
+struct Uncut {
+    splitter: Splitter<Cursor<Vec<u8>>>,
+    counted_to: usize,
+    units: usize,
 }
 
 /// Where a game is: its first byte, that byte's UTF-16 offset, its line, the bytes kept (and
-/// skipped past the splitter's limit), its index.
+/// skipped past the splitter's limit), its index; and its findings once checked.
 struct Place {
     offset: usize,
     units: usize,
@@ -25,35 +40,260 @@ struct Place {
     len: usize,
     skipped: u64,
     index: usize,
+    findings: Option<Findings>,
 }
 
 impl Document {
-    /// `text`, cut into games.
+    /// `text`, cut into games (checked by [`Document::check`]), at the default lint levels.
     ///
     /// ```
-    /// let document = jaque_web::document::Document::new("1. e4 e5 2. Nf3 *".into());
+    /// let mut document = jaque_web::document::Document::new("1. e4 e5 2. Nf3 *".into());
     /// let hover = String::from_utf8(document.hover(12)).unwrap();
     /// assert!(hover.contains(r#""san":"Nf3","uci":"g1f3""#));
     /// ```
     pub fn new(text: String) -> Document {
-        let mut games = Vec::new();
+        let lints = Lints::default();
+        let uncut = Uncut {
+            splitter: Splitter::new(Cursor::new(text.as_bytes().to_vec())),
+            counted_to: 0,
+            units: 0,
+        };
+        Document {
+            text,
+            games: Vec::new(),
+            uncut: Some(uncut),
+            checker: Checker::new(Options::default()).allowing(&lints),
+            lints,
+        }
+    }
+
+    /// A document of a file's `bytes`, read as `jaque check` reads each game of it (UTF-8,
+    /// Latin-1 where a game is not, UTF-16 by its byte-order mark:
+    /// [`decode_text`](jaque::pgn::decode_text)).
+    ///
+    /// ```
+    /// let document = jaque_web::document::Document::from_bytes(b"{Caf\xe9} 1. e4 *");
+    /// assert_eq!(document.text(), "{Café} 1. e4 *");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Document {
+        Document::new(decode_text(bytes).into_owned())
+    }
+
+    /// Replaces the UTF-16 units `from..to` by `insert`, as the editor's change did; the
+    /// games whose bytes it left as they were keep what checking them found.
+    ///
+    /// ```
+    /// let mut document = jaque_web::document::Document::new("1. e4 *".into());
+    /// document.edit(3, 5, "d4");
+    /// let hover = String::from_utf8(document.hover(3)).unwrap();
+    /// assert!(hover.contains(r#""san":"d4","uci":"d2d4""#));
+    /// ```
+    pub fn edit(&mut self, from: usize, to: usize, insert: &str) {
+        self.cut_all();
+        let start = self.byte_offset(from);
+        let end = self.byte_offset(to).max(start);
+        self.text.replace_range(start..end, insert);
+        let old = std::mem::take(&mut self.games);
+        self.cut(old, start..end, insert.len());
+    }
+
+    /// The next game of the text not yet cut, its place added (not checked); `None` once
+    /// all is cut.
+    fn cut_next(&mut self) -> Option<RawGame> {
+        let uncut = self.uncut.as_mut()?;
+        let game = match uncut.splitter.next() {
+            Some(Ok(game)) => game,
+            _ => {
+                self.uncut = None;
+                return None;
+            }
+        };
+        let offset = usize::try_from(game.offset).unwrap_or(usize::MAX);
+        let gap = self.text.as_bytes().get(uncut.counted_to..offset);
+        uncut.units += utf16_len(gap.unwrap_or_default());
+        uncut.counted_to = offset;
+        self.games.push(Place {
+            offset,
+            units: uncut.units,
+            line: game.line,
+            len: game.bytes.len(),
+            skipped: game.skipped,
+            index: game.index,
+            findings: None,
+        });
+        Some(game)
+    }
+
+    /// Gives a game's buffer back to the splitter of the first check.
+    fn recycle(&mut self, game: RawGame) {
+        if let Some(uncut) = &mut self.uncut {
+            uncut.splitter.recycle(game);
+        }
+    }
+
+    /// Cuts the rest of the text, not checking it: an edit or a question needs every
+    /// game's place.
+    fn cut_all(&mut self) {
+        while let Some(game) = self.cut_next() {
+            self.recycle(game);
+        }
+    }
+
+    /// Cuts the text into games. A game keeps the findings of the `old` one with its bytes:
+    /// one wholly before the bytes `edited` (in the text before the edit), or wholly after
+    /// them, moved by the edit (`inserted` bytes in their place).
+    fn cut(&mut self, old: Vec<Place>, edited: Range<usize>, inserted: usize) {
+        let mut old = old.into_iter().peekable();
         let (mut counted_to, mut units) = (0, 0);
-        for game in Splitter::new(text.as_bytes()).map_while(Result::ok) {
+        let mut splitter = Splitter::new(self.text.as_bytes());
+        while let Some(Ok(game)) = splitter.next() {
             let Ok(offset) = usize::try_from(game.offset) else {
                 break;
             };
-            units += utf16_len(text.get(counted_to..offset).unwrap_or_default());
+            units += utf16_len(
+                self.text
+                    .as_bytes()
+                    .get(counted_to..offset)
+                    .unwrap_or_default(),
+            );
             counted_to = offset;
-            games.push(Place {
+            let len = game.bytes.len();
+            let end = offset as u64 + len as u64 + game.skipped;
+            let was = if end <= edited.start as u64 {
+                Some(offset)
+            } else if offset >= edited.start + inserted {
+                Some(offset - inserted + edited.len())
+            } else {
+                None
+            };
+            let findings = was.and_then(|was| {
+                while old.next_if(|p| p.offset < was).is_some() {}
+                old.next_if(|p| p.offset == was && p.len == len && p.skipped == game.skipped)
+                    .and_then(|p| p.findings)
+            });
+            self.games.push(Place {
                 offset,
                 units,
                 line: game.line,
-                len: game.bytes.len(),
+                len,
                 skipped: game.skipped,
                 index: game.index,
+                findings,
             });
+            splitter.recycle(game);
         }
-        Document { text, games }
+    }
+
+    /// Checks the games not yet checked, until `budget` more bytes are (one game at least):
+    /// `{"progress": {"read", "total", "done"}, "summary": {"games", "moves", "errors",
+    /// "warnings"}}` of the games checked so far (read: their bytes; total: the text's). Once
+    /// all are, [`Document::diagnostics`] tells what they found.
+    ///
+    /// ```
+    /// let mut document = jaque_web::document::Document::new("1. e4 *\n\n1. Ke2 *\n".into());
+    /// let answer = String::from_utf8(document.check(1 << 20)).unwrap();
+    /// assert!(answer.ends_with(r#""summary":{"games":2,"moves":1,"errors":1,"warnings":0}}"#));
+    /// // The king's move, bytes 12 to 15 on line 3: e2 holds a pawn.
+    /// let diagnostics = String::from_utf8(document.diagnostics()).unwrap();
+    /// assert!(diagnostics.starts_with(r#"[{"from":12,"to":15,"line":3,"column":4,"#));
+    /// ```
+    pub fn check(&mut self, budget: usize) -> Vec<u8> {
+        let mut spent = self.check_edited(budget);
+        while spent < budget {
+            let Some(game) = self.cut_next() else {
+                break;
+            };
+            let findings = Findings::check(&mut self.checker, &self.lints, &game);
+            if let Some(place) = self.games.last_mut() {
+                place.findings = Some(findings);
+            }
+            spent += game.bytes.len().max(1);
+            self.recycle(game);
+        }
+        self.progress()
+    }
+
+    /// Checks the games cut but not checked (those an edit touched), until `budget` bytes
+    /// are: the bytes checked.
+    fn check_edited(&mut self, budget: usize) -> usize {
+        let Document {
+            text,
+            games,
+            checker,
+            lints,
+            ..
+        } = self;
+        let mut spent = 0;
+        // One game's bytes at a time, in one buffer.
+        let mut game = RawGame {
+            index: 0,
+            offset: 0,
+            line: 0,
+            bytes: Vec::new(),
+            skipped: 0,
+        };
+        for place in games.iter_mut().filter(|p| p.findings.is_none()) {
+            if spent >= budget {
+                break;
+            }
+            let findings = match place.raw_into(text, &mut game) {
+                true => Findings::check(checker, lints, &game),
+                false => Findings::default(),
+            };
+            place.findings = Some(findings);
+            spent += place.len.max(1);
+        }
+        spent
+    }
+
+    /// The answer of [`Document::check`].
+    fn progress(&self) -> Vec<u8> {
+        let (mut read, mut summary) = (0, Findings::default());
+        let mut checked = 0;
+        for place in &self.games {
+            if let Some(findings) = &place.findings {
+                read += place.len;
+                checked += 1;
+                summary.plies += findings.plies;
+                summary.errors += findings.errors;
+                summary.warnings += findings.warnings;
+            }
+        }
+        let mut out = Vec::new();
+        let mut object = Object::open(&mut out);
+        let mut progress = Object::open(object.key("progress"));
+        let done = self.uncut.is_none() && checked == self.games.len();
+        progress.field("read", if done { self.text.len() } else { read });
+        progress.field("total", self.text.len());
+        progress.field("done", done);
+        progress.close();
+        let mut counts = Object::open(object.key("summary"));
+        counts.field("games", checked);
+        counts.field("moves", summary.plies);
+        counts.field("errors", summary.errors);
+        counts.field("warnings", summary.warnings);
+        counts.close();
+        object.close();
+        out
+    }
+
+    /// The diagnostics of the games checked, in the text's order, as a JSON array of
+    /// [`Findings::write`]'s objects.
+    pub fn diagnostics(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut diagnostics = Array::open(&mut out);
+        for place in &self.games {
+            if let Some(findings) = &place.findings {
+                findings.write(&mut diagnostics, place.units, place.line);
+            }
+        }
+        diagnostics.close();
+        out
+    }
+
+    /// The text, as the edits have made it.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// The game that starts last at or before `select(place)` = `at`.
@@ -89,157 +329,36 @@ impl Document {
             .sum();
         units + within
     }
+}
 
-    /// The game at byte `at`, checked, and its first byte: the last that starts at or before
-    /// it (between games, the one before); `None` before the first game.
-    fn game_at(&self, at: usize) -> Option<(usize, GameRecord)> {
-        let place = self.place(at, |p| p.offset)?;
-        let bytes = self
-            .text
-            .as_bytes()
-            .get(place.offset..place.offset + place.len)?;
-        let raw = RawGame {
-            index: place.index,
-            offset: place.offset as u64,
-            line: place.line,
-            bytes: bytes.to_vec(),
-            skipped: place.skipped,
+impl Place {
+    /// The game's bytes in `text`, as the splitter cut them.
+    fn raw(&self, text: &str) -> Option<RawGame> {
+        let mut game = RawGame {
+            index: 0,
+            offset: 0,
+            line: 0,
+            bytes: Vec::with_capacity(self.len),
+            skipped: 0,
         };
-        let mut checker = Checker::new(Options::default()).allowing(&Lints::default());
-        Some((place.offset, checker.record(&raw)))
+        self.raw_into(text, &mut game).then_some(game)
     }
 
-    /// The move under UTF-16 offset `units` as JSON: where it is (`from`, `to` in UTF-16),
-    /// its number, side and SAN, whether it was played, and if so the position after it
-    /// (`fen`), its UCI and whether it gives check or mate. `null` off a move.
-    pub fn hover(&self, units: usize) -> Vec<u8> {
-        let at = self.byte_offset(units);
-        let mut out = Vec::new();
-        let found = self.game_at(at).and_then(|(offset, record)| {
-            let moves = record.moves();
-            let index = moves.iter().position(|m| m.span.contains(&(at - offset)))?;
-            Some((offset, record, index))
-        });
-        let Some((offset, record, index)) = found else {
-            out.extend_from_slice(b"null");
-            return out;
+    /// [`Place::raw`] into `game`, whose buffer is reused; false where `text` lacks it.
+    fn raw_into(&self, text: &str, game: &mut RawGame) -> bool {
+        let Some(bytes) = text.as_bytes().get(self.offset..self.offset + self.len) else {
+            return false;
         };
-        let mut object = Object::open(&mut out);
-        if let Some(m) = record.moves().get(index) {
-            object.field("from", self.utf16_offset(offset + m.span.start));
-            object.field("to", self.utf16_offset(offset + m.span.end));
-        }
-        let after = record.position_after(index);
-        object.field("played", after.is_some());
-        object.field("fen", after.map(|p| p.fen()).as_ref());
-        write_move(&mut object, &record, index);
-        object.field("check", record.moves().get(index).is_some_and(|m| m.check));
-        object.field("mate", record.moves().get(index).is_some_and(|m| m.mate));
-        object.close();
-        out
-    }
-
-    /// The position at UTF-16 offset `units` for the board, as JSON `{"fen", "last"}`, `last`
-    /// the move it is after (`number`, `color`, `san`, `uci`) or `null`. On a move or right
-    /// after it, the position after it; elsewhere, where the next move would be typed. Where
-    /// a move failed, the position before it, which shows why. The start position in an
-    /// empty text; `null` in a tag pair or a comment.
-    pub fn position(&self, units: usize) -> Vec<u8> {
-        let at = self.byte_offset(units);
-        let mut out = Vec::new();
-        let Some((position, last)) = self.board_at(at) else {
-            out.extend_from_slice(b"null");
-            return out;
-        };
-        let mut object = Object::open(&mut out);
-        object.field("fen", position.fen());
-        match last {
-            Some((record, index)) => {
-                let mut last = Object::open(object.key("last"));
-                write_move(&mut last, &record, index);
-                last.close();
-            }
-            None => object.field("last", None::<&str>),
-        }
-        object.close();
-        out
-    }
-
-    /// The board's position at byte `at`, with the game and its move the position is after.
-    fn board_at(&self, at: usize) -> Option<(Position, Option<(GameRecord, usize)>)> {
-        let Some((offset, record)) = self.game_at(at) else {
-            return Some((Position::default(), None));
-        };
-        let rel = at - offset;
-        let moves = record.moves();
-        let on = moves
-            .iter()
-            .rposition(|m| m.span.start < rel && rel <= m.span.end);
-        let mut last = match on {
-            Some(index) => Some(index),
-            None => record.last_move_at(rel)?,
-        };
-        // Back to the last move played: where one failed, the board shows the position
-        // before it.
-        while let Some(index) = last {
-            if let Some(position) = record.position_after(index) {
-                return Some((position, Some((record, index))));
-            }
-            last = moves.get(index).and_then(|m| m.prev);
-        }
-        Some((record.start_position()?, None))
-    }
-
-    /// The legal moves at UTF-16 offset `units` as JSON, `[{"san": ..., "uci": ...}]`: from
-    /// the start position in an empty text; none in a tag pair, a comment or after a move
-    /// that failed.
-    pub fn completion(&self, units: usize) -> Vec<u8> {
-        let at = self.byte_offset(units);
-        let position = match self.game_at(at) {
-            Some((offset, record)) => record.position_at(at - offset),
-            None => Some(Position::default()),
-        };
-        let mut out = Vec::new();
-        let mut moves = Array::open(&mut out);
-        if let Some(position) = position {
-            for &mv in position.legal_moves().iter() {
-                let mut object = Object::open(moves.item());
-                object.field("san", to_san(&position, mv));
-                object.field("uci", mv.uci(position.is_chess960()).to_string());
-                object.close();
-            }
-        }
-        moves.close();
-        out
+        game.bytes.clear();
+        game.bytes.extend_from_slice(bytes);
+        game.index = self.index;
+        game.offset = self.offset as u64;
+        game.line = self.line;
+        game.skipped = self.skipped;
+        true
     }
 }
 
-/// A move's number, side, SAN as written or played, and UCI where it was played.
-fn write_move(object: &mut Object<'_>, record: &GameRecord, index: usize) {
-    let Some(m) = record.moves().get(index) else {
-        return;
-    };
-    object.field("number", m.number as usize);
-    object.field(
-        "color",
-        if m.color == Color::White {
-            "white"
-        } else {
-            "black"
-        },
-    );
-    object.field("san", m.san.as_str());
-    let uci = match (m.verdict, record.position_before(index)) {
-        (Verdict::Played(mv), Some(before)) => Some(mv.uci(before.is_chess960()).to_string()),
-        _ => None,
-    };
-    object.field("uci", uci.as_ref());
-}
-
-/// `text`'s length in UTF-16 code units.
-fn utf16_len(text: &str) -> usize {
-    text.chars().map(char::len_utf16).sum()
-}
-
+mod questions;
 #[cfg(test)]
 mod tests;

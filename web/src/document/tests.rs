@@ -20,7 +20,8 @@ fn units(text: &str) -> usize {
 #[test]
 fn offsets_count_utf16_units_both_ways_across_games() {
     let text = "{é 🐴} 1. e4 *\n\n[Event \"𝄞\"]\n\n1. d4 {♔} *\n\n1. c4 *\n";
-    let document = Document::new(text.to_string());
+    let mut document = Document::new(text.to_string());
+    document.cut_all();
     assert_eq!(document.games.len(), 3);
     for (at, c) in text.char_indices() {
         let u = units(&text[..at]);
@@ -38,7 +39,7 @@ fn offsets_count_utf16_units_both_ways_across_games() {
 #[test]
 fn hover_tells_the_move_under_the_cursor_in_its_game() {
     let text = "1. d4 *\n\n{♔} 1. e4 e5 2. Nf3 Ke6 *";
-    let document = Document::new(text.to_string());
+    let mut document = Document::new(text.to_string());
     let nf3 = units(&text[..text.find("Nf3").expect("there")]);
     let hover = json(document.hover(nf3 + 1));
     let expected = format!(
@@ -60,7 +61,7 @@ fn hover_tells_the_move_under_the_cursor_in_its_game() {
 #[test]
 fn the_board_shows_the_position_after_the_move_at_the_cursor() {
     let text = "1. e4 e5 2. Nf3 Ke6 *";
-    let document = Document::new(text.to_string());
+    let mut document = Document::new(text.to_string());
     let end = text.find("Nf3").expect("there") + 3;
     let after_nf3 = format!(
         r#"{{"fen":"{AFTER_E4_E5_NF3}","last":{{"number":2,"color":"white","san":"Nf3","uci":"g1f3"}}}}"#
@@ -83,7 +84,7 @@ fn the_board_starts_from_the_start_and_has_nothing_to_show_in_a_tag() {
     assert_eq!(json(Document::new(String::new()).position(0)), start);
     assert_eq!(json(Document::new("   ".into()).position(1)), start);
     assert_eq!(json(Document::new("1. ".into()).position(3)), start);
-    let tagged = Document::new("[Event \"x\"]\n\n1. d4 *".into());
+    let mut tagged = Document::new("[Event \"x\"]\n\n1. d4 *".into());
     assert_eq!(json(tagged.position(3)), "null");
     assert!(json(tagged.position(19)).starts_with(&format!(r#"{{"fen":"{AFTER_D4}""#)));
 }
@@ -104,4 +105,137 @@ fn completion_offers_the_legal_moves_where_the_cursor_is() {
         json(Document::new("[Event \"x\"]".into()).completion(3)),
         "[]"
     );
+}
+
+/// Games with errors and fixes (`jaque fix`'s test input), after a comment of characters of
+/// two and four bytes, so that UTF-16 units, bytes and characters all differ.
+fn games() -> String {
+    let games = include_str!("../../../tests/data/pgn/fix_input.pgn");
+    format!("{{é 🐴 ♔}}\n{}", &games[..games.len().min(40_000)])
+}
+
+/// The diagnostics' `from`, `line` and `column` of a check's answer.
+fn places(answer: &str) -> Vec<[usize; 3]> {
+    let number = |s: &str| -> usize {
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().expect("a number")
+    };
+    (answer.split(r#"{"from":"#).skip(1))
+        .filter_map(|rest| {
+            let line = rest.split_once(r#""line":"#)?.1;
+            let column = line.split_once(r#""column":"#)?.1;
+            Some([number(rest), number(line), number(column)])
+        })
+        .collect()
+}
+
+#[test]
+fn diagnostics_are_placed_in_utf16_units_where_their_lines_and_columns_say() {
+    let text = games();
+    let answer = everything(&mut Document::new(text.clone()));
+    let found = places(&answer);
+    assert!(found.len() > 20, "{answer}");
+    let lines: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
+    for [from, line, column] in found {
+        let start = lines[line - 1];
+        let chars = text[start..].chars().take(column - 1);
+        let at = start + chars.map(char::len_utf8).sum::<usize>();
+        assert_eq!(units(&text[..at]), from, "line {line} column {column}");
+    }
+}
+
+/// A document's check, done, and its diagnostics.
+fn everything(document: &mut Document) -> String {
+    json(document.check(usize::MAX)) + &json(document.diagnostics())
+}
+
+/// A small random generator (a linear congruential one): the same edits every run.
+struct Dice(u64);
+
+impl Dice {
+    fn roll(&mut self, below: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % below.max(1)
+    }
+}
+
+#[test]
+fn an_edited_document_answers_as_a_new_one_of_its_text() {
+    const PIECES: [&str; 12] = [
+        "",
+        " ",
+        "\n",
+        "\n\n",
+        "1-0",
+        "[Event \"x\"]\n",
+        "{",
+        "}",
+        "Nf3",
+        "é",
+        "🐴",
+        "*",
+    ];
+    let mut text = games();
+    let mut document = Document::new(text.clone());
+    // The first edit comes while the first check is under way (a game into it).
+    document.check(1);
+    let mut dice = Dice(7);
+    for round in 0..300 {
+        let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+        let from = starts[dice.roll(starts.len())];
+        let to = (from + dice.roll(12)).min(text.len());
+        let to = (to..=text.len())
+            .find(|&at| text.is_char_boundary(at))
+            .unwrap_or(from);
+        // A third of the edits keep the length: a game's bytes change, not where it is.
+        let same: String = (text[from..to].chars())
+            .map(|c| {
+                if c.is_ascii() {
+                    char::from(b"e5x{[*1 "[dice.roll(8)])
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let insert = if round % 3 == 1 {
+            same.as_str()
+        } else {
+            PIECES[dice.roll(PIECES.len())]
+        };
+        document.edit(units(&text[..from]), units(&text[..to]), insert);
+        text.replace_range(from..to, insert);
+        let fresh = everything(&mut Document::new(text.clone()));
+        // Now and then a step first: the games it leaves are checked after.
+        if round % 3 == 0 {
+            document.check(1);
+        }
+        let edited = everything(&mut document);
+        assert_eq!(edited, fresh, "round {round}: {insert:?} at {from}..{to}");
+    }
+}
+
+#[test]
+fn an_edit_in_a_game_rechecks_that_game_alone() {
+    let text = games();
+    let mut document = Document::new(text.clone());
+    document.check(usize::MAX);
+    let games = document.games.len();
+    assert!(games > 20);
+    // A space after a move in the middle game's movetext.
+    let middle = &document.games[games / 2];
+    let movetext = text[middle.offset..].find("\n1. ").expect("movetext") + middle.offset;
+    let at = units(&text[..movetext + 3]);
+    document.edit(at, at, " ");
+    let unchecked = document
+        .games
+        .iter()
+        .filter(|p| p.findings.is_none())
+        .count();
+    assert_eq!(unchecked, 1);
+    assert_eq!(document.games.len(), games);
 }
