@@ -58,6 +58,11 @@ class Playground {
       this.measured(result);
       return;
     }
+    // A file's answer can come before its text is in the editor: it waits for it.
+    if (this.opening) {
+      this.early = result;
+      return;
+    }
     const { view } = this;
     const diagnostics = result.diagnostics.map((d) => lintDiagnostic(view.state.doc, d));
     view.dispatch(setDiagnostics(view.state, diagnostics));
@@ -177,21 +182,31 @@ class Playground {
   async open(file) {
     // The worker reads the file too, and starts on it while this thread reads it.
     this.checker.open(file);
-    let bytes;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      this.say(`cannot read ${file.name}: ${error.message}`);
-      return;
-    }
-    const text = utf8Text(bytes) ?? (await this.checker.ask("text"));
-    // Another text came meanwhile.
+    const opening = (this.opening = {});
+    const text = await this.readText(file);
+    if (this.opening !== opening) return; // another file came meanwhile
+    this.opening = null;
+    const early = this.early;
+    this.early = null;
+    // Unread, or another text came meanwhile (which the worker checks now).
     if (text === undefined) return;
     this.name = savedName(file.name);
     this.showText(text);
+    if (early) this.showResult(early);
     // A link of the previous text would no longer match the page.
     history.replaceState(null, "", location.pathname + location.search);
     this.say(`opened ${file.name}`);
+  }
+
+  /** The text of `file` as jaque reads it, or undefined (said why) where it cannot be read. */
+  async readText(file) {
+    try {
+      const bytes = await readFile(file);
+      return utf8Text(bytes) ?? (await this.checker.ask("text"));
+    } catch (error) {
+      this.say(`cannot read ${file.name}: ${error.message}`);
+      return undefined;
+    }
   }
 
   /** Opens the text of the link in the address bar, if it holds one. */

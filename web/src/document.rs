@@ -5,7 +5,6 @@
 //! UTF-8.
 
 use std::io::Cursor;
-use std::ops::Range;
 
 use jaque::json::{Array, Object};
 use jaque::lint::Lints;
@@ -20,6 +19,8 @@ pub struct Document {
     /// The text after the last game cut, until the first check has cut it all: that check
     /// cuts and checks in one pass.
     uncut: Option<Uncut>,
+    /// Edits came since the text was last cut: the places are moved, not cut again.
+    uncut_games: bool,
     checker: Checker,
     lints: Lints,
 }
@@ -62,6 +63,7 @@ impl Document {
             text,
             games: Vec::new(),
             uncut: Some(uncut),
+            uncut_games: false,
             checker: Checker::new(Options::default()).allowing(&lints),
             lints,
         }
@@ -69,14 +71,19 @@ impl Document {
 
     /// A document of a file's `bytes`, read as `jaque check` reads each game of it (UTF-8,
     /// Latin-1 where a game is not, UTF-16 by its byte-order mark:
-    /// [`decode_text`](jaque::pgn::decode_text)).
+    /// [`decode_text`](jaque::pgn::decode_text)), each line ended by a line feed as in the
+    /// editor, which keeps lines, not their ends.
     ///
     /// ```
-    /// let document = jaque_web::document::Document::from_bytes(b"{Caf\xe9} 1. e4 *");
-    /// assert_eq!(document.text(), "{Café} 1. e4 *");
+    /// let document = jaque_web::document::Document::from_bytes(b"{Caf\xe9}\r\n1. e4 *\r\n");
+    /// assert_eq!(document.text(), "{Café}\n1. e4 *\n");
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Document {
-        Document::new(decode_text(bytes).into_owned())
+        let text = decode_text(bytes);
+        Document::new(match text.contains('\r') {
+            true => line_feeds(&text),
+            false => text.into_owned(),
+        })
     }
 
     /// Replaces the UTF-16 units `from..to` by `insert`, as the editor's change did; the
@@ -92,9 +99,37 @@ impl Document {
         self.cut_all();
         let start = self.byte_offset(from);
         let end = self.byte_offset(to).max(start);
+        let Some(removed) = self.text.get(start..end) else {
+            return;
+        };
+        let (bytes, units) = (insert.len(), utf16_len(insert.as_bytes()));
+        let lines = insert.matches('\n').count();
+        let (gone_units, gone_lines) =
+            (utf16_len(removed.as_bytes()), removed.matches('\n').count());
+        // The games after the edit move with their bytes; those it touched are checked
+        // again; those it cut into at their start are no place to count from any more.
+        self.games.retain(|p| p.offset < start || p.offset >= end);
+        for place in &mut self.games {
+            if place.offset >= end {
+                place.offset = place.offset + bytes - (end - start);
+                place.units = place.units + units - gone_units;
+                place.line = place.line + lines - gone_lines;
+            } else if place.offset as u64 + place.len as u64 + place.skipped >= start as u64 {
+                place.findings = None;
+            }
+        }
         self.text.replace_range(start..end, insert);
-        let old = std::mem::take(&mut self.games);
-        self.cut(old, start..end, insert.len());
+        self.uncut_games = true;
+    }
+
+    /// The text cut again after edits (once for all since the last cut), and the first
+    /// check's cutting finished: what a check or a question starts from.
+    fn settle(&mut self) {
+        self.cut_all();
+        if std::mem::take(&mut self.uncut_games) {
+            let old = std::mem::take(&mut self.games);
+            self.cut(old);
+        }
     }
 
     /// The next game of the text not yet cut, its place added (not checked); `None` once
@@ -139,10 +174,10 @@ impl Document {
         }
     }
 
-    /// Cuts the text into games. A game keeps the findings of the `old` one with its bytes:
-    /// one wholly before the bytes `edited` (in the text before the edit), or wholly after
-    /// them, moved by the edit (`inserted` bytes in their place).
-    fn cut(&mut self, old: Vec<Place>, edited: Range<usize>, inserted: usize) {
+    /// Cuts the text into games. A game keeps the findings of the `old` one (moved by the
+    /// edits since) with its place and length: no edit touched its bytes (an edit that did
+    /// dropped its findings), so they are the game's bytes.
+    fn cut(&mut self, old: Vec<Place>) {
         let mut old = old.into_iter().peekable();
         let (mut counted_to, mut units) = (0, 0);
         let mut splitter = Splitter::new(self.text.as_bytes());
@@ -158,19 +193,10 @@ impl Document {
             );
             counted_to = offset;
             let len = game.bytes.len();
-            let end = offset as u64 + len as u64 + game.skipped;
-            let was = if end <= edited.start as u64 {
-                Some(offset)
-            } else if offset >= edited.start + inserted {
-                Some(offset - inserted + edited.len())
-            } else {
-                None
-            };
-            let findings = was.and_then(|was| {
-                while old.next_if(|p| p.offset < was).is_some() {}
-                old.next_if(|p| p.offset == was && p.len == len && p.skipped == game.skipped)
-                    .and_then(|p| p.findings)
-            });
+            while old.next_if(|p| p.offset < offset).is_some() {}
+            let findings = old
+                .next_if(|p| p.offset == offset && p.len == len && p.skipped == game.skipped)
+                .and_then(|p| p.findings);
             self.games.push(Place {
                 offset,
                 units,
@@ -198,6 +224,7 @@ impl Document {
     /// assert!(diagnostics.starts_with(r#"[{"from":12,"to":15,"line":3,"column":4,"#));
     /// ```
     pub fn check(&mut self, budget: usize) -> Vec<u8> {
+        self.settle();
         let mut spent = self.check_edited(budget);
         while spent < budget {
             let Some(game) = self.cut_next() else {
@@ -279,7 +306,8 @@ impl Document {
 
     /// The diagnostics of the games checked, in the text's order, as a JSON array of
     /// [`Findings::write`]'s objects.
-    pub fn diagnostics(&self) -> Vec<u8> {
+    pub fn diagnostics(&mut self) -> Vec<u8> {
+        self.settle();
         let mut out = Vec::new();
         let mut diagnostics = Array::open(&mut out);
         for place in &self.games {
@@ -329,6 +357,20 @@ impl Document {
             .sum();
         units + within
     }
+}
+
+/// `text` with each CRLF and each CR alone a line feed.
+fn line_feeds(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\r') {
+        out.push_str(rest.get(..at).unwrap_or_default());
+        out.push('\n');
+        rest = rest.get(at + 1..).unwrap_or_default();
+        rest = rest.strip_prefix('\n').unwrap_or(rest);
+    }
+    out.push_str(rest);
+    out
 }
 
 impl Place {

@@ -530,20 +530,31 @@ async function runChecks(page, origin, temporary) {
     await waitForGames(page, gameCounts()["variations.pgn"]);
   });
 
-  await check("a file of UTF-8 and Latin-1 games reads as jaque reads it, game by game", async () => {
+  await check("a file of UTF-8 and Latin-1 games, CRLF, reads as jaque reads it", async () => {
     const games = ["Réti", "Nimzowitsch"].map(
-      (white) => `[White "${white}"]\n[Black "Müller"]\n\n1. e4 {à bientôt} e5 *\n`,
+      (white) => `[White "${white}"]\n[Black "Müller"]\n\n1. e4 {à bientôt} e5 2. Ke3 *\n`,
     );
-    // The second game in Latin-1: one byte for é, ü, à (each of them is in Latin-1).
+    // Lines ended by CRLF; the second game in Latin-1: one byte for é, ü, à (each of them
+    // is in Latin-1).
+    const crlf = (text) => text.replace(/\n/g, "\r\n");
     const bytes = Buffer.concat([
-      Buffer.from(`${games[0]}\n`, "utf8"),
-      Buffer.from(games[1], "latin1"),
+      Buffer.from(crlf(`${games[0]}\n`), "utf8"),
+      Buffer.from(crlf(games[1]), "latin1"),
     ]);
     const path = join(temporary, "mixed.pgn");
     writeFileSync(path, bytes);
     await uploadFile(page, path);
     await waitForText(page, "both games in their own encodings", `${games[0]}\n${games[1]}`);
     await waitForGames(page, 2);
+    // The king's move is illegal in both: the editor underlines exactly it, twice.
+    await waitFor(
+      page,
+      "Ke3 underlined, and only Ke3, in both games",
+      () =>
+        [...document.querySelectorAll(".cm-lintRange-error")]
+          .map((node) => node.textContent)
+          .join(",") === "Ke3,Ke3",
+    );
   });
 
   await check("screenshot at 1280x800: the board drawn with the start position", async () => {

@@ -24,7 +24,7 @@ impl Document {
     /// its number, side and SAN, whether it was played, and if so the position after it
     /// (`fen`), its UCI and whether it gives check or mate. `null` off a move.
     pub fn hover(&mut self, units: usize) -> Vec<u8> {
-        self.cut_all();
+        self.settle();
         let at = self.byte_offset(units);
         let mut out = Vec::new();
         let found = self.game_at(at).and_then(|(offset, record)| {
@@ -57,7 +57,7 @@ impl Document {
     /// a move failed, the position before it, which shows why. The start position in an
     /// empty text; `null` in a tag pair or a comment.
     pub fn position(&mut self, units: usize) -> Vec<u8> {
-        self.cut_all();
+        self.settle();
         let at = self.byte_offset(units);
         let mut out = Vec::new();
         let Some((position, last)) = self.board_at(at) else {
@@ -107,7 +107,7 @@ impl Document {
     /// the start position in an empty text; none in a tag pair, a comment or after a move
     /// that failed.
     pub fn completion(&mut self, units: usize) -> Vec<u8> {
-        self.cut_all();
+        self.settle();
         let at = self.byte_offset(units);
         let position = match self.game_at(at) {
             Some((offset, record)) => record.position_at(at - offset),

@@ -166,6 +166,29 @@ impl Dice {
 
 #[test]
 fn an_edited_document_answers_as_a_new_one_of_its_text() {
+    let mut text = games();
+    let mut document = Document::new(text.clone());
+    // The first edit comes while the first check is under way (a game into it).
+    document.check(1);
+    let mut dice = Dice(7);
+    for round in 0..300 {
+        // Up to three edits between two checks, as keys typed while the worker was busy.
+        for _ in 0..=dice.roll(3) {
+            edit_at_random(&mut document, &mut text, &mut dice, round % 3 == 1);
+        }
+        let fresh = everything(&mut Document::new(text.clone()));
+        // Now and then a step first: the games it leaves are checked after.
+        if round % 3 == 0 {
+            document.check(1);
+        }
+        let edited = everything(&mut document);
+        assert_eq!(edited, fresh, "round {round}");
+    }
+}
+
+/// An edit of `document` and `text` alike: a piece of PGN in the place of a few characters
+/// somewhere, or (`same_length`) those characters changed for as many others.
+fn edit_at_random(document: &mut Document, text: &mut String, dice: &mut Dice, same_length: bool) {
     const PIECES: [&str; 12] = [
         "",
         " ",
@@ -180,43 +203,24 @@ fn an_edited_document_answers_as_a_new_one_of_its_text() {
         "🐴",
         "*",
     ];
-    let mut text = games();
-    let mut document = Document::new(text.clone());
-    // The first edit comes while the first check is under way (a game into it).
-    document.check(1);
-    let mut dice = Dice(7);
-    for round in 0..300 {
-        let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
-        let from = starts[dice.roll(starts.len())];
-        let to = (from + dice.roll(12)).min(text.len());
-        let to = (to..=text.len())
-            .find(|&at| text.is_char_boundary(at))
-            .unwrap_or(from);
-        // A third of the edits keep the length: a game's bytes change, not where it is.
-        let same: String = (text[from..to].chars())
-            .map(|c| {
-                if c.is_ascii() {
-                    char::from(b"e5x{[*1 "[dice.roll(8)])
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let insert = if round % 3 == 1 {
-            same.as_str()
-        } else {
-            PIECES[dice.roll(PIECES.len())]
-        };
-        document.edit(units(&text[..from]), units(&text[..to]), insert);
-        text.replace_range(from..to, insert);
-        let fresh = everything(&mut Document::new(text.clone()));
-        // Now and then a step first: the games it leaves are checked after.
-        if round % 3 == 0 {
-            document.check(1);
-        }
-        let edited = everything(&mut document);
-        assert_eq!(edited, fresh, "round {round}: {insert:?} at {from}..{to}");
-    }
+    let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+    let from = starts[dice.roll(starts.len())];
+    let to = (from + dice.roll(12)).min(text.len());
+    let to = (to..=text.len())
+        .find(|&at| text.is_char_boundary(at))
+        .unwrap_or(from);
+    let same: String = (text[from..to].chars())
+        .map(|c| match c.is_ascii() {
+            true => char::from(b"e5x{[*1 "[dice.roll(8)]),
+            false => c,
+        })
+        .collect();
+    let insert = match same_length {
+        true => same.as_str(),
+        false => PIECES[dice.roll(PIECES.len())],
+    };
+    document.edit(units(&text[..from]), units(&text[..to]), insert);
+    text.replace_range(from..to, insert);
 }
 
 #[test]
@@ -231,6 +235,7 @@ fn an_edit_in_a_game_rechecks_that_game_alone() {
     let movetext = text[middle.offset..].find("\n1. ").expect("movetext") + middle.offset;
     let at = units(&text[..movetext + 3]);
     document.edit(at, at, " ");
+    document.settle();
     let unchecked = document
         .games
         .iter()
@@ -238,4 +243,34 @@ fn an_edit_in_a_game_rechecks_that_game_alone() {
         .count();
     assert_eq!(unchecked, 1);
     assert_eq!(document.games.len(), games);
+}
+
+#[test]
+fn edits_at_the_first_and_last_bytes_of_games_are_seen() {
+    let text = games();
+    let mut document = Document::new(text.clone());
+    document.check(usize::MAX);
+    let places: Vec<(usize, usize)> = (document.games.iter().take(12))
+        .map(|p| (p.offset, p.offset + p.len))
+        .collect();
+    for (start, end) in places {
+        for at in [start, end - 1, end] {
+            if !text.is_char_boundary(at) || !text.is_char_boundary(at + 1) {
+                continue;
+            }
+            let mut edited = text.clone();
+            edited.replace_range(at..at + 1, "x");
+            let mut document = Document::new(text.clone());
+            document.check(usize::MAX);
+            document.edit(units(&text[..at]), units(&text[..at + 1]), "x");
+            let fresh = everything(&mut Document::new(edited));
+            assert_eq!(everything(&mut document), fresh, "byte {at}");
+        }
+    }
+}
+
+#[test]
+fn a_file_reads_with_line_feeds_as_the_editor_keeps_them() {
+    let document = Document::from_bytes(b"1. e4\r\n\r\n*\r\r\n\n\r");
+    assert_eq!(document.text(), "1. e4\n\n*\n\n\n\n");
 }
