@@ -4,32 +4,24 @@
 //! counts places as JavaScript strings do, in UTF-16 code units; the library in bytes of
 //! UTF-8.
 
-use std::io::Cursor;
-
 use jaque::json::{Array, Object};
 use jaque::lint::Lints;
 use jaque::pgn::{Checker, Options, RawGame, Splitter, decode_text};
 
 use crate::findings::{Findings, utf16_len};
+use input::Input;
 
 /// A text, where its games are, and what checking them found so far.
 pub struct Document {
     text: String,
     games: Vec<Place>,
-    /// The text after the last game cut, until the first check has cut it all: that check
-    /// cuts and checks in one pass.
-    uncut: Option<Uncut>,
+    /// The bytes after the last game cut, until the first check has read them all: that
+    /// check reads, cuts and checks in one pass.
+    uncut: Option<Input>,
     /// Edits came since the text was last cut: the places are moved, not cut again.
     uncut_games: bool,
     checker: Checker,
     lints: Lints,
-}
-
-/// The splitter of the first check, and the UTF-16 units before the byte it counted to.
-struct Uncut {
-    splitter: Splitter<Cursor<Vec<u8>>>,
-    counted_to: usize,
-    units: usize,
 }
 
 /// Where a game is: its first byte, that byte's UTF-16 offset, its line, the bytes kept (and
@@ -53,37 +45,38 @@ impl Document {
     /// assert!(hover.contains(r#""san":"Nf3","uci":"g1f3""#));
     /// ```
     pub fn new(text: String) -> Document {
+        Document::read(text.into_bytes())
+    }
+
+    /// A document of a file's `bytes`, read as `jaque check` reads each game of it (UTF-8,
+    /// Latin-1 where a game is not, UTF-16 by its byte-order mark), each line ended by a
+    /// line feed as in the editor, which keeps lines, not their ends.
+    ///
+    /// ```
+    /// let mut document = jaque_web::document::Document::from_bytes(b"{Caf\xe9}\r\n1. e4 *\r\n");
+    /// assert_eq!(document.text(), "{Café}\n1. e4 *\n");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Document {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        match bytes.get(..2) {
+            Some(b"\xff\xfe" | b"\xfe\xff") => {
+                Document::read(decode_text(bytes).into_owned().into_bytes())
+            }
+            _ => Document::read(bytes.to_vec()),
+        }
+    }
+
+    /// A document whose first check reads `bytes` ([`Input`]).
+    fn read(bytes: Vec<u8>) -> Document {
         let lints = Lints::default();
-        let uncut = Uncut {
-            splitter: Splitter::new(Cursor::new(text.as_bytes().to_vec())),
-            counted_to: 0,
-            units: 0,
-        };
         Document {
-            text,
+            text: String::with_capacity(bytes.len()),
             games: Vec::new(),
-            uncut: Some(uncut),
+            uncut: Some(Input::new(bytes)),
             uncut_games: false,
             checker: Checker::new(Options::default()).allowing(&lints),
             lints,
         }
-    }
-
-    /// A document of a file's `bytes`, read as `jaque check` reads each game of it (UTF-8,
-    /// Latin-1 where a game is not, UTF-16 by its byte-order mark:
-    /// [`decode_text`](jaque::pgn::decode_text)), each line ended by a line feed as in the
-    /// editor, which keeps lines, not their ends.
-    ///
-    /// ```
-    /// let document = jaque_web::document::Document::from_bytes(b"{Caf\xe9}\r\n1. e4 *\r\n");
-    /// assert_eq!(document.text(), "{Café}\n1. e4 *\n");
-    /// ```
-    pub fn from_bytes(bytes: &[u8]) -> Document {
-        let text = decode_text(bytes);
-        Document::new(match text.contains('\r') {
-            true => line_feeds(&text),
-            false => text.into_owned(),
-        })
     }
 
     /// Replaces the UTF-16 units `from..to` by `insert`, as the editor's change did; the
@@ -132,24 +125,17 @@ impl Document {
         }
     }
 
-    /// The next game of the text not yet cut, its place added (not checked); `None` once
-    /// all is cut.
+    /// The next game of the bytes not yet read, its place added (not checked); `None`
+    /// once all are read.
     fn cut_next(&mut self) -> Option<RawGame> {
-        let uncut = self.uncut.as_mut()?;
-        let game = match uncut.splitter.next() {
-            Some(Ok(game)) => game,
-            _ => {
-                self.uncut = None;
-                return None;
-            }
+        let input = self.uncut.as_mut()?;
+        let Some((game, units)) = input.next(&mut self.text) else {
+            self.uncut = None;
+            return None;
         };
-        let offset = usize::try_from(game.offset).unwrap_or(usize::MAX);
-        let gap = self.text.as_bytes().get(uncut.counted_to..offset);
-        uncut.units += utf16_len(gap.unwrap_or_default());
-        uncut.counted_to = offset;
         self.games.push(Place {
-            offset,
-            units: uncut.units,
+            offset: usize::try_from(game.offset).unwrap_or(usize::MAX),
+            units,
             line: game.line,
             len: game.bytes.len(),
             skipped: game.skipped,
@@ -159,10 +145,10 @@ impl Document {
         Some(game)
     }
 
-    /// Gives a game's buffer back to the splitter of the first check.
+    /// Gives a game's buffer back to the first check's splitter.
     fn recycle(&mut self, game: RawGame) {
-        if let Some(uncut) = &mut self.uncut {
-            uncut.splitter.recycle(game);
+        if let Some(input) = &mut self.uncut {
+            input.recycle(game);
         }
     }
 
@@ -290,8 +276,9 @@ impl Document {
         let mut object = Object::open(&mut out);
         let mut progress = Object::open(object.key("progress"));
         let done = self.uncut.is_none() && checked == self.games.len();
-        progress.field("read", if done { self.text.len() } else { read });
-        progress.field("total", self.text.len());
+        let total = self.uncut.as_ref().map_or(self.text.len(), Input::len);
+        progress.field("read", if done { total } else { read });
+        progress.field("total", total);
         progress.field("done", done);
         progress.close();
         let mut counts = Object::open(object.key("summary"));
@@ -319,8 +306,9 @@ impl Document {
         out
     }
 
-    /// The text, as the edits have made it.
-    pub fn text(&self) -> &str {
+    /// The text, as read and as the edits have made it.
+    pub fn text(&mut self) -> &str {
+        self.cut_all();
         &self.text
     }
 
@@ -359,20 +347,6 @@ impl Document {
     }
 }
 
-/// `text` with each CRLF and each CR alone a line feed.
-fn line_feeds(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('\r') {
-        out.push_str(rest.get(..at).unwrap_or_default());
-        out.push('\n');
-        rest = rest.get(at + 1..).unwrap_or_default();
-        rest = rest.strip_prefix('\n').unwrap_or(rest);
-    }
-    out.push_str(rest);
-    out
-}
-
 impl Place {
     /// The game's bytes in `text`, as the splitter cut them.
     fn raw(&self, text: &str) -> Option<RawGame> {
@@ -401,6 +375,7 @@ impl Place {
     }
 }
 
+mod input;
 mod questions;
 #[cfg(test)]
 mod tests;

@@ -108,9 +108,10 @@ fn completion_offers_the_legal_moves_where_the_cursor_is() {
 }
 
 /// Games with errors and fixes (`jaque fix`'s test input), after a comment of characters of
-/// two and four bytes, so that UTF-16 units, bytes and characters all differ.
+/// two and four bytes, so that UTF-16 units, bytes and characters all differ; lines ended by
+/// line feeds, as in the editor.
 fn games() -> String {
-    let games = include_str!("../../../tests/data/pgn/fix_input.pgn");
+    let games = include_str!("../../../tests/data/pgn/fix_input.pgn").replace("\r\n", "\n");
     format!("{{é 🐴 ♔}}\n{}", &games[..games.len().min(40_000)])
 }
 
@@ -271,6 +272,41 @@ fn edits_at_the_first_and_last_bytes_of_games_are_seen() {
 
 #[test]
 fn a_file_reads_with_line_feeds_as_the_editor_keeps_them() {
-    let document = Document::from_bytes(b"1. e4\r\n\r\n*\r\r\n\n\r");
+    let mut document = Document::from_bytes(b"1. e4\r\n\r\n*\r\r\n\n\r");
     assert_eq!(document.text(), "1. e4\n\n*\n\n\n\n");
+}
+
+#[test]
+fn a_file_of_crlf_and_latin1_games_answers_as_its_text_does() {
+    let accented = "[White \"Réti\"]\n[Black \"Müller\"]\n\n1. e4 {à bientôt} e5 2. Ke3 *\n\n";
+    let text = games() + &accented.repeat(6);
+    let mut document = Document::new(text.clone());
+    document.cut_all();
+    // The text cut where its games start, each part's lines ended by CRLF, and every other
+    // part in Latin-1 where all its characters are in Latin-1.
+    let mut cuts: Vec<usize> = document.games.iter().map(|p| p.offset).collect();
+    cuts.insert(0, 0);
+    cuts.push(text.len());
+    let mut bytes = Vec::new();
+    let mut latin1 = 0;
+    for (i, part) in cuts.windows(2).map(|w| &text[w[0]..w[1]]).enumerate() {
+        let crlf = part.replace('\n', "\r\n");
+        let one_byte: Option<Vec<u8>> = (crlf.chars())
+            .map(|c| u8::try_from(u32::from(c)).ok())
+            .collect();
+        match one_byte {
+            Some(one_byte) if i % 2 == 1 && !part.is_ascii() => {
+                bytes.extend(one_byte);
+                latin1 += 1;
+            }
+            _ => bytes.extend_from_slice(crlf.as_bytes()),
+        }
+    }
+    assert!(latin1 >= 3 && std::str::from_utf8(&bytes).is_err());
+    let mut read = Document::from_bytes(&bytes);
+    assert_eq!(
+        everything(&mut read),
+        everything(&mut Document::new(text.clone()))
+    );
+    assert_eq!(read.text(), text);
 }
