@@ -38,7 +38,8 @@ class Playground {
       parent: $("editor"),
       text,
       ask: (question, at) => this.checker.ask(question, at),
-      onEdit: (changes) => this.checker.edit(changes),
+      // While a file opens, edits go to the text it replaces: the worker has the file's.
+      onEdit: (changes) => this.opening || this.checker.edit(changes),
       onCursor: () => this.followCursor(),
     });
     this.checker.open(text);
