@@ -10,8 +10,9 @@
 //      {id, ask, at}: a question about the text (Document.ask).
 // Out: {version, progress} after each step that leaves games to check;
 //      {version, summary, diagnostics} once all are (diagnostics: their JSON, a string);
-//      {version, error} where jaque stopped; {lost: true} for edits with no text to edit
-//        (after a stop): the page sends the text again;
+//      {version, error} where jaque stopped, or the text is none (binary, compressed);
+//      {lost: true} for edits with no text to edit (after a stop): the page sends the text
+//        again;
 //      {id, answer} (answer undefined where jaque stopped).
 // `version` counts the texts and edits the page sent: an answer is for the one it names.
 
@@ -98,9 +99,11 @@ async function run() {
   let progressed = performance.now();
   try {
     while (document) {
-      const { progress, summary } = document.check(STEP_BYTES);
+      const { progress, summary, error } = document.check(STEP_BYTES);
       if (progress.done) {
-        self.postMessage({ version, summary, diagnostics: document.diagnostics() });
+        // Bytes that are no text (a binary or compressed file) have no games: said why.
+        if (error) self.postMessage({ version, error: `the text has no games: ${error}` });
+        else self.postMessage({ version, summary, diagnostics: document.diagnostics() });
         answered = true;
         break;
       }

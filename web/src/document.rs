@@ -20,6 +20,8 @@ pub struct Document {
     uncut: Option<Input>,
     /// Edits came since the text was last cut: the places are moved, not cut again.
     uncut_games: bool,
+    /// Why the text could not be cut into games (it is no text: binary, compressed).
+    refused: Option<String>,
     checker: Checker,
     lints: Lints,
 }
@@ -74,6 +76,7 @@ impl Document {
             games: Vec::new(),
             uncut: Some(Input::new(bytes)),
             uncut_games: false,
+            refused: None,
             checker: Checker::new(Options::default()).allowing(&lints),
             lints,
         }
@@ -130,6 +133,7 @@ impl Document {
     fn cut_next(&mut self) -> Option<RawGame> {
         let input = self.uncut.as_mut()?;
         let Some((game, units)) = input.next(&mut self.text) else {
+            self.refused = input.refused.take();
             self.uncut = None;
             return None;
         };
@@ -167,7 +171,16 @@ impl Document {
         let mut old = old.into_iter().peekable();
         let (mut counted_to, mut units) = (0, 0);
         let mut splitter = Splitter::new(self.text.as_bytes());
-        while let Some(Ok(game)) = splitter.next() {
+        self.refused = None;
+        loop {
+            let game = match splitter.next() {
+                Some(Ok(game)) => game,
+                Some(Err(refused)) => {
+                    self.refused = Some(refused.to_string());
+                    break;
+                }
+                None => break,
+            };
             let Ok(offset) = usize::try_from(game.offset) else {
                 break;
             };
@@ -198,7 +211,8 @@ impl Document {
 
     /// Checks the games not yet checked, until `budget` more bytes are (one game at least):
     /// `{"progress": {"read", "total", "done"}, "summary": {"games", "moves", "errors",
-    /// "warnings"}}` of the games checked so far (read: their bytes; total: the text's). Once
+    /// "warnings"}}` of the games checked so far (read: their bytes; total: the text's), and
+    /// `"error"` where the text is no text (binary, compressed) and has no games. Once
     /// all are, [`Document::diagnostics`] tells what they found.
     ///
     /// ```
@@ -287,6 +301,9 @@ impl Document {
         counts.field("errors", summary.errors);
         counts.field("warnings", summary.warnings);
         counts.close();
+        if let Some(refused) = &self.refused {
+            object.field("error", refused);
+        }
         object.close();
         out
     }

@@ -557,6 +557,17 @@ async function runChecks(page, origin, temporary) {
     );
   });
 
+  await check("a file that is no text is refused with the reason, in the status", async () => {
+    const path = join(temporary, "binary.pgn");
+    writeFileSync(path, Buffer.from([0, 0, 1, 2, 3, 0x50, 0x4b, 0, 0, 0xff]));
+    await uploadFile(page, path);
+    await waitFor(page, "the status saying why", () =>
+      document
+        .querySelector("[data-testid=status]")
+        .textContent.startsWith("cannot check the text: the text has no games: the input is not text"),
+    );
+  });
+
   await check("screenshot at 1280x800: the board drawn with the start position", async () => {
     await typeText(page, "1. ");
     await waitForGames(page, 1);

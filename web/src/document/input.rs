@@ -22,6 +22,8 @@ pub(super) struct Input {
     /// The UTF-16 units of the text's first `counted` bytes.
     counted: usize,
     units: usize,
+    /// Why the splitter refused the bytes (no text at all: binary, compressed), once it has.
+    pub(super) refused: Option<String>,
 }
 
 impl Input {
@@ -34,6 +36,7 @@ impl Input {
             cr: false,
             counted: 0,
             units: 0,
+            refused: None,
         }
     }
 
@@ -44,12 +47,16 @@ impl Input {
 
     /// The next game, read into `text` with what lies before it: the game as the text has
     /// it (its offset and bytes the text's) and the UTF-16 units before it. `None` at the
-    /// end, the rest of the bytes read.
+    /// end, the rest of the bytes read (and `refused` said where the splitter refused them).
     pub(super) fn next(&mut self, text: &mut String) -> Option<(RawGame, usize)> {
-        let Some(Ok(mut game)) = self.splitter.next() else {
-            let rest = self.bytes.get(self.read..).unwrap_or_default();
-            push_text(text, rest, &mut self.cr);
-            return None;
+        let mut game = match self.splitter.next() {
+            Some(Ok(game)) => game,
+            end => {
+                self.refused = end.and_then(|refused| refused.err()).map(|e| e.to_string());
+                let rest = self.bytes.get(self.read..).unwrap_or_default();
+                push_text(text, rest, &mut self.cr);
+                return None;
+            }
         };
         let start = usize::try_from(game.offset).unwrap_or(usize::MAX);
         let gap = self.bytes.get(self.read..start).unwrap_or_default();

@@ -310,3 +310,21 @@ fn a_file_of_crlf_and_latin1_games_answers_as_its_text_does() {
     );
     assert_eq!(read.text(), text);
 }
+
+#[test]
+fn bytes_that_are_no_text_are_refused_with_the_reason() {
+    let mut document = Document::from_bytes(b"\x00\x00\x01\x02\x03 PK binary\x00\x00");
+    let answer = json(document.check(usize::MAX));
+    assert!(answer.contains(r#""done":true"#), "{answer}");
+    assert!(answer.contains(r#""games":0"#), "{answer}");
+    assert!(
+        answer.contains(r#""error":"the input is not text"#),
+        "{answer}"
+    );
+    // Typed over, the text is read again.
+    let all = units(document.text());
+    document.edit(0, all, "1. e4 *");
+    let answer = json(document.check(usize::MAX));
+    assert!(!answer.contains(r#""error":"#), "{answer}");
+    assert!(answer.contains(r#""games":1"#), "{answer}");
+}
