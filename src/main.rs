@@ -4,5 +4,6 @@
 mod cli;
 
 fn main() -> std::process::ExitCode {
+    cli::pipe::end_quietly_on_a_closed_pipe();
     cli::run()
 }

@@ -10,6 +10,7 @@ mod input;
 mod lints;
 mod lsp;
 mod perft;
+pub mod pipe;
 mod play;
 mod render;
 mod san;
