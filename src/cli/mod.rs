@@ -3,6 +3,7 @@
 
 mod board;
 mod check;
+mod color;
 mod export;
 mod fix;
 mod fmt;
@@ -23,10 +24,14 @@ use jaque::san::Lang;
 
 /// Checks chess games like a compiler checks code.
 #[derive(clap::Parser)]
-#[command(name = "jaque", version, about, long_about = None)]
+#[command(name = "jaque", version, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb; always
+    /// with CLICOLOR_FORCE), always, never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    color: color::ColorChoice,
 }
 
 #[derive(Subcommand)]
@@ -87,12 +92,12 @@ pub fn run() -> ExitCode {
         .map(|(_, sub)| lints::Flags::of(sub))
         .unwrap_or_default();
     let outcome = match cli.command {
-        Command::Check(args) => check::run(args, flags),
-        Command::San(args) => san::run(args),
+        Command::Check(args) => check::run(args, flags, cli.color),
+        Command::San(args) => san::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Fix(args) => fix::run(args, flags),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(args, cli.color),
         Command::Lsp(args) => lsp::run(args),
         Command::Export(args) => export::run(args, flags),
     };

@@ -338,13 +338,13 @@ fn status_line(position: &Position, status: Status) -> String {
     line
 }
 
-pub fn run(args: PlayArgs) -> Outcome {
+pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
     let start = match position_argument(args.fen.as_deref(), args.chess960) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };
     let interactive = io::stdin().is_terminal();
-    let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let color = color.stdout();
     let mut session = Session::new(start, args.lang, color);
     let mut out = io::stdout().lock();
     let result = (|| -> io::Result<()> {

@@ -1,6 +1,6 @@
 //! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use jaque::san::{self, Lang, Resolved};
@@ -204,10 +204,10 @@ impl Output {
     }
 }
 
-pub fn run(args: SanArgs) -> Outcome {
+pub fn run(args: SanArgs, color: super::color::ColorChoice) -> Outcome {
     let mut output = Output {
         json: args.json,
-        color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        color: color.stdout(),
         errors: false,
         out: StdoutBuffer::new(),
     };

@@ -257,9 +257,9 @@ fn stdin_is_interactive_or_null() -> bool {
     false
 }
 
-pub fn run(args: CheckArgs, flags: Flags) -> Outcome {
+pub fn run(args: CheckArgs, flags: Flags, color: super::color::ColorChoice) -> Outcome {
     let started = Instant::now();
-    let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let color = color.stdout();
     let inputs = inputs(&args.files);
     let pool = match thread_pool(args.jobs) {
         Ok(pool) => pool,
