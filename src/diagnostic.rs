@@ -142,17 +142,58 @@ pub struct ParseCodeError(pub String);
 impl std::str::FromStr for Code {
     type Err = ParseCodeError;
 
+    /// A code as written, its words joined by underscores or dashes.
+    ///
     /// ```
     /// use jaque::Code;
     /// assert_eq!("missing_tag".parse(), Ok(Code::MissingTag));
+    /// assert_eq!("missing-tag".parse(), Ok(Code::MissingTag));
     /// assert!("missing".parse::<Code>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Code, ParseCodeError> {
+        let words = || text.split(['_', '-']);
         Code::ALL
             .into_iter()
-            .find(|code| code.as_str() == text)
+            .find(|code| code.as_str().split('_').eq(words()))
             .ok_or_else(|| ParseCodeError(text.to_string()))
     }
+}
+
+impl Code {
+    /// The code nearest to `text` by edit distance (a letter added, dropped or changed; dashes
+    /// read as underscores), if one is near enough to be what was meant: for "did you mean".
+    ///
+    /// ```
+    /// use jaque::Code;
+    /// assert_eq!(Code::nearest("mising_tag"), Some(Code::MissingTag));
+    /// assert_eq!(Code::nearest("check-anotation"), Some(Code::CheckAnnotation));
+    /// assert_eq!(Code::nearest("castling"), None);
+    /// ```
+    pub fn nearest(text: &str) -> Option<Code> {
+        let text = text.replace('-', "_");
+        let near = (text.chars().count() / 4).max(1);
+        (Code::ALL.into_iter())
+            .map(|code| (edit_distance(&text, code.as_str()), code))
+            .filter(|&(distance, _)| distance <= near)
+            .min_by_key(|&(distance, _)| distance)
+            .map(|(_, code)| code)
+    }
+}
+
+/// Levenshtein's distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 impl fmt::Display for Code {

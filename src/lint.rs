@@ -57,15 +57,23 @@ impl FromStr for Level {
 /// A lint level that cannot be set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LintError {
-    /// Not a diagnostic code, nor `warnings`.
-    #[error("unknown lint `{0}`: expected a warning code or `warnings`")]
-    UnknownLint(String),
+    /// Not a diagnostic code, nor `warnings`; with the code it is nearest to, if any.
+    #[error("unknown lint `{0}`: {hint}", hint = unknown_hint(.1))]
+    UnknownLint(String, Option<Code>),
     /// Not `allow`, `warn` or `deny`.
     #[error("unknown lint level `{0}`: expected allow, warn or deny")]
     UnknownLevel(String),
     /// An error code given a level other than deny.
     #[error("`{0}` is an error, not a lint: it cannot be {1}ed")]
     NotALint(Code, &'static str),
+}
+
+/// What follows "unknown lint": the nearest code, or what is expected.
+fn unknown_hint(nearest: &Option<Code>) -> String {
+    match nearest {
+        Some(code) => format!("did you mean `{code}`?"),
+        None => "expected a warning code or `warnings`".to_string(),
+    }
 }
 
 /// The level of every code: warnings warn and errors deny unless told otherwise.
@@ -99,7 +107,7 @@ impl Lints {
         }
         let code: Code = name
             .parse()
-            .map_err(|_| LintError::UnknownLint(name.to_string()))?;
+            .map_err(|_| LintError::UnknownLint(name.to_string(), Code::nearest(name)))?;
         if code.severity() == Severity::Error && level != Level::Deny {
             let verb = if level == Level::Allow {
                 "allow"
@@ -181,9 +189,17 @@ mod tests {
         assert!(lints.set("bad_fen", Level::Deny).is_ok());
         assert!(matches!(
             lints.set("checks", Level::Deny),
-            Err(LintError::UnknownLint(_))
+            Err(LintError::UnknownLint(_, None))
         ));
+        let typo = lints.set("over-disambiguaton", Level::Allow);
+        assert_eq!(
+            typo.map_err(|e| e.to_string()),
+            Err("unknown lint `over-disambiguaton`: did you mean `over_disambiguation`?".into())
+        );
+        lints.set("over-disambiguation", Level::Allow).unwrap();
+        assert_eq!(lints.severity(Code::OverDisambiguation), None);
         assert!("forbid".parse::<Level>().is_err());
+        lints.set("over_disambiguation", Level::Warn).unwrap();
         assert_eq!(lints, Lints::default());
     }
 }
