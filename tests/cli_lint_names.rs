@@ -1,5 +1,6 @@
-//! Lint names as users type them, through the binary: a code with dashes is the code, and a
-//! misspelt one is refused with the code it is nearest to.
+//! Lint names and `jaque.toml` as users write them, through the binary: a code with dashes is
+//! the code, a misspelt one is refused with the code it is nearest to, and what `jaque.toml`
+//! gets wrong is said at its line and column.
 
 use std::process::{Command, Output};
 
@@ -46,4 +47,53 @@ fn a_misspelt_code_is_refused_with_the_nearest() {
         stderr.contains("expected a warning code or `warnings`"),
         "{stderr}"
     );
+}
+
+#[test]
+fn jaque_toml_errors_name_their_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("jaque-toml-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let games = dir.join("games.pgn");
+    // A tag but not the seven of the roster: a missing_tag warning.
+    std::fs::write(&games, "[White \"x\"]\n\n1. e4 e5 2. Nf3 *\n").expect("writable");
+    let cases = [
+        (
+            "[lint]\ncheck_annotation = \"allow\"\n",
+            "1:2: unknown key `lint`",
+        ),
+        (
+            "[lints]\n\ncheck_anotation = \"allow\"\n",
+            "3:1: [lints] unknown lint `check_anotation`: did you mean `check_annotation`?",
+        ),
+        (
+            "[lints]\nmissing_tag = \"forbid\"\n",
+            "2:15: [lints] unknown lint level `forbid`",
+        ),
+        ("[lints\n", "1:7: unclosed table"),
+    ];
+    for (toml, said) in cases {
+        std::fs::write(dir.join("jaque.toml"), toml).expect("writable");
+        let out = Command::new(JAQUE)
+            .arg("check")
+            .arg(&games)
+            .output()
+            .expect("jaque runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{toml:?}: {stderr}");
+        let expected = format!("{}:{said}", dir.join("jaque.toml").display());
+        assert!(stderr.contains(&expected), "{toml:?}: {stderr}");
+    }
+    // Dashes read as underscores there too.
+    std::fs::write(dir.join("jaque.toml"), "[lints]\nmissing-tag = \"deny\"\n").expect("writable");
+    let out = Command::new(JAQUE)
+        .arg("check")
+        .arg(&games)
+        .output()
+        .expect("jaque runs");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the missing tags denied: errors"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
 use jaque::lint::{Level, LintError, Lints};
+use toml::de::{DeTable, DeValue};
 
 /// The lint flags, shared by `check` and `fix`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -89,28 +90,41 @@ fn find_config(path: Option<&Path>) -> Option<PathBuf> {
         .find(|file| file.is_file())
 }
 
-/// Sets `lints` from the `[lints]` table of the file at `path`.
+/// Sets `lints` from the `[lints]` table of the file at `path`. What it cannot read (bad
+/// TOML, a key other than `lints`, an unknown code or level) is an error that names its
+/// line and column.
 fn read_config(path: &Path, lints: &mut Lints) -> Result<(), String> {
-    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| at(&e))?;
-    let table: toml::Table = text
-        .parse()
-        .map_err(|e: toml::de::Error| at(&e.message()))?;
-    let Some(section) = table.get("lints") else {
-        return Ok(());
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let at = |offset: usize, message: &dyn std::fmt::Display| {
+        let before = text.get(..offset).unwrap_or(&text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("{}:{line}:{column}: {message}", path.display())
     };
-    let section = section
-        .as_table()
-        .ok_or_else(|| at(&"`lints` must be a table"))?;
-    for (code, level) in section {
-        let level = level
-            .as_str()
-            .ok_or_else(|| LintError::UnknownLevel(level.to_string()))
-            .and_then(str::parse)
-            .map_err(|e| at(&format!("[lints] {code}: {e}")))?;
-        lints
-            .set(code, level)
-            .map_err(|e| at(&format!("[lints] {e}")))?;
+    let table = DeTable::parse(&text)
+        .map_err(|e| at(e.span().map_or(0, |span| span.start), &e.message()))?;
+    for (key, value) in table.get_ref() {
+        if key.get_ref() != "lints" {
+            let message = format!(
+                "unknown key `{}`: jaque.toml has a [lints] table",
+                key.get_ref()
+            );
+            return Err(at(key.span().start, &message));
+        }
+        let DeValue::Table(section) = value.get_ref() else {
+            return Err(at(value.span().start, &"`lints` must be a table"));
+        };
+        for (code, level) in section {
+            let parsed = match level.get_ref() {
+                DeValue::String(name) => name.parse(),
+                _ => Err(LintError::UnknownLevel(
+                    text.get(level.span()).unwrap_or_default().to_string(),
+                )),
+            };
+            let level = parsed.map_err(|e| at(level.span().start, &format!("[lints] {e}")))?;
+            (lints.set(code.get_ref(), level))
+                .map_err(|e| at(code.span().start, &format!("[lints] {e}")))?;
+        }
     }
     Ok(())
 }
