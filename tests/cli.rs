@@ -208,6 +208,31 @@ fn san_batch_resolves_each_line_from_its_own_fen() {
 }
 
 #[test]
+fn san_batch_reads_standard_input_for_a_dash() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jaque"))
+        .args(["san", "--batch", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .env("NO_COLOR", "1")
+        .spawn()
+        .unwrap();
+    let cases = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tNf3\n\
+                 8/8/8/8/8/8/8/K7 w - - 0 1\tKb1\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(cases.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("1. Nf3  (g1f3)"), "{text}");
+    assert!(text.contains("--> <stdin>:2:1"), "{text}");
+}
+
+#[test]
 fn san_human_output_shows_move_board_and_rustc_style_diagnostics() {
     let output = jaque(&["san", "e4", "e5", "Ke2", "Ke7", "Nd2"]);
     assert_eq!(output.status.code(), Some(1));

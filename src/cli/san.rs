@@ -1,6 +1,6 @@
-//! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE [--json]`.
+//! `jaque san [--fen FEN] [--json] SAN...` and `jaque san --batch FILE|- [--json]`.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use jaque::san::{self, Lang, Resolved};
@@ -16,7 +16,8 @@ pub struct SanArgs {
     /// The position the moves start from (default: the starting position).
     #[arg(long, conflicts_with = "batch")]
     fen: Option<String>,
-    /// A file of cases, one `FEN<TAB>SAN` a line, each resolved from its own FEN.
+    /// A file of cases, one `FEN<TAB>SAN` a line, each resolved from its own FEN (`-`:
+    /// standard input).
     #[arg(long)]
     batch: Option<PathBuf>,
     /// JSON Lines on standard output, one object per SAN, nothing else.
@@ -219,14 +220,21 @@ pub fn run(args: SanArgs, color: super::color::ColorChoice) -> Outcome {
 
 /// `--batch FILE`: every `FEN<TAB>SAN` line judged from its own FEN.
 fn run_batch(args: &SanArgs, path: &Path, output: &mut Output) -> Outcome {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(error) => {
-            eprintln!("error: cannot read {}: {error}", path.display());
-            return Outcome::Failed;
-        }
+    let stdin = path == Path::new("-");
+    let origin = match stdin {
+        true => "<stdin>".to_string(),
+        false => path.display().to_string(),
     };
-    let origin = path.display().to_string();
+    let mut bytes = Vec::new();
+    let read = match stdin {
+        true => io::stdin().lock().read_to_end(&mut bytes).map(drop),
+        false => std::fs::read(path).map(|read| bytes = read),
+    };
+    if let Err(error) = read {
+        eprintln!("error: cannot read {origin}: {error}");
+        return Outcome::Failed;
+    }
+    let text = String::from_utf8_lossy(&bytes);
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
