@@ -481,6 +481,10 @@ fn fmt_rewrites_games_and_leaves_a_game_with_an_error_byte_for_byte() {
     let check = jaque_with_input(&["fmt", "--check"], &output.stdout);
     assert_eq!(check.status.code(), Some(1), "the game with the error");
     assert_eq!(stdout(&check), "");
+    // `--check` writes nothing: its warning does not say the game was written.
+    let warned = String::from_utf8_lossy(&check.stderr);
+    assert!(warned.contains("illegal_move") && warned.contains("cannot be formatted"));
+    assert!(!warned.contains("written"), "{warned}");
     let clean = jaque_with_input(&["fmt", "--check"], b"1.e4 *");
     assert_eq!(clean.status.code(), Some(1));
     assert_eq!(stdout(&clean), "<stdin>:1: game 1 is not formatted\n");

@@ -92,6 +92,14 @@ fn fix_diff_shows_the_changes_and_writes_nothing() {
         std::fs::read_to_string(dir.join("games.pgn")).expect("there"),
         sloppy()
     );
+    // The summary says what would be fixed, and that nothing was written.
+    let summary = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        summary.contains(
+            "would fix 1 of 2 games in 1 file (3 edits, nothing written); 1 left with errors"
+        ),
+        "{summary}"
+    );
 }
 
 #[test]

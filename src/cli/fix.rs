@@ -54,8 +54,13 @@ pub fn run(args: FixArgs, flags: Flags) -> Outcome {
             tally.failed = true;
         }
     }
+    // `--diff` shows the fixes and writes nothing: its summary says so.
+    let (verb, written) = match args.diff {
+        true => ("would fix", ", nothing written"),
+        false => ("fixed", ""),
+    };
     eprintln!(
-        "fixed {} of {} games in {} {} ({} {}); {} left with errors",
+        "{verb} {} of {} games in {} {} ({} {}{written}); {} left with errors",
         tally.fixed,
         tally.games,
         tally.files,

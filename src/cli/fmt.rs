@@ -92,7 +92,7 @@ fn format_input(
         }
         let first = tally.games == 0;
         tally.games += 1;
-        let formatted = format_one(checker, name, &game);
+        let formatted = format_one(checker, name, &game, args.check);
         if formatted.is_none() {
             tally.unchanged_with_errors += 1;
         }
@@ -112,16 +112,19 @@ fn format_input(
     Ok(())
 }
 
-/// The game in export format; `None` when it has an error, said in a warning.
-fn format_one(checker: &mut Checker, name: &str, game: &RawGame) -> Option<String> {
+/// The game in export format; `None` when it has an error, said in a warning (which with
+/// `--check`, where nothing is written, says the game cannot be formatted).
+fn format_one(checker: &mut Checker, name: &str, game: &RawGame, check: bool) -> Option<String> {
     let record = checker.record(game);
     let text = format_record(&record);
     if text.is_none() {
         let why = first_error(record.report());
-        eprintln!(
-            "warning: {} has an error{why}: written unchanged",
-            game_at(name, game)
-        );
+        let fate = if check {
+            "cannot be formatted"
+        } else {
+            "written unchanged"
+        };
+        eprintln!("warning: {} has an error{why}: {fate}", game_at(name, game));
     }
     text
 }
