@@ -33,20 +33,19 @@ fn a_code_written_with_dashes_is_the_code() {
 
 #[test]
 fn a_misspelt_code_is_refused_with_the_nearest() {
-    let out = check(&["-A", "check-anotation"]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("unknown lint `check-anotation`: did you mean `check_annotation`?"),
-        "{stderr}"
-    );
-    let out = check(&["-D", "castling"]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("expected a warning code or `warnings`"),
-        "{stderr}"
-    );
+    let cases = [
+        (
+            ["-A", "check-anotation"],
+            "unknown lint `check-anotation`: did you mean `check_annotation`?",
+        ),
+        (["-D", "castling"], "expected a warning code or `warnings`"),
+    ];
+    for (args, said) in cases {
+        let out = check(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
