@@ -60,7 +60,9 @@ pub mod table;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use diagnostic::{Applicability, Code, Diagnostic, ParseCodeError, Severity, Suggestion};
+pub use diagnostic::{
+    Applicability, Code, CodeSet, Diagnostic, ParseCodeError, Severity, Suggestion,
+};
 pub use game::{Game, IllegalUci};
 pub use moves::{Move, MoveKind, ParseUciError, Uci, UciLetters};
 pub use position::{FenError, MoveList, Position, Status};

@@ -17,7 +17,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::diagnostic::{Code, Severity};
+use crate::diagnostic::{Code, CodeSet, Severity};
 
 /// What to do with a lint's diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +123,14 @@ impl Lints {
     /// The level of `code`.
     pub fn level(&self, code: Code) -> Level {
         self.levels[code.index()]
+    }
+
+    /// The codes allowed: not reported at all.
+    pub fn allowed(&self) -> CodeSet {
+        Code::ALL
+            .into_iter()
+            .filter(|&code| self.level(code) == Level::Allow)
+            .collect()
     }
 
     /// The severity `code`'s diagnostics are reported with; `None` when it is allowed.

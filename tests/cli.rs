@@ -395,7 +395,11 @@ fn check_reports_an_unreadable_file_between_the_output_of_the_files_around_it() 
     let output = Command::new("sh")
         .arg("-c")
         .arg(r#""$0" check --json "$1" "$2" "$1" 2>&1"#)
-        .args([env!("CARGO_BIN_EXE_jaque"), &file, dir])
+        .args([
+            env!("CARGO_BIN_EXE_jaque"),
+            &file,
+            &format!("{dir}missing.pgn"),
+        ])
         .output()
         .expect("sh runs jaque");
     assert_eq!(output.status.code(), Some(2));
@@ -410,7 +414,7 @@ fn check_reports_an_unreadable_file_between_the_output_of_the_files_around_it() 
     assert!(before > 0, "{text}");
     assert_eq!(
         before, after,
-        "the same file before and after the directory"
+        "the same file before and after the missing one"
     );
 }
 
@@ -482,12 +486,13 @@ fn fmt_rewrites_games_and_leaves_a_game_with_an_error_byte_for_byte() {
     assert_eq!(check.status.code(), Some(1), "the game with the error");
     assert_eq!(stdout(&check), "");
     // `--check` writes nothing: its warning does not say the game was written.
-    let warned = String::from_utf8_lossy(&check.stderr);
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    let warned = stderr.lines().next().unwrap_or_default();
     assert!(warned.contains("illegal_move") && warned.contains("cannot be formatted"));
     assert!(!warned.contains("written"), "{warned}");
     let clean = jaque_with_input(&["fmt", "--check"], b"1.e4 *");
     assert_eq!(clean.status.code(), Some(1));
-    assert_eq!(stdout(&clean), "<stdin>:1: game 1 is not formatted\n");
+    assert_eq!(stdout(&clean), "would reformat <stdin>\n");
     let formatted = jaque_with_input(&["fmt"], b"1.e4 *");
     assert_eq!(formatted.status.code(), Some(0));
     let check = jaque_with_input(&["fmt", "--check"], &formatted.stdout);

@@ -1,7 +1,6 @@
 //! `jaque check` tells compressed input by its first bytes, not by its name.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
@@ -9,13 +8,6 @@ mod common;
 /// Two games, each with a warning: something to compare.
 const GAMES: &str =
     "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n1. d4+ d5 *\n";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("writable");
-    dir
-}
 
 fn check_json(path: &str, input: Option<&[u8]>) -> Output {
     common::run_jaque(None, &["check", "--json", path], input)
@@ -58,7 +50,7 @@ fn zstd_after_a_skippable_frame(text: &[u8]) -> Vec<u8> {
 
 #[test]
 fn compressed_files_are_read_whatever_their_names_and_plain_ones_too() {
-    let dir = scratch("compressed_by_content");
+    let dir = common::scratch("compressed_by_content");
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
         std::fs::write(&path, bytes).expect("writable");
@@ -94,7 +86,7 @@ fn compressed_standard_input_is_read() {
 
 #[test]
 fn a_text_shorter_than_a_magic_number_is_read_as_text() {
-    let dir = scratch("short_text");
+    let dir = common::scratch("short_text");
     for text in ["", "*", "*\n", "1-0\n"] {
         let path = dir.join("short.pgn.gz");
         std::fs::write(&path, text).expect("writable");

@@ -43,7 +43,7 @@ fn every_command_that_prints_ends_quietly_on_a_closed_pipe() {
     let batch = batch.to_string_lossy().into_owned();
     let cases: [&[&str]; 6] = [
         &["perft", "6"],
-        &["fmt", &fmt_input],
+        &["fmt", "--stdout", &fmt_input],
         &["check", "--json", &generated],
         &["check", &fix_input],
         &["fix", "--diff", &fix_input],

@@ -364,7 +364,7 @@ fn formatting_is_what_jaque_fmt_writes() {
     let file = std::env::temp_dir().join(format!("jaque-lsp-fmt-{}.pgn", std::process::id()));
     std::fs::write(&file, TWO_GAMES).unwrap();
     let fmt = std::process::Command::new(env!("CARGO_BIN_EXE_jaque"))
-        .args(["fmt".as_ref(), file.as_os_str()])
+        .args(["fmt".as_ref(), "--stdout".as_ref(), file.as_os_str()])
         .output()
         .unwrap();
     std::fs::remove_file(&file).unwrap();

@@ -86,7 +86,7 @@ fn cases_for(file: &str) -> Vec<Case> {
             format!("check --strict {file}"),
             &["check", "--strict", "--no-progress", file],
         ),
-        case(format!("fmt {file}"), &["fmt", file]),
+        case(format!("fmt {file}"), &["fmt", "--stdout", file]),
     ]
 }
 

@@ -14,7 +14,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::input::Input;
+use super::input::{Input, expand};
 use super::lints::{Flags, LintArgs};
 use super::{Outcome, parse_lang};
 
@@ -22,7 +22,7 @@ use super::{Outcome, parse_lang};
 pub struct ExportArgs {
     /// PGN files, plain or compressed with zstd or gzip (told by their content); `-` or none
     /// for standard input.
-    files: Vec<String>,
+    files: Vec<PathBuf>,
     /// The Parquet file to write (replaced once the export is complete).
     #[arg(long, short = 'o')]
     output: PathBuf,
@@ -55,11 +55,10 @@ struct Written {
 }
 
 pub fn run(args: ExportArgs, flags: Flags) -> Outcome {
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        vec![Input::Path("-".to_string())]
-    } else {
-        args.files.iter().cloned().map(Input::Path).collect()
-    };
+    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    if !walked {
+        return Outcome::Failed;
+    }
     // Written beside the output, then renamed: a failed export leaves no half file.
     let partial = partial_path(&args.output);
     match export(&args, &flags, &inputs, &partial) {

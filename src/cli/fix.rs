@@ -1,25 +1,24 @@
-//! `jaque fix [FILE...]`: the machine-applicable suggestions applied in place, as `cargo fix`
-//! applies rustc's. Only the bytes of the suggestions change; a file is replaced whole or not
-//! at all (written beside it, then renamed over it), so an interrupted fix loses nothing.
-//! `-` (or no file) reads standard input and writes standard output; `--diff` shows what
-//! would change and writes nothing.
+//! `jaque fix [FILE...]`: the machine-applicable suggestions applied, as `cargo fix` applies
+//! rustc's. Only the bytes of the suggestions change; where they go (in place, standard
+//! output, a diff, a check) is `rewrite`'s model, shared with `fmt`.
 
-use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use jaque::pgn::{Fixed, Fixer, GameFix, Options, Splitter};
 use jaque::san::Lang;
 
+use super::input::{Input, expand};
 use super::lints::{Flags, LintArgs};
-use super::{Outcome, parse_lang};
+use super::rewrite::{self, Mode, RewriteArgs};
+use super::{Global, Outcome, parse_lang};
 
 #[derive(clap::Args)]
 pub struct FixArgs {
-    /// PGN files, fixed in place (`-` or none: standard input to standard output).
-    files: Vec<String>,
-    /// Print a unified diff of the fixes and write nothing.
-    #[arg(long)]
-    diff: bool,
+    /// PGN files or directories, fixed in place (`-` or none: standard input to standard
+    /// output).
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    rewrite: RewriteArgs,
     /// Also apply maybe-incorrect suggestions that are a diagnostic's only candidate.
     #[arg(long)]
     allow_maybe_incorrect: bool,
@@ -28,6 +27,10 @@ pub struct FixArgs {
     lang: Lang,
     #[command(flatten)]
     lints: LintArgs,
+    /// A JSON object a file on standard output (`file`, `games`, `fixed`, `edits`, `left`,
+    /// `written`), then a summary; instead of the text.
+    #[arg(long, conflicts_with_all = ["diff", "stdout"])]
+    json: bool,
 }
 
 /// What the run did, for the summary and the exit status.
@@ -38,84 +41,109 @@ struct Tally {
     fixed: usize,
     edits: usize,
     left: usize,
+    files_changed: usize,
     failed: bool,
 }
 
-pub fn run(args: FixArgs, flags: Flags) -> Outcome {
-    let files = if args.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.files.clone()
+pub fn run(args: FixArgs, flags: Flags, global: Global) -> Outcome {
+    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    let mut tally = Tally {
+        failed: !walked,
+        ..Tally::default()
     };
-    let mut tally = Tally::default();
-    for file in &files {
-        if let Err(error) = fix_file(file, &args, &flags, &mut tally) {
-            eprintln!("error: {file}: {error}");
+    for input in &inputs {
+        if let Err(error) = fix_input(input, &args, &flags, global, &mut tally) {
+            eprintln!("error: {}: {error}", input.name());
             tally.failed = true;
         }
     }
-    // `--diff` shows the fixes and writes nothing: its summary says so.
-    let (verb, written) = match args.diff {
-        true => ("would fix", ", nothing written"),
-        false => ("fixed", ""),
-    };
-    eprintln!(
-        "{verb} {} of {} games in {} {} ({} {}{written}); {} left with errors",
-        tally.fixed,
-        tally.games,
-        tally.files,
-        if tally.files == 1 { "file" } else { "files" },
-        tally.edits,
-        if tally.edits == 1 { "edit" } else { "edits" },
-        tally.left,
-    );
+    if args.json {
+        println!("{}", summary_json(&tally));
+    } else if !global.quiet {
+        eprintln!("{}", summary(&tally, args.rewrite.dry_run()));
+    }
     if tally.failed {
         Outcome::Failed
-    } else if tally.left > 0 {
+    } else if tally.left > 0 || (args.rewrite.dry_run() && tally.fixed > 0) {
         Outcome::Errors
     } else {
         Outcome::Clean
     }
 }
 
-/// Fixes one file (or standard input), writing it back unless `--diff`.
-fn fix_file(file: &str, args: &FixArgs, flags: &Flags, tally: &mut Tally) -> Result<(), String> {
-    let stdin = file == "-";
-    let path = Path::new(file);
-    let input = if stdin {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(path)
-    }
-    .map_err(|e| format!("cannot read: {e}"))?;
-    // Input that is no text (compressed or binary data, told by its content as `check` tells
-    // it) has no game to fix: it is refused, not passed through as a file of no games.
-    if let Some(Err(why)) = Splitter::new(&input[..]).next() {
+/// "fixed 2 of 3 games in 1 file (3 edits, 1 file written); 0 left with errors", or what a
+/// dry run would fix.
+fn summary(tally: &Tally, dry_run: bool) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let (verb, written) = match dry_run {
+        true => ("would fix", "nothing written".to_string()),
+        false => (
+            "fixed",
+            plural(tally.files_changed, "file written", "files written"),
+        ),
+    };
+    format!(
+        "{verb} {} of {} in {} ({}, {written}); {} left with errors",
+        tally.fixed,
+        plural(tally.games, "game", "games"),
+        plural(tally.files, "file", "files"),
+        plural(tally.edits, "edit", "edits"),
+        tally.left,
+    )
+}
+
+/// The summary as `--json`'s last line.
+fn summary_json(tally: &Tally) -> serde_json::Value {
+    serde_json::json!({"summary": {
+        "files": tally.files, "games": tally.games, "fixed": tally.fixed, "edits": tally.edits,
+        "left": tally.left, "files_written": tally.files_changed,
+    }})
+}
+
+/// Fixes one input and hands the result on as the mode says.
+fn fix_input(
+    input: &Input,
+    args: &FixArgs,
+    flags: &Flags,
+    global: Global,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let (text, format) = rewrite::read_text(input).map_err(|e| format!("cannot read: {e}"))?;
+    // Input that is no text (binary data, told by its content as `check` tells it) has no
+    // game to fix: it is refused, not passed through as a file of no games.
+    if let Some(Err(why)) = Splitter::new(&text[..]).next() {
         return Err(format!("{why}: nothing written"));
     }
-    let lints = flags.lints_for((!stdin).then_some(path))?;
+    let lints = flags.lints_for(input.path())?;
     let options = Options { lang: args.lang };
-    let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&input);
-    let name = if stdin { "<stdin>" } else { file };
-    count(name, &fixed, tally);
+    let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&text);
+    let before = (tally.fixed, tally.edits, tally.left);
+    count(input.name(), &fixed, tally);
     // Every game is still there, and no more: the output is cut into as many games as were read.
     if Splitter::new(&fixed.output[..]).count() != fixed.games.len() {
         return Err("the fixed text would not hold the same games: nothing written".into());
     }
-    if args.diff {
-        return print_diff(name, &input, &fixed.output);
+    let mode = args.rewrite.mode(input);
+    let changed = fixed.output != text;
+    let written = changed && mode == Mode::InPlace;
+    if args.json {
+        let row = serde_json::json!({
+            "file": input.name(), "games": fixed.games.len(), "fixed": tally.fixed - before.0,
+            "edits": tally.edits - before.1, "left": tally.left - before.2, "written": written,
+        });
+        println!("{row}");
+    } else if mode == Mode::Check && changed {
+        println!("would fix {}", input.name());
     }
-    if stdin {
-        let mut out = io::stdout().lock();
-        return out
-            .write_all(&fixed.output)
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write: {e}"));
-    }
-    if fixed.output != input {
-        replace(path, &fixed.output).map_err(|e| format!("cannot write: {e}"))?;
-    }
+    let mode = if args.json && mode == Mode::Stdout {
+        Mode::Check
+    } else {
+        mode
+    };
+    let color = global.color.stdout();
+    rewrite::finish(input, mode, (&text, &fixed.output), (format, color))?;
+    tally.files_changed += usize::from(written);
     Ok(())
 }
 
@@ -140,51 +168,4 @@ fn count(name: &str, fixed: &Fixed, tally: &mut Tally) {
             }
         }
     }
-}
-
-/// Writes `bytes` beside `path`, then renames the new file over it: either the old file or
-/// the whole new one is there, whenever the process stops.
-fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.jaque-fix.{}", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if let Ok(metadata) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temporary, metadata.permissions())?;
-        }
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// A unified diff of the fix on standard output (the text read as UTF-8, lossily).
-fn print_diff(name: &str, before: &[u8], after: &[u8]) -> Result<(), String> {
-    if before == after {
-        return Ok(());
-    }
-    let (before, after) = (
-        String::from_utf8_lossy(before),
-        String::from_utf8_lossy(after),
-    );
-    let diff = similar::TextDiff::from_lines(before.as_ref(), after.as_ref());
-    let text = diff
-        .unified_diff()
-        .context_radius(2)
-        .header(
-            &format!("a/{}", name.trim_start_matches('/')),
-            &format!("b/{}", name.trim_start_matches('/')),
-        )
-        .to_string();
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write: {e}"))
 }

@@ -1,7 +1,9 @@
-//! `jaque fmt [FILE...]`: PGN rewritten in export format on standard output. A game with an
-//! error is written unchanged, with a warning on standard error: nothing is dropped.
+//! `jaque fmt [FILE...]`: PGN rewritten in export format, written as `rewrite` says (in
+//! place, standard output, a diff, a check). A game with an error is kept as it was, with a
+//! warning on standard error: nothing is dropped.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use jaque::Severity;
 use jaque::pgn::{
@@ -9,17 +11,17 @@ use jaque::pgn::{
 };
 use jaque::san::Lang;
 
-use super::input::Input;
-use super::{Outcome, parse_lang};
+use super::input::{Input, expand};
+use super::rewrite::{self, Mode, RewriteArgs};
+use super::{Global, Outcome, parse_lang};
 
 #[derive(clap::Args)]
 pub struct FmtArgs {
-    /// PGN files, plain or compressed with zstd or gzip (told by their content); `-` or none
-    /// for standard input.
-    files: Vec<String>,
-    /// Write nothing; list the games that formatting would change, and exit 1 if any.
-    #[arg(long)]
-    check: bool,
+    /// PGN files or directories, formatted in place; `-` or none: standard input to standard
+    /// output. Compressed files (zstd, gzip) are rewritten compressed the same way.
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    rewrite: RewriteArgs,
     /// The language of the piece letters in the input: en, es, de, fr, nl.
     #[arg(long, value_parser = parse_lang, default_value = "en")]
     lang: Lang,
@@ -30,57 +32,122 @@ const GAME_LIMIT: usize = DEFAULT_GAME_LIMIT * 16;
 
 #[derive(Default)]
 struct Tally {
+    files: usize,
     games: usize,
     unchanged_with_errors: usize,
-    would_change: usize,
+    changed: usize,
+    files_changed: usize,
     failed: bool,
 }
 
-pub fn run(args: FmtArgs) -> Outcome {
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        vec![Input::Path("-".to_string())]
-    } else {
-        args.files.iter().cloned().map(Input::Path).collect()
-    };
+pub fn run(args: FmtArgs, global: Global) -> Outcome {
+    let (inputs, walked) = expand(&args.files, || Input::Stdin);
     // One checker for the run: its buffers serve game after game, file after file.
     let mut checker = Checker::new(Options { lang: args.lang });
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        failed: !walked,
+        ..Tally::default()
+    };
     for input in &inputs {
-        if let Err(error) = format_input(input, &args, &mut checker, &mut out, &mut tally) {
-            eprintln!("error: cannot read {}: {error}", input.name());
+        tally.files += 1;
+        if let Err(error) = format_input(input, &args, global, &mut checker, &mut tally) {
+            eprintln!("error: {}: {error}", input.name());
             tally.failed = true;
         }
     }
-    if out.flush().is_err() {
-        return Outcome::Failed;
-    }
-    if args.check && tally.would_change > 0 {
-        eprintln!(
-            "{} of {} games would be reformatted",
-            tally.would_change, tally.games
-        );
+    let filter = inputs.iter().all(|i| args.rewrite.mode(i) == Mode::Stdout);
+    if !global.quiet && !filter {
+        eprintln!("{}", summary(&tally, args.rewrite.dry_run()));
     }
     if tally.failed {
         Outcome::Failed
-    } else if tally.unchanged_with_errors > 0 || (args.check && tally.would_change > 0) {
+    } else if tally.unchanged_with_errors > 0 || (args.rewrite.dry_run() && tally.changed > 0) {
         Outcome::Errors
     } else {
         Outcome::Clean
     }
 }
 
-/// Writes the games of one input in export format, or with `--check` lists the games that
-/// formatting would change; a game over [`GAME_LIMIT`] ends the input.
+/// "reformatted 2 of 3 games in 1 file (1 file written); 1 left as it was with errors", or
+/// what a dry run would reformat.
+fn summary(tally: &Tally, dry_run: bool) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let games = plural(tally.games, "game", "games");
+    if tally.changed == 0 && tally.unchanged_with_errors == 0 {
+        return format!(
+            "{games} in {} already formatted",
+            plural(tally.files, "file", "files")
+        );
+    }
+    let (verb, written) = match dry_run {
+        true => ("would reformat", "nothing written".to_string()),
+        false => (
+            "reformatted",
+            plural(tally.files_changed, "file written", "files written"),
+        ),
+    };
+    format!(
+        "{verb} {} of {} in {} ({written}); {} left as it was with errors",
+        tally.changed,
+        games,
+        plural(tally.files, "file", "files"),
+        tally.unchanged_with_errors,
+    )
+}
+
+/// Formats one input and hands the result on as the mode says: standard output as the games
+/// come, a file whole once all its games are formatted.
 fn format_input(
     input: &Input,
     args: &FmtArgs,
+    global: Global,
+    checker: &mut Checker,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let cannot_read = |e: io::Error| format!("cannot read: {e}");
+    let mode = args.rewrite.mode(input);
+    if mode == Mode::Stdout && input.path().is_none() {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let reader = input.open().map_err(cannot_read)?;
+        format_games(reader, input.name(), mode, checker, &mut out, tally).map_err(cannot_read)?;
+        return out.flush().map_err(|e| format!("cannot write: {e}"));
+    }
+    let (text, format) = rewrite::read_text(input).map_err(cannot_read)?;
+    let mut formatted = Vec::with_capacity(text.len());
+    let changed = tally.changed;
+    format_games(
+        &text[..],
+        input.name(),
+        mode,
+        checker,
+        &mut formatted,
+        tally,
+    )
+    .map_err(cannot_read)?;
+    let written = mode == Mode::InPlace && formatted != text;
+    if mode == Mode::Check && tally.changed > changed {
+        println!("would reformat {}", input.name());
+    }
+    let color = global.color.stdout();
+    rewrite::finish(input, mode, (&text, &formatted), (format, color))?;
+    tally.files_changed += usize::from(written);
+    Ok(())
+}
+
+/// Writes the games of `reader` in export format to `out`; a game over [`GAME_LIMIT`] ends
+/// the input (the rest is written as it was read).
+fn format_games(
+    reader: impl io::BufRead,
+    name: &str,
+    mode: Mode,
     checker: &mut Checker,
     out: &mut impl Write,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    let name = input.name();
-    for game in Splitter::with_limit(input.open()?, GAME_LIMIT) {
+    // Games of several inputs on standard output are parted as the games of one.
+    let mut first = mode != Mode::Stdout || tally.games == 0;
+    for game in Splitter::with_limit(reader, GAME_LIMIT) {
         let game = game?;
         if game.skipped > 0 {
             eprintln!(
@@ -90,39 +157,33 @@ fn format_input(
             tally.failed = true;
             return Ok(());
         }
-        let first = tally.games == 0;
         tally.games += 1;
-        let formatted = format_one(checker, name, &game, args.check);
-        if formatted.is_none() {
-            tally.unchanged_with_errors += 1;
-        }
+        let formatted = format_one(checker, name, &game, mode);
+        tally.unchanged_with_errors += usize::from(formatted.is_none());
         // What to write: the game formatted, or the bytes as read (whatever their encoding)
         // when it has an error.
         let original = game.bytes.trim_ascii_end();
         let text = formatted
             .as_deref()
             .map_or(original, |text| text.trim_end().as_bytes());
-        if !args.check {
-            write_game(out, text, first)?;
-        } else if text != original {
-            tally.would_change += 1;
-            writeln!(out, "{} is not formatted", game_at(name, &game))?;
+        if text != original {
+            tally.changed += 1;
         }
+        write_game(out, text, first)?;
+        first = false;
     }
     Ok(())
 }
 
-/// The game in export format; `None` when it has an error, said in a warning (which with
-/// `--check`, where nothing is written, says the game cannot be formatted).
-fn format_one(checker: &mut Checker, name: &str, game: &RawGame, check: bool) -> Option<String> {
+/// The game in export format; `None` when it has an error, said in a warning.
+fn format_one(checker: &mut Checker, name: &str, game: &RawGame, mode: Mode) -> Option<String> {
     let record = checker.record(game);
     let text = format_record(&record);
     if text.is_none() {
         let why = first_error(record.report());
-        let fate = if check {
-            "cannot be formatted"
-        } else {
-            "written unchanged"
+        let fate = match mode {
+            Mode::Check | Mode::Diff => "cannot be formatted",
+            Mode::InPlace | Mode::Stdout => "left as it was",
         };
         eprintln!("warning: {} has an error{why}: {fate}", game_at(name, game));
     }

@@ -4,6 +4,7 @@
 mod board;
 mod check;
 mod color;
+mod explain;
 mod export;
 mod fix;
 mod fmt;
@@ -14,6 +15,7 @@ mod perft;
 pub mod pipe;
 mod play;
 mod render;
+mod rewrite;
 mod san;
 mod stdout;
 
@@ -32,6 +34,18 @@ struct Cli {
     /// with CLICOLOR_FORCE), always, never.
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
     color: color::ColorChoice,
+    /// No summaries and no progress bars: only diagnostics, errors and the output asked for.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+}
+
+/// The options every command has.
+#[derive(Clone, Copy, Debug)]
+pub struct Global {
+    /// `--color`.
+    pub color: color::ColorChoice,
+    /// `-q/--quiet`.
+    pub quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -52,6 +66,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Write the games as a Parquet table: a row a game, a move or a position.
     Export(export::ExportArgs),
+    /// What a diagnostic code means, with an example and how to allow it.
+    Explain(explain::ExplainArgs),
+    /// List the diagnostic codes with their default levels.
+    Rules(explain::RulesArgs),
 }
 
 /// How a command ended.
@@ -91,15 +109,21 @@ pub fn run() -> ExitCode {
         .subcommand()
         .map(|(_, sub)| lints::Flags::of(sub))
         .unwrap_or_default();
+    let global = Global {
+        color: cli.color,
+        quiet: cli.quiet,
+    };
     let outcome = match cli.command {
-        Command::Check(args) => check::run(args, flags, cli.color),
+        Command::Check(args) => check::run(args, flags, global),
         Command::San(args) => san::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
-        Command::Fmt(args) => fmt::run(args),
-        Command::Fix(args) => fix::run(args, flags),
+        Command::Fmt(args) => fmt::run(args, global),
+        Command::Fix(args) => fix::run(args, flags, global),
         Command::Play(args) => play::run(args, cli.color),
         Command::Lsp(args) => lsp::run(args),
         Command::Export(args) => export::run(args, flags),
+        Command::Explain(args) => explain::explain(args, cli.color),
+        Command::Rules(args) => explain::rules(args),
     };
     outcome.into()
 }

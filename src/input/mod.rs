@@ -52,20 +52,46 @@ pub fn decompressed(reader: impl BufRead + Send + 'static) -> io::Result<Box<dyn
 }
 
 /// What a stream holds, as its first bytes tell.
-#[derive(Debug, PartialEq, Eq)]
-enum Format {
+///
+/// ```
+/// use jaque::input::Format;
+/// let text = b"[Event \"?\"]\n\n1. e4 *\n";
+/// let packed = Format::Gzip.compress(text)?;
+/// assert_eq!((Format::of(&packed), Format::of(text)), (Format::Gzip, Format::Text));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Zstandard frames.
     Zstd,
+    /// gzip members.
     Gzip,
+    /// Anything else: read as it is.
     Text,
 }
 
 impl Format {
     /// The bytes that tell the formats apart: a zstd frame's magic number is the longest.
-    const MAGIC: usize = 4;
+    pub const MAGIC: usize = 4;
+
+    /// `text` compressed in this format (zstd's and gzip's default levels); text as it is.
+    pub fn compress(self, text: &[u8]) -> io::Result<Vec<u8>> {
+        use std::io::Write;
+        match self {
+            Format::Zstd => zstd::stream::encode_all(text, 0),
+            Format::Gzip => {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                encoder.write_all(text)?;
+                encoder.finish()
+            }
+            Format::Text => Ok(text.to_vec()),
+        }
+    }
 
     /// The format of a stream that starts with `start` (shorter than [`Format::MAGIC`] only
     /// when the stream is).
-    fn of(start: &[u8]) -> Format {
+    pub fn of(start: &[u8]) -> Format {
         match start {
             // A zstd frame, or a skippable frame (its magic numbers differ in their lowest
             // bits only), which zstd reads past.

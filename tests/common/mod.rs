@@ -91,6 +91,14 @@ pub fn shared_data() -> Option<PathBuf> {
     }
 }
 
+/// A directory of its own under the target directory for one test, emptied.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("writable");
+    dir
+}
+
 /// A file of the vendored test data.
 pub fn vendored(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

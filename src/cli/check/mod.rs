@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, IsTerminal};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
@@ -10,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use jaque::pgn::{Options, RawGame, Splitter};
 use jaque::san::Lang;
 
-use super::input::Input;
+use super::input::{Input, expand};
 use super::lints::{Flags, LintArgs};
 use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
@@ -26,7 +27,7 @@ pub struct CheckArgs {
     /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
     /// names); `-` for standard input. None: standard input when it is piped, else the
     /// built-in sample.
-    files: Vec<String>,
+    files: Vec<PathBuf>,
     /// JSON Lines on standard output: one object per game, then a summary.
     #[arg(long)]
     json: bool,
@@ -257,15 +258,18 @@ fn stdin_is_interactive_or_null() -> bool {
     false
 }
 
-pub fn run(args: CheckArgs, flags: Flags, color: super::color::ColorChoice) -> Outcome {
+pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let started = Instant::now();
-    let color = color.stdout();
-    let inputs = inputs(&args.files);
+    let color = global.color.stdout();
+    let (inputs, walked) = expand(&args.files, default_input);
     let pool = match thread_pool(args.jobs) {
         Ok(pool) => pool,
         Err(outcome) => return outcome,
     };
-    let progress = progress_bar(&args, &inputs);
+    let progress = match global.quiet {
+        true => ProgressBar::hidden(),
+        false => progress_bar(&args, &inputs),
+    };
     let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
@@ -306,13 +310,13 @@ pub fn run(args: CheckArgs, flags: Flags, color: super::color::ColorChoice) -> O
     progress.finish_and_clear();
     if args.json {
         json::summary(&mut out.buffer, &totals);
-    } else {
+    } else if !global.quiet {
         let summary = human_summary(&totals, started.elapsed().as_secs_f64());
         out.buffer.extend_from_slice(summary.as_bytes());
         out.buffer.push(b'\n');
     }
     let _ = out.flush();
-    if unreadable {
+    if unreadable || !walked {
         Outcome::Failed
     } else if totals.errors > 0 {
         Outcome::Errors
@@ -321,15 +325,13 @@ pub fn run(args: CheckArgs, flags: Flags, color: super::color::ColorChoice) -> O
     }
 }
 
-/// The inputs named on the command line; none: standard input when games are piped to it,
-/// else the built-in sample.
-fn inputs(files: &[String]) -> Vec<Input> {
-    if !files.is_empty() {
-        files.iter().cloned().map(Input::Path).collect()
-    } else if stdin_is_interactive_or_null() {
-        vec![Input::Sample]
+/// The input when none is named: standard input when games are piped to it, else the
+/// built-in sample.
+fn default_input() -> Input {
+    if stdin_is_interactive_or_null() {
+        Input::Sample
     } else {
-        vec![Input::Path("-".to_string())]
+        Input::Stdin
     }
 }
 

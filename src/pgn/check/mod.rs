@@ -21,12 +21,12 @@ pub use walk::Verdict;
 use super::split::RawGame;
 use super::syntax::{Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::tags::Tags;
-use crate::diagnostic::Code;
+use crate::diagnostic::{Code, CodeSet};
 use crate::lint::Lints;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::san::Lang;
-use report::{AllowedCodes, Collector};
+use report::Collector;
 use result::End;
 use tags::Start;
 use walk::{Line, Listener, Walked, walk};
@@ -63,7 +63,7 @@ pub struct Checker {
     options: Options,
     buffers: Buffers,
     /// The codes whose diagnostics are left out (see [`Checker::allowing`]).
-    allowed: AllowedCodes,
+    allowed: CodeSet,
 }
 
 /// What checking a game needs room for, kept by a [`Checker`] from game to game.
@@ -80,7 +80,7 @@ impl Checker {
         Checker {
             options,
             buffers: Buffers::default(),
-            allowed: 0,
+            allowed: CodeSet::default(),
         }
     }
 
@@ -104,10 +104,7 @@ impl Checker {
     /// assert_eq!((allowed.diagnostics, all.diagnostics), (vec![], vec![]));
     /// ```
     pub fn allowing(mut self, lints: &Lints) -> Checker {
-        self.allowed = Code::ALL
-            .iter()
-            .filter(|&&code| lints.severity(code).is_none())
-            .fold(0, |set, code| set | 1 << code.index());
+        self.allowed = lints.allowed();
         self
     }
 
@@ -167,14 +164,19 @@ const MAX_KEPT_TOKENS: usize = 1 << 16;
 /// assert_eq!((problem.line, problem.column, problem.ply), (3, 50, Some(9))); // at the 6
 /// ```
 pub fn check_game(raw: &RawGame, options: &Options) -> GameReport {
-    check_with(raw, (options, 0), &mut Buffers::default(), &mut ())
+    check_with(
+        raw,
+        (options, CodeSet::default()),
+        &mut Buffers::default(),
+        &mut (),
+    )
 }
 
 /// Checks `raw` in `buffers`: the text's own problems, the tags and the start position, every
 /// line of play, the result, then every diagnostic placed by line and column.
 fn check_with<L: Listener>(
     raw: &RawGame,
-    (options, allowed): (&Options, AllowedCodes),
+    (options, allowed): (&Options, CodeSet),
     buffers: &mut Buffers,
     listener: &mut L,
 ) -> GameReport {

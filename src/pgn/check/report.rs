@@ -2,7 +2,7 @@
 
 use super::super::tags::Tags;
 use super::MAX_DIAGNOSTICS_PER_GAME;
-use crate::diagnostic::{Code, Diagnostic, Severity, Suggestion};
+use crate::diagnostic::{Code, CodeSet, Diagnostic, Severity, Suggestion};
 use crate::position::{Position, Status};
 
 /// A diagnostic placed in a game: its span is a byte range of [`GameReport::text`].
@@ -222,16 +222,13 @@ impl GameReport {
 pub(super) struct Collector {
     pub(super) diagnostics: Vec<(Diagnostic, Option<usize>, Option<String>)>,
     pub(super) hidden: Option<Box<Hidden>>,
-    /// The codes not kept, a bit per [`Code::index`].
-    allowed: AllowedCodes,
+    /// The codes not kept.
+    allowed: CodeSet,
 }
-
-/// A set of diagnostic codes, a bit per [`Code::index`].
-pub(super) type AllowedCodes = u32;
 
 impl Collector {
     /// A collector that leaves out the diagnostics of the `allowed` codes.
-    pub(super) fn allowing(allowed: AllowedCodes) -> Collector {
+    pub(super) fn allowing(allowed: CodeSet) -> Collector {
         Collector {
             allowed,
             ..Collector::default()
@@ -240,7 +237,7 @@ impl Collector {
 
     /// Whether the diagnostics of `code` are left out.
     pub(super) fn allows(&self, code: Code) -> bool {
-        self.allowed >> code.index() & 1 == 1
+        self.allowed.contains(code)
     }
 
     /// Keeps `diagnostic` (about the move at `ply`, written `san`); its index, or `None` when

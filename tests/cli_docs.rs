@@ -1,0 +1,129 @@
+//! `docs/` against the binary: every diagnostic code has its page, whose example gives the
+//! code with the output shown and whose mended example is clean; `jaque explain` prints the
+//! page and `jaque rules` the codes' table; every command and flag has its reference entry.
+
+use std::path::Path;
+
+mod common;
+
+const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(DOCS).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = common::run_jaque(None, args, None);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The body of the first fenced block of `kind` after the line `heading` in `page`.
+fn block<'a>(page: &'a str, heading: &str, kind: &str) -> Option<&'a str> {
+    let section = &page[page.find(&format!("\n{heading}\n"))?..];
+    let start = section.find(&format!("\n```{kind}\n"))? + kind.len() + 5;
+    let end = start + section[start..].find("\n```")?;
+    Some(&section[start..end])
+}
+
+/// What `jaque check` prints of `pgn` saved as `example.pgn`, without its summary line.
+fn checked(name: &str, pgn: &str) -> String {
+    let dir = common::scratch(&format!("docs_{name}"));
+    std::fs::write(dir.join("example.pgn"), pgn).expect("writable");
+    let args = ["check", "--color", "never", "example.pgn"];
+    let out = common::run_jaque(Some(&dir), &args, None);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("checked "))
+        .collect();
+    lines.join("\n").trim_end().to_string()
+}
+
+/// The `(code, level)` rows of the table in `docs/codes/README.md`.
+fn table_rows() -> Vec<(String, String)> {
+    read("codes/README.md")
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let code = cells.get(1)?.strip_prefix('[')?.split(']').next()?;
+            Some((code.to_string(), cells.get(2)?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_code_has_a_page_with_an_example_that_gives_it() {
+    for code in jaque::Code::ALL {
+        let name = code.as_str();
+        let page = read(&format!("codes/{name}.md"));
+        assert_eq!(
+            page,
+            code.explanation(),
+            "{name}: the page compiled in is the file"
+        );
+        assert!(
+            page.starts_with(&format!("# `{name}`\n")),
+            "{name}: its title"
+        );
+        let example =
+            block(&page, "## Example", "pgn").unwrap_or_else(|| panic!("{name}: no example"));
+        let shown =
+            block(&page, "## Example", "text").unwrap_or_else(|| panic!("{name}: no output"));
+        let output = checked(name, example);
+        assert!(
+            output.contains(&format!("[{name}]")),
+            "{name}: the example gives it:\n{output}"
+        );
+        assert_eq!(
+            output,
+            shown.trim_end(),
+            "{name}: the output shown is what jaque prints"
+        );
+        let mended = block(&page, "## Instead", "pgn").unwrap_or_else(|| panic!("{name}: no mend"));
+        assert_eq!(
+            checked(name, mended),
+            "",
+            "{name}: the mended example is clean"
+        );
+        let (heading, says) = match code.severity() {
+            jaque::Severity::Warning => ("\n## Allowing it\n", format!("-A {name}")),
+            jaque::Severity::Error => ("\n## Why it cannot be allowed\n", String::new()),
+        };
+        assert!(
+            page.contains(heading) && page.contains(&says),
+            "{name}: {heading:?}"
+        );
+    }
+}
+
+#[test]
+fn explain_prints_the_page_and_refuses_what_is_no_code() {
+    let page = stdout(&["explain", "over-disambiguation"]);
+    assert_eq!(page, read("codes/over_disambiguation.md"));
+    let out = common::run_jaque(None, &["explain", "over_disambiguaton"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("did you mean `over_disambiguation`?"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn rules_lists_the_codes_of_the_documented_table() {
+    let rows: Vec<(String, String)> = stdout(&["rules", "--json"])
+        .lines()
+        .map(|line| {
+            let row: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let field = |key: &str| row[key].as_str().expect(key).to_string();
+            assert!(!field("summary").is_empty());
+            (field("code"), field("severity"))
+        })
+        .collect();
+    assert_eq!(rows.len(), jaque::Code::COUNT);
+    assert_eq!(rows, table_rows(), "docs/codes/README.md's table");
+    let table = stdout(&["rules"]);
+    assert!(rows.iter().all(|(code, _)| table.contains(code.as_str())));
+}
