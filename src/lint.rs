@@ -17,7 +17,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::diagnostic::{Code, CodeSet, Severity};
+use crate::diagnostic::{Code, CodeSet, Diagnostic, Severity};
 
 /// What to do with a lint's diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +123,31 @@ impl Lints {
     /// The level of `code`.
     pub fn level(&self, code: Code) -> Level {
         self.levels[code.index()]
+    }
+
+    /// Drops the diagnostics of allowed codes and gives the others their level's severity.
+    ///
+    /// ```
+    /// use jaque::{Code, Diagnostic, Severity};
+    /// use jaque::lint::{Level, Lints};
+    /// let mut lints = Lints::default();
+    /// lints.set("check_annotation", Level::Deny).unwrap();
+    /// lints.set("capture_annotation", Level::Allow).unwrap();
+    /// let mut found = vec![
+    ///     Diagnostic::new(Code::CheckAnnotation, "no +", "check", 0..2),
+    ///     Diagnostic::new(Code::CaptureAnnotation, "no x", "capture", 0..2),
+    /// ];
+    /// lints.apply(&mut found);
+    /// assert_eq!((found.len(), found[0].severity), (1, Severity::Error));
+    /// ```
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        diagnostics.retain_mut(|d| match self.severity(d.code) {
+            Some(severity) => {
+                d.severity = severity;
+                true
+            }
+            None => false,
+        });
     }
 
     /// The codes allowed: not reported at all.

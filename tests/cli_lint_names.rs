@@ -96,3 +96,28 @@ fn jaque_toml_errors_name_their_line_and_column() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn san_takes_the_lint_flags_of_check() {
+    let san = |flags: &[&str]| {
+        let out = Command::new(JAQUE)
+            .args(["san", "--json"])
+            .args(flags)
+            .arg("Ng1f3")
+            .output()
+            .expect("jaque runs");
+        let row: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+        let severities: Vec<String> = (row["diagnostics"].as_array().expect("a list").iter())
+            .map(|d| format!("{}[{}]", d["severity"], d["code"]).replace('"', ""))
+            .collect();
+        (severities, out.status.code())
+    };
+    let warned = (vec!["warning[over_disambiguation]".to_string()], Some(0));
+    let denied = (vec!["error[over_disambiguation]".to_string()], Some(1));
+    assert_eq!(san(&[]), warned);
+    assert_eq!(san(&["-A", "over-disambiguation"]), (vec![], Some(0)));
+    assert_eq!(san(&["-D", "over_disambiguation"]), denied);
+    assert_eq!(san(&["--strict"]), denied);
+    assert_eq!(san(&["--strict", "-W", "over_disambiguation"]), warned);
+}

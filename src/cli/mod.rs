@@ -17,6 +17,7 @@ mod play;
 mod render;
 mod rewrite;
 mod san;
+mod shell;
 mod stdout;
 
 use std::process::ExitCode;
@@ -70,6 +71,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// List the diagnostic codes with their default levels.
     Rules(explain::RulesArgs),
+    /// Print a shell's completion script.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), of jaque or of one command.
+    Man(shell::ManArgs),
 }
 
 /// How a command ended.
@@ -115,7 +120,7 @@ pub fn run() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Check(args) => check::run(args, flags, global),
-        Command::San(args) => san::run(args, cli.color),
+        Command::San(args) => san::run(args, flags, cli.color),
         Command::Perft(args) => perft::run(args),
         Command::Fmt(args) => fmt::run(args, global),
         Command::Fix(args) => fix::run(args, flags, global),
@@ -124,6 +129,8 @@ pub fn run() -> ExitCode {
         Command::Export(args) => export::run(args, flags),
         Command::Explain(args) => explain::explain(args, cli.color),
         Command::Rules(args) => explain::rules(args),
+        Command::Completions(args) => shell::completions(args, Cli::command()),
+        Command::Man(args) => shell::man(args, Cli::command()),
     };
     outcome.into()
 }

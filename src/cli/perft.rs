@@ -13,6 +13,9 @@ pub struct PerftArgs {
     /// Print `uci: count` for each root move first.
     #[arg(long)]
     divide: bool,
+    /// One JSON object: `{"fen", "depth", "nodes"}`, with `"divide": {uci: count}`.
+    #[arg(long)]
+    json: bool,
     /// Plies to search.
     depth: u32,
 }
@@ -22,16 +25,41 @@ pub fn run(args: PerftArgs) -> Outcome {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };
-    let total = if args.divide && args.depth > 0 {
-        let split = jaque::perft::divide(&position, args.depth);
-        for (mv, nodes) in &split {
-            println!("{}: {nodes}", mv.uci(position.is_chess960()));
+    let chess960 = position.is_chess960();
+    if !(args.divide && args.depth > 0) {
+        let total = jaque::perft::perft(&position, args.depth);
+        match args.json {
+            true => println!("{}", json(&position, args.depth, total, None)),
+            false => println!("{total}"),
         }
-        println!();
-        split.iter().map(|(_, nodes)| nodes).sum()
-    } else {
-        jaque::perft::perft(&position, args.depth)
-    };
-    println!("{total}");
+        return Outcome::Clean;
+    }
+    let split: Vec<(String, u64)> = (jaque::perft::divide(&position, args.depth).into_iter())
+        .map(|(mv, nodes)| (mv.uci(chess960).to_string(), nodes))
+        .collect();
+    let total = split.iter().map(|(_, nodes)| nodes).sum();
+    if args.json {
+        println!("{}", json(&position, args.depth, total, Some(&split)));
+        return Outcome::Clean;
+    }
+    for (uci, nodes) in &split {
+        println!("{uci}: {nodes}");
+    }
+    println!("\n{total}");
     Outcome::Clean
+}
+
+/// The `--json` object.
+fn json(
+    position: &jaque::Position,
+    depth: u32,
+    nodes: u64,
+    divide: Option<&[(String, u64)]>,
+) -> serde_json::Value {
+    let mut object = serde_json::json!({"fen": position.fen(), "depth": depth, "nodes": nodes});
+    if let Some(split) = divide {
+        let split = split.iter().map(|(uci, n)| (uci.clone(), (*n).into()));
+        object["divide"] = serde_json::Value::Object(split.collect());
+    }
+    object
 }

@@ -3,9 +3,11 @@
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+use jaque::lint::Lints;
 use jaque::san::{self, Lang, Resolved};
 use jaque::{Code, Diagnostic, Position, Severity};
 
+use super::lints::{Flags, LintArgs};
 use super::render::{Report, render};
 use super::stdout::StdoutBuffer;
 use super::{Outcome, board, parse_lang, position_argument};
@@ -29,9 +31,8 @@ pub struct SanArgs {
     /// Chess960 castling rules.
     #[arg(long)]
     chess960: bool,
-    /// Treat every warning as an error.
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    lints: LintArgs,
     /// SAN moves, applied one after another.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     moves: Vec<String>,
@@ -43,7 +44,7 @@ struct Judgement {
     diagnostics: Vec<Diagnostic>,
 }
 
-fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement {
+fn judge(position: &Position, text: &str, lang: Lang, lints: &Lints) -> Judgement {
     let (resolved, mut diagnostics) = match san::resolve(position, text, lang) {
         Ok(resolved) => {
             let diagnostics = resolved.diagnostics(text);
@@ -51,11 +52,7 @@ fn judge(position: &Position, text: &str, lang: Lang, strict: bool) -> Judgement
         }
         Err(error) => (None, vec![error.diagnostic(position, text, lang)]),
     };
-    if strict {
-        for d in &mut diagnostics {
-            d.severity = Severity::Error;
-        }
-    }
+    lints.apply(&mut diagnostics);
     Judgement {
         resolved,
         diagnostics,
@@ -166,6 +163,7 @@ fn print_human(
 
 /// Where judgements go: JSON lines or the human form; and whether any was an error.
 struct Output {
+    lints: Lints,
     json: bool,
     color: bool,
     errors: bool,
@@ -205,8 +203,18 @@ impl Output {
     }
 }
 
-pub fn run(args: SanArgs, color: super::color::ColorChoice) -> Outcome {
+pub fn run(args: SanArgs, flags: Flags, color: super::color::ColorChoice) -> Outcome {
+    // The levels of a `jaque.toml` beside the batch file, or in the current directory.
+    let batch_file = args.batch.as_deref().filter(|path| *path != Path::new("-"));
+    let lints = match flags.lints_for(batch_file) {
+        Ok(lints) => lints,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Outcome::Failed;
+        }
+    };
     let mut output = Output {
+        lints,
         json: args.json,
         color: color.stdout(),
         errors: false,
@@ -272,7 +280,7 @@ fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output)
                 offset: fen.len() + 1,
                 ..place
             };
-            let judgement = judge(&position, san, args.lang, args.strict);
+            let judgement = judge(&position, san, args.lang, &output.lints);
             output.emit(&position, fen, san, &judgement, &place);
         }
         Err(error) => {
@@ -301,7 +309,7 @@ fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
             line: 1,
             ply: index + 1,
         };
-        let judgement = judge(&position, text, args.lang, args.strict);
+        let judgement = judge(&position, text, args.lang, &output.lints);
         let fen = position.fen();
         output.emit(&position, &fen, text, &judgement, &place);
         match &judgement.resolved {
