@@ -127,3 +127,49 @@ fn rules_lists_the_codes_of_the_documented_table() {
     let table = stdout(&["rules"]);
     assert!(rows.iter().all(|(code, _)| table.contains(code.as_str())));
 }
+
+/// The long flags `jaque COMMAND --help` lists (`--json`, `--allow`, ...).
+fn long_flags(help: &str) -> Vec<String> {
+    help.split(|c: char| c.is_whitespace() || c == ',')
+        .filter_map(|word| word.strip_prefix("--"))
+        .map(|flag| {
+            flag.split(['=', '<', '[', '`', ')', '.'])
+                .next()
+                .unwrap_or_default()
+        })
+        .filter(|flag| !flag.is_empty() && flag.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .map(|flag| format!("--{flag}"))
+        .collect()
+}
+
+#[test]
+fn every_command_and_flag_has_its_reference_entry() {
+    let reference = read("cli.md");
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = (help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a command list")
+        .lines())
+    .take_while(|line| line.starts_with("  "))
+    .filter_map(|line| line.split_whitespace().next())
+    .filter(|&command| command != "help")
+    .collect();
+    assert!(commands.len() >= 12, "{commands:?}");
+    let globals = reference
+        .split("\n## ")
+        .find(|s| s.starts_with("Global options"))
+        .expect("globals");
+    for flag in long_flags(&help) {
+        assert!(globals.contains(&format!("`{flag}")), "global {flag}");
+    }
+    for command in commands {
+        let heading = format!("`jaque {command}`\n");
+        let section = (reference.split("\n## ").find(|s| s.starts_with(&heading)))
+            .unwrap_or_else(|| panic!("docs/cli.md has no section for {command}"));
+        for flag in long_flags(&stdout(&[command, "--help"])) {
+            let global = globals.contains(&format!("`{flag}"));
+            assert!(global || section.contains(&flag), "jaque {command} {flag}");
+        }
+    }
+}

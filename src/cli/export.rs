@@ -20,7 +20,8 @@ use super::{Outcome, parse_lang};
 
 #[derive(clap::Args)]
 pub struct ExportArgs {
-    /// PGN files, plain or compressed with zstd or gzip (told by their content); `-` or none
+    /// PGN files, plain or compressed with zstd or gzip (told by their content), or
+    /// directories of them; `-` or none
     /// for standard input.
     files: Vec<PathBuf>,
     /// The Parquet file to write (replaced once the export is complete).

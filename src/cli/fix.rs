@@ -57,9 +57,11 @@ pub fn run(args: FixArgs, flags: Flags, global: Global) -> Outcome {
             tally.failed = true;
         }
     }
+    // A filter prints the text alone, as fmt does.
+    let filter = inputs.iter().all(|i| args.rewrite.mode(i) == Mode::Stdout);
     if args.json {
         println!("{}", summary_json(&tally));
-    } else if !global.quiet {
+    } else if !global.quiet && !filter {
         eprintln!("{}", summary(&tally, args.rewrite.dry_run()));
     }
     if tally.failed {

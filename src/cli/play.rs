@@ -28,13 +28,15 @@ const HELP: &str = "\
 Type moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one or several to a line.
 Commands:
   undo    take back the last move
+  board   show the board again
   fen     print the position as FEN
   pgn     print the game as PGN
   moves   list the legal moves in SAN
   flip    turn the board around
   new     start again from the first position
   help    this text
-  quit    leave (so does end of input)";
+  quit    leave (so does end of input, Ctrl-D)
+On a terminal, the arrow keys edit the line and recall earlier ones.";
 
 struct Session {
     game: Game,
@@ -217,9 +219,10 @@ impl Session {
             "" => {}
             "quit" | "exit" | "q" => return Ok(false),
             "help" | "?" => writeln!(out, "{HELP}")?,
+            "board" | "show" | "d" => self.show(out)?,
             "fen" => writeln!(out, "{}", self.game.position().fen())?,
             "pgn" => write!(out, "{}", self.pgn())?,
-            "moves" => {
+            "moves" | "legal" => {
                 let position = self.game.position();
                 let mut sans: Vec<String> = position
                     .legal_moves()
@@ -237,12 +240,12 @@ impl Session {
                 self.flipped = !self.flipped;
                 self.show(out)?;
             }
-            "new" => {
+            "new" | "reset" | "restart" => {
                 self.game = Game::new(*start);
                 self.sans.clear();
                 self.show(out)?;
             }
-            "undo" => {
+            "undo" | "back" | "takeback" => {
                 if self.game.undo().is_some() {
                     self.sans.pop();
                     self.show(out)?;
@@ -343,32 +346,20 @@ pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };
-    let interactive = io::stdin().is_terminal();
-    let color = color.stdout();
-    let mut session = Session::new(start, args.lang, color);
+    let mut lines = Lines::new();
+    let mut session = Session::new(start, args.lang, color.stdout());
     let mut out = io::stdout().lock();
     let result = (|| -> io::Result<()> {
-        if interactive {
+        if lines.interactive() {
             writeln!(out, "jaque play: type a move, or `help`.")?;
         }
         session.show(&mut out)?;
-        let mut input = io::stdin().lock();
-        let mut line = String::new();
-        loop {
-            if interactive {
-                write!(out, "> ")?;
-                out.flush()?;
-            }
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                break;
-            }
-            let text = line.trim_end_matches(['\n', '\r']);
-            if !interactive {
+        while let Some(text) = lines.next(&mut out)? {
+            if !lines.interactive() {
                 // A transcript shows what was typed.
                 writeln!(out, "> {text}")?;
             }
-            if !session.command(text, &start, &mut out)? {
+            if !session.command(&text, &start, &mut out)? {
                 break;
             }
         }
@@ -381,5 +372,55 @@ pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
         }
         _ if session.errors => Outcome::Errors,
         _ => Outcome::Clean,
+    }
+}
+
+/// Where the lines come from: a terminal, with line editing and the session's history (the
+/// arrow keys, Ctrl-R), or a pipe, a line at a time.
+enum Lines {
+    Editor(Box<rustyline::DefaultEditor>),
+    Pipe(io::StdinLock<'static>),
+}
+
+impl Lines {
+    fn new() -> Lines {
+        let editor = io::stdin()
+            .is_terminal()
+            .then(|| rustyline::DefaultEditor::new().ok())
+            .flatten();
+        editor.map_or_else(
+            || Lines::Pipe(io::stdin().lock()),
+            |e| Lines::Editor(Box::new(e)),
+        )
+    }
+
+    fn interactive(&self) -> bool {
+        matches!(self, Lines::Editor(_))
+    }
+
+    /// The next line without its line end; `None` at the end of input (Ctrl-D). Ctrl-C drops
+    /// the line being typed.
+    fn next(&mut self, out: &mut impl Write) -> io::Result<Option<String>> {
+        use rustyline::error::ReadlineError;
+        match self {
+            Lines::Editor(editor) => {
+                out.flush()?;
+                match editor.readline("> ") {
+                    Ok(line) => {
+                        let _ = editor.add_history_entry(line.as_str());
+                        Ok(Some(line))
+                    }
+                    Err(ReadlineError::Interrupted) => Ok(Some(String::new())),
+                    Err(ReadlineError::Eof) => Ok(None),
+                    Err(ReadlineError::Io(error)) => Err(error),
+                    Err(error) => Err(io::Error::other(error)),
+                }
+            }
+            Lines::Pipe(input) => {
+                let mut line = String::new();
+                Ok((input.read_line(&mut line)? > 0)
+                    .then(|| line.trim_end_matches(['\n', '\r']).to_string()))
+            }
+        }
     }
 }

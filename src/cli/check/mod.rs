@@ -25,7 +25,8 @@ use batch::{Style, Written};
 #[derive(clap::Args)]
 pub struct CheckArgs {
     /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
-    /// names); `-` for standard input. None: standard input when it is piped, else the
+    /// names), or directories (their `*.pgn`, `*.pgn.zst`, `*.pgn.gz` files, ignore files
+    /// respected); `-` for standard input. None: standard input when it is piped, else the
     /// built-in sample.
     files: Vec<PathBuf>,
     /// JSON Lines on standard output: one object per game, then a summary.
