@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use jaque::input::{BUFFER, decompressed};
 
+use super::progress::Counted;
+
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
 
@@ -107,6 +109,20 @@ impl Input {
             Input::Sample => Ok(Box::new(SAMPLE.as_bytes())),
             Input::Stdin => decompressed(BufReader::with_capacity(BUFFER, io::stdin())),
             Input::File { path, .. } => jaque::input::open(path),
+        }
+    }
+
+    /// The same, its bytes as stored counted by `counted` as they are read.
+    pub fn open_counted(&self, counted: Counted) -> io::Result<Box<dyn BufRead + Send>> {
+        match self {
+            Input::Sample => Ok(Box::new(SAMPLE.as_bytes())),
+            Input::Stdin => {
+                decompressed(BufReader::with_capacity(BUFFER, counted.wrap(io::stdin())))
+            }
+            Input::File { path, .. } => decompressed(BufReader::with_capacity(
+                BUFFER,
+                counted.wrap(std::fs::File::open(path)?),
+            )),
         }
     }
 }

@@ -14,6 +14,7 @@ mod lsp;
 mod perft;
 pub mod pipe;
 mod play;
+mod progress;
 mod render;
 mod rewrite;
 mod san;

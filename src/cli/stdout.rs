@@ -10,6 +10,8 @@ pub struct StdoutBuffer {
     /// What is not written yet: whole records.
     pub buffer: Vec<u8>,
     stdout: io::StdoutLock<'static>,
+    /// A progress bar on the terminal, taken off while the output is written above it.
+    bar: Option<indicatif::ProgressBar>,
 }
 
 impl StdoutBuffer {
@@ -17,6 +19,15 @@ impl StdoutBuffer {
         StdoutBuffer {
             buffer: Vec::with_capacity(2 * CHUNK),
             stdout: io::stdout().lock(),
+            bar: None,
+        }
+    }
+
+    /// The same, writing above `bar`.
+    pub fn above(bar: &indicatif::ProgressBar) -> StdoutBuffer {
+        StdoutBuffer {
+            bar: Some(bar.clone()),
+            ..StdoutBuffer::new()
         }
     }
 
@@ -33,7 +44,11 @@ impl StdoutBuffer {
     /// with what comes next if it is short.
     pub fn write_record(&mut self, record: &[u8]) -> io::Result<()> {
         if self.buffer.is_empty() && record.len() >= CHUNK {
-            return self.stdout.write_all(record);
+            let stdout = &mut self.stdout;
+            return match &self.bar {
+                Some(bar) if !bar.is_hidden() => bar.suspend(|| stdout.write_all(record)),
+                _ => stdout.write_all(record),
+            };
         }
         self.buffer.extend_from_slice(record);
         self.record_done()
@@ -41,9 +56,13 @@ impl StdoutBuffer {
 
     /// Writes out everything waiting (before a message on standard error, and at the end).
     pub fn flush(&mut self) -> io::Result<()> {
-        let written = self.stdout.write_all(&self.buffer);
+        let (stdout, buffer) = (&mut self.stdout, &self.buffer);
+        let mut write = || stdout.write_all(buffer).and_then(|()| stdout.flush());
+        let written = match &self.bar {
+            Some(bar) if !bar.is_hidden() => bar.suspend(write),
+            _ => write(),
+        };
         self.buffer.clear();
-        written?;
-        self.stdout.flush()
+        written
     }
 }

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use jaque::pgn::{Options, RawGame, Splitter};
 use jaque::san::Lang;
 
 use super::input::{Input, expand};
 use super::lints::{Flags, LintArgs};
+use super::progress::Progress;
 use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
 use jaque::json::Escaped;
@@ -90,9 +90,9 @@ fn check_input(
     pool: &rayon::ThreadPool,
     out: &mut StdoutBuffer,
     totals: &mut Totals,
-    progress: &ProgressBar,
+    progress: &mut Progress,
 ) -> io::Result<()> {
-    let reader = input.open()?;
+    let reader = progress.open(input)?;
     // The cutting thread runs ahead by a few batches, no more.
     let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(IN_FLIGHT);
     std::thread::scope(|scope| {
@@ -190,14 +190,14 @@ fn print_batch(
     pending: Pending,
     out: &mut StdoutBuffer,
     totals: &mut Totals,
-    progress: &ProgressBar,
+    progress: &mut Progress,
 ) -> io::Result<()> {
     let mut written = pending.wait()?;
     for (global, report) in &written.reports {
         style.write(*global, report, &mut written.bytes);
     }
     totals.add(&written.totals);
-    progress.inc(written.read);
+    progress.advance(written.read);
     if out.write_record(&written.bytes).is_err() {
         // Standard output is gone (a closed pipe): nothing more to say.
         totals.failed = true;
@@ -267,21 +267,18 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
         Ok(pool) => pool,
         Err(outcome) => return outcome,
     };
-    let progress = match global.quiet {
-        true => ProgressBar::hidden(),
-        false => progress_bar(&args, &inputs),
-    };
+    let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
     let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
-    let mut out = StdoutBuffer::new();
+    let mut out = StdoutBuffer::above(progress.bar());
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     for input in &inputs {
         totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
             Ok(lints) => lints,
             Err(error) => {
-                progress.finish_and_clear();
+                progress.finish();
                 let _ = out.flush();
                 eprintln!("error: {error}");
                 return Outcome::Failed;
@@ -299,7 +296,7 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
             written_in_pool: !args.json || pool.current_num_threads() >= cores,
             printed: Mutex::default(),
         });
-        if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &progress) {
+        if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &mut progress) {
             let _ = out.flush();
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
             unreadable = true;
@@ -308,7 +305,7 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
             break;
         }
     }
-    progress.finish_and_clear();
+    progress.finish();
     if args.json {
         json::summary(&mut out.buffer, &totals);
     } else if !global.quiet {
@@ -348,22 +345,6 @@ fn thread_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Outcome> {
             eprintln!("error: cannot start {jobs} threads: {error}");
             Outcome::Failed
         })
-}
-
-/// A progress bar on a terminal when the inputs are large enough to wait for; else a
-/// hidden one, which draws nothing.
-fn progress_bar(args: &CheckArgs, inputs: &[Input]) -> ProgressBar {
-    let total_size: u64 = inputs.iter().filter_map(Input::size).sum();
-    if args.no_progress || !io::stderr().is_terminal() || total_size <= 8 << 20 {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total_size);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} {bytes}/{total_bytes} {wide_bar} {bytes_per_sec} eta {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The last line of human output: what was checked, what was found, how fast.
