@@ -79,3 +79,30 @@ fn on_a_terminal_color_unless_the_environment_says_no() {
     let dumb = on_a_terminal("", "TERM=dumb");
     assert!(dumb.contains("error[") && !dumb.contains(ESCAPE), "{dumb}");
 }
+
+#[test]
+fn a_diff_is_coloured_as_git_colours_it_on_a_terminal() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/fix_input.pgn");
+    for command in ["fix", "fmt"] {
+        let diff = |color: &str| {
+            let script = format!("env -u NO_COLOR {JAQUE} {command} --diff --color {color} {file}");
+            let out = Command::new("script")
+                .args(["-qec", &script, "/dev/null"])
+                .stdin(Stdio::null())
+                .output()
+                .expect("util-linux `script` runs");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let coloured = diff("auto");
+        assert!(
+            coloured.contains("\x1b[31m-") && coloured.contains("\x1b[32m+"),
+            "{command}"
+        );
+        assert!(coloured.contains("\x1b[36m@@"), "{command}");
+        let plain = diff("never");
+        assert!(
+            plain.contains("\n-") && !plain.contains(ESCAPE),
+            "{command}: {plain}"
+        );
+    }
+}

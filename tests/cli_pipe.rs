@@ -1,7 +1,6 @@
 //! A closed standard output ends every command that writes to it as it ends `cat`: killed
-//! by SIGPIPE (141 in a shell), with nothing about it on standard error. Each command's
-//! output is more than a pipe holds (64 KiB) or comes after a while of work, so that it
-//! cannot all go out before the pipe is closed.
+//! by SIGPIPE (141 in a shell), with nothing about it on standard error. The pipe's reading
+//! end is closed before the command starts, so that not even its first write goes out.
 #![cfg(unix)]
 
 use std::os::unix::process::ExitStatusExt;
@@ -15,14 +14,15 @@ const JAQUE: &str = env!("CARGO_BIN_EXE_jaque");
 /// Runs jaque with `args`, its standard output closed at once: its signal and its standard
 /// error.
 fn closed_output(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(JAQUE)
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let child = Command::new(JAQUE)
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
+        .stdout(writer)
         .stderr(Stdio::piped())
         .spawn()
         .expect("jaque runs");
-    drop(child.stdout.take());
     let done = child.wait_with_output().expect("jaque ends");
     (
         done.status.signal(),
@@ -41,8 +41,14 @@ fn every_command_that_prints_ends_quietly_on_a_closed_pipe() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     std::fs::write(&batch, format!("{start}\tNf3\n").repeat(5000)).expect("a temporary file");
     let batch = batch.to_string_lossy().into_owned();
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 12] = [
         &["perft", "6"],
+        &["perft", "--json", "4"],
+        &["rules"],
+        &["explain", "syntax"],
+        &["completions", "bash"],
+        &["man"],
+        &["fmt", "--diff", &fmt_input],
         &["fmt", "--stdout", &fmt_input],
         &["check", "--json", &generated],
         &["check", &fix_input],
