@@ -10,7 +10,7 @@ use jaque::san::Lang;
 use super::input::{Input, expand};
 use super::lints::{Flags, LintArgs};
 use super::rewrite::{self, Mode, RewriteArgs};
-use super::{Global, Outcome, parse_lang};
+use super::{Global, Outcome, parse_lang, plural};
 
 #[derive(clap::Args)]
 pub struct FixArgs {
@@ -76,15 +76,8 @@ pub fn run(args: FixArgs, flags: Flags, global: Global) -> Outcome {
 /// "fixed 2 of 3 games in 1 file (3 edits, 1 file written); 0 left with errors", or what a
 /// dry run would fix.
 fn summary(tally: &Tally, dry_run: bool) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let (verb, written) = match dry_run {
-        true => ("would fix", "nothing written".to_string()),
-        false => (
-            "fixed",
-            plural(tally.files_changed, "file written", "files written"),
-        ),
-    };
+    let verb = if dry_run { "would fix" } else { "fixed" };
+    let written = rewrite::written(dry_run, tally.files_changed);
     format!(
         "{verb} {} of {} in {} ({}, {written}); {} left with errors",
         tally.fixed,

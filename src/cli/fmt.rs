@@ -13,7 +13,7 @@ use jaque::san::Lang;
 
 use super::input::{Input, expand};
 use super::rewrite::{self, Mode, RewriteArgs};
-use super::{Global, Outcome, parse_lang};
+use super::{Global, Outcome, parse_lang, plural};
 
 #[derive(clap::Args)]
 pub struct FmtArgs {
@@ -71,8 +71,6 @@ pub fn run(args: FmtArgs, global: Global) -> Outcome {
 /// "reformatted 2 of 3 games in 1 file (1 file written); 1 left as it was with errors", or
 /// what a dry run would reformat.
 fn summary(tally: &Tally, dry_run: bool) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let games = plural(tally.games, "game", "games");
     if tally.changed == 0 && tally.unchanged_with_errors == 0 {
         return format!(
@@ -80,13 +78,12 @@ fn summary(tally: &Tally, dry_run: bool) -> String {
             plural(tally.files, "file", "files")
         );
     }
-    let (verb, written) = match dry_run {
-        true => ("would reformat", "nothing written".to_string()),
-        false => (
-            "reformatted",
-            plural(tally.files_changed, "file written", "files written"),
-        ),
+    let verb = if dry_run {
+        "would reformat"
+    } else {
+        "reformatted"
     };
+    let written = rewrite::written(dry_run, tally.files_changed);
     format!(
         "{verb} {} of {} in {} ({written}); {} left as it was with errors",
         tally.changed,

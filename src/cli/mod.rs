@@ -98,6 +98,11 @@ impl From<Outcome> for ExitCode {
     }
 }
 
+/// `n` and the noun that goes with it: "1 game", "2 games".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Parses a `--lang` value.
 fn parse_lang(text: &str) -> Result<Lang, String> {
     text.parse()

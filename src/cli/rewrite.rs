@@ -54,6 +54,14 @@ impl RewriteArgs {
     }
 }
 
+/// What a summary says was written: "nothing written" for a dry run, else "N files written".
+pub fn written(dry_run: bool, files: usize) -> String {
+    match dry_run {
+        true => "nothing written".to_string(),
+        false => super::plural(files, "file written", "files written"),
+    }
+}
+
 /// The text of `input` (decompressed), and the format it was read in.
 pub fn read_text(input: &Input) -> io::Result<(Vec<u8>, Format)> {
     let format = match input.path() {

@@ -360,8 +360,7 @@ fn human_summary(totals: &Totals, elapsed: f64) -> String {
     } else {
         String::new()
     };
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = super::plural;
     format!(
         "checked {} {files}: {}, {} ({} in variations); {}, {}{unread}; {:.2} s, {:.0} moves/s",
         totals.files,
