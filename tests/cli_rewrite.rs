@@ -114,6 +114,17 @@ fn fmt_rewrites_files_in_place_and_a_check_or_diff_writes_nothing() {
         jaque(&dir, &["fmt", "--stdout", "sub/first20.pgn.gz"]).stdout,
         gzip_text
     );
+    let json = jaque(&dir, &["fmt", "--json", "--check", "."]);
+    let rows: Vec<serde_json::Value> = (text(&json.stdout).lines())
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(rows.len(), 5, "four files and the summary");
+    assert_eq!(rows[3]["file"], "./sub/first20.pgn.gz");
+    assert_eq!(
+        (rows[3]["games"].as_u64(), rows[3]["left"].as_u64()),
+        (Some(20), Some(8))
+    );
+    assert_eq!(rows[4]["summary"]["reformatted"], 0);
     let again = jaque(&dir, &["fmt", "--check", "."]);
     assert_eq!(again.status.code(), Some(1), "{again:?}");
     assert!(

@@ -25,6 +25,10 @@ pub struct FmtArgs {
     /// The language of the piece letters in the input: en, es, de, fr, nl.
     #[arg(long, value_parser = parse_lang, default_value = "en")]
     lang: Lang,
+    /// A JSON object a file on standard output (`file`, `games`, `reformatted`, `left`,
+    /// `written`), then a summary; instead of the text.
+    #[arg(long, conflicts_with_all = ["diff", "stdout"])]
+    json: bool,
 }
 
 /// Formatting needs a whole game: larger games than this are refused, not cut.
@@ -56,7 +60,15 @@ pub fn run(args: FmtArgs, global: Global) -> Outcome {
         }
     }
     let filter = inputs.iter().all(|i| args.rewrite.mode(i) == Mode::Stdout);
-    if !global.quiet && !filter {
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({"summary": {
+                "files": tally.files, "games": tally.games, "reformatted": tally.changed,
+                "left": tally.unchanged_with_errors, "files_written": tally.files_changed,
+            }})
+        );
+    } else if !global.quiet && !filter {
         eprintln!("{}", summary(&tally, args.rewrite.dry_run()));
     }
     if tally.failed {
@@ -103,7 +115,11 @@ fn format_input(
     tally: &mut Tally,
 ) -> Result<(), String> {
     let cannot_read = |e: io::Error| format!("cannot read: {e}");
-    let mode = args.rewrite.mode(input);
+    let mode = match args.rewrite.mode(input) {
+        // The rows are the output: standard input's text is not printed.
+        Mode::Stdout if args.json => Mode::Check,
+        mode => mode,
+    };
     if mode == Mode::Stdout && input.path().is_none() {
         let mut out = io::BufWriter::new(io::stdout().lock());
         let reader = input.open().map_err(cannot_read)?;
@@ -112,7 +128,7 @@ fn format_input(
     }
     let (text, format) = rewrite::read_text(input).map_err(cannot_read)?;
     let mut formatted = Vec::with_capacity(text.len());
-    let changed = tally.changed;
+    let before = (tally.games, tally.changed, tally.unchanged_with_errors);
     format_games(
         &text[..],
         input.name(),
@@ -123,7 +139,14 @@ fn format_input(
     )
     .map_err(cannot_read)?;
     let written = mode == Mode::InPlace && formatted != text;
-    if mode == Mode::Check && tally.changed > changed {
+    if args.json {
+        let row = serde_json::json!({
+            "file": input.name(), "games": tally.games - before.0,
+            "reformatted": tally.changed - before.1, "left": tally.unchanged_with_errors - before.2,
+            "written": written,
+        });
+        println!("{row}");
+    } else if mode == Mode::Check && tally.changed > before.1 {
         println!("would reformat {}", input.name());
     }
     let color = global.color.stdout();
