@@ -36,8 +36,13 @@ fn on_a_terminal(args: &str, env: &str) -> String {
         "env -u NO_COLOR -u CLICOLOR_FORCE {env} {JAQUE} check {} {args}",
         games()
     );
+    script(&command)
+}
+
+/// What a shell `command` prints on `script`'s pseudo-terminal.
+fn script(command: &str) -> String {
     let out = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
+        .args(["-qec", command, "/dev/null"])
         .stdin(Stdio::null())
         .output()
         .expect("util-linux `script` runs (it gives the command a pseudo-terminal)");
@@ -85,13 +90,9 @@ fn a_diff_is_coloured_as_git_colours_it_on_a_terminal() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/fix_input.pgn");
     for command in ["fix", "fmt"] {
         let diff = |color: &str| {
-            let script = format!("env -u NO_COLOR {JAQUE} {command} --diff --color {color} {file}");
-            let out = Command::new("script")
-                .args(["-qec", &script, "/dev/null"])
-                .stdin(Stdio::null())
-                .output()
-                .expect("util-linux `script` runs");
-            String::from_utf8_lossy(&out.stdout).into_owned()
+            script(&format!(
+                "env -u NO_COLOR {JAQUE} {command} --diff --color {color} {file}"
+            ))
         };
         let coloured = diff("auto");
         assert!(

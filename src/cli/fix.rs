@@ -58,7 +58,7 @@ pub fn run(args: FixArgs, flags: Flags, global: Global) -> Outcome {
         }
     }
     // A filter prints the text alone, as fmt does.
-    let filter = inputs.iter().all(|i| args.rewrite.mode(i) == Mode::Stdout);
+    let filter = args.rewrite.filters(&inputs);
     if args.json {
         println!("{}", summary_json(&tally));
     } else if !global.quiet && !filter {

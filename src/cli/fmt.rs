@@ -59,7 +59,7 @@ pub fn run(args: FmtArgs, global: Global) -> Outcome {
             tally.failed = true;
         }
     }
-    let filter = inputs.iter().all(|i| args.rewrite.mode(i) == Mode::Stdout);
+    let filter = args.rewrite.filters(&inputs);
     if args.json {
         println!(
             "{}",

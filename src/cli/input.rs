@@ -105,11 +105,7 @@ impl Input {
     /// A buffered reader of the input's PGN text, decompressed when its first bytes are those
     /// of zstd or gzip: a file's name may say nothing of its content (a download, a pipe).
     pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        match self {
-            Input::Sample => Ok(Box::new(SAMPLE.as_bytes())),
-            Input::Stdin => decompressed(BufReader::with_capacity(BUFFER, io::stdin())),
-            Input::File { path, .. } => jaque::input::open(path),
-        }
+        self.open_counted(Counted::default())
     }
 
     /// The same, its bytes as stored counted by `counted` as they are read.

@@ -96,7 +96,9 @@ impl Progress {
     }
 }
 
-/// Counts the bytes read through it into the progress of the input being read.
+/// Counts the bytes read through it into the progress of the input being read (into nothing
+/// watched, by default).
+#[derive(Default)]
 pub struct Counted {
     read: Arc<AtomicU64>,
 }

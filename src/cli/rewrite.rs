@@ -48,6 +48,12 @@ impl RewriteArgs {
         }
     }
 
+    /// Whether every input is filtered to standard output: then the text is all there is to
+    /// say, and no summary is printed.
+    pub fn filters(&self, inputs: &[Input]) -> bool {
+        inputs.iter().all(|input| self.mode(input) == Mode::Stdout)
+    }
+
     /// Whether nothing is written: a diff or a check.
     pub fn dry_run(&self) -> bool {
         self.diff || self.check
