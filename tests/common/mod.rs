@@ -108,7 +108,7 @@ pub fn vendored(name: &str) -> PathBuf {
 
 /// The default lint levels but for the export-format lints of the tag section
 /// (`missing_tag`, `tag_format`, `duplicate_tag`), for tests about moves whose games were
-/// written with short tag sections on purpose (`tests/tags.rs` tests those lints).
+/// written with short tag sections on purpose (`tests/library/tags.rs` tests those lints).
 pub fn without_tag_lints() -> jaque::lint::Lints {
     let mut lints = jaque::lint::Lints::default();
     for code in ["missing_tag", "tag_format", "duplicate_tag"] {

@@ -1,4 +1,4 @@
--- Run by tests/lsp_neovim.rs inside `nvim --headless -u editors/neovim/jaque.lua`, with the
+-- Run by tests/cli/lsp_neovim.rs inside `nvim --headless -u editors/neovim/jaque.lua`, with the
 -- PGN with errors as the current buffer. Writes one JSON object a line to $JAQUE_PROBE_OUT:
 -- the diagnostics Neovim holds for that buffer, then the hover text at
 -- $JAQUE_HOVER_LINE:$JAQUE_HOVER_CHARACTER (0-based) of $JAQUE_HOVER_FILE; then quits.

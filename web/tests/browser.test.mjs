@@ -418,7 +418,7 @@ async function runChecks(page, origin, temporary) {
       input,
     );
     const got = await docText(page);
-    // Line breaks and the spaces inside parentheses are each writer's own (tests/fmt.rs).
+    // Line breaks and the spaces inside parentheses are each writer's own (tests/library/fmt.rs).
     const words = (text) =>
       text
         .split("\n")

@@ -3,11 +3,11 @@
 //! status, standard output, standard error) with a digest saved in `tests/golden/outputs.tsv`
 //! from the output of the code before the change.
 //!
-//! A deliberate change of the output is saved again with `JAQUE_BLESS=1 cargo test --test
+//! A deliberate change of the output is saved again with `JAQUE_BLESS=1 cargo test --test cli
 //! output_unchanged`, and the change of `outputs.tsv` is then part of the commit that makes it.
 //! On a mismatch the actual output is written under `target/output_unchanged/` to be read.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -196,7 +196,7 @@ fn output_is_unchanged_on_vendored_and_shared_files() {
         .collect();
     if std::env::var_os("JAQUE_BLESS").is_some() {
         let mut table = String::from(
-            "# The digests (bytes, FNV-1a 64) of jaque's output: tests/output_unchanged.rs.\n",
+            "# The digests (bytes, FNV-1a 64) of jaque's output: tests/cli/output_unchanged.rs.\n",
         );
         for (name, digest, _) in &actual {
             table.push_str(&format!("{name}\t{digest}\n"));

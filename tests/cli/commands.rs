@@ -2,7 +2,7 @@
 
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 fn jaque(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_jaque"))
@@ -437,7 +437,7 @@ fn check_sample_human_output_is_golden() {
     // Mainline moves: 33 + 45 + 47 (three famous games, counted by python-chess), 6 and 16
     // before the illegal and the ambiguous move, 4, 7, 10 before the typo, 0 from the bad
     // FEN and 3 before the comment that never closes.
-    let golden = include_str!("golden/check_sample.txt");
+    let golden = include_str!("../golden/check_sample.txt");
     pretty_assertions::assert_eq!(body.trim_end(), golden.trim_end());
     assert!(
         summary.starts_with(

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 /// Two games, each with a warning: something to compare.
 const GAMES: &str =

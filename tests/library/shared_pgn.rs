@@ -4,7 +4,7 @@
 //! (`tools/gen_pgn_oracle.py`, `tests/data/pgn_oracle/`); the PGN files themselves stay in
 //! `../shared` (their licences do not all allow vendoring).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

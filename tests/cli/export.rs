@@ -1,7 +1,7 @@
 //! `jaque export`: a Parquet file of the games, moves or positions, the same rows as the
 //! library's Arrow tables; a failed export leaves no file.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 

@@ -2,7 +2,7 @@
 //! Expected values are facts of the inputs as written (which game, which line, which ply);
 //! the positions come from python-chess-generated data in `tests/data/pgn/`.
 
-mod common;
+use crate::common;
 
 use jaque::pgn::{Checker, GameReport, Options, RawGame, Splitter, check_game};
 use jaque::{Code, Position, Severity};
@@ -15,7 +15,7 @@ fn games(text: &[u8]) -> Vec<RawGame> {
 }
 
 /// The reports of `text`'s games, without the export-format lints of the tag section
-/// (`missing_tag`, `tag_format`, `duplicate_tag`: `tests/tags.rs`): these tests write short
+/// (`missing_tag`, `tag_format`, `duplicate_tag`: `tests/library/tags.rs`): these tests write short
 /// tag sections on purpose, and look at the moves and the structure.
 fn reports(text: &[u8]) -> Vec<GameReport> {
     let lints = common::without_tag_lints();

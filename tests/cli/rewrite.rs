@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 /// Unformatted, with an over-disambiguated knight that `fix` mends.
 const SLOPPY: &str = "[Event \"e\"]\n\n1.e4 e5 2.Ng1f3 *\n";

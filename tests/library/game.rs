@@ -1,7 +1,7 @@
 //! Game status and Zobrist hashing. Status expectations come from python-chess
 //! (tests/data/status.tsv, see tests/data/ORACLE_DATA.md).
 
-mod common;
+use crate::common;
 
 use jaque::{Game, Position, Status};
 

@@ -1,7 +1,7 @@
 //! Perft against vendored expectations computed by Stockfish (`go perft`) and cross-checked
 //! with python-chess (see tests/data/README.md). Deeper counts run with `--ignored`.
 
-mod common;
+use crate::common;
 
 use common::{check_perft, read_epd, vendored};
 use jaque::Position;

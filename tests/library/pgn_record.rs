@@ -4,7 +4,7 @@
 //! python-chess 1.11.2 (`tools/gen_record_oracle.py`, `tests/data/pgn/record.expect.jsonl`);
 //! `variations.pgn` is self-made for it (nested variations, FEN and Chess960 starts).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

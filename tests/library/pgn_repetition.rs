@@ -5,7 +5,7 @@
 //! repetitions by taking the run's moves back from the last position; python-chess's status
 //! of each final position is the oracle.
 
-mod common;
+use crate::common;
 
 use common::{checked_with_expectations, contract_status};
 use jaque::Status;

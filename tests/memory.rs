@@ -2,8 +2,9 @@
 //! of tiny games, each with a warning, prints far more than it reads, and the output of all
 //! the games cut ahead of the printing once grew with the threads checking them.
 //!
-//! This file's test is alone in its process, so the peak the kernel reports for this
-//! process's children is its child's.
+//! This test is a binary of its own, alone in its process, so the peak the kernel reports for
+//! this process's children is its child's (a child started by vfork or exec inherits its
+//! parent's peak: the other tests' memory would count).
 
 #![cfg(target_os = "linux")]
 

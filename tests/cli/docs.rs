@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
 

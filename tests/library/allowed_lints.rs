@@ -3,7 +3,7 @@
 //! nothing, on the vendored and shared PGN files, for several lint settings, and on a game
 //! with more diagnostics than a report keeps.
 
-mod common;
+use crate::common;
 
 use jaque::Severity;
 use jaque::lint::{Level, Lints};

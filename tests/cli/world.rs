@@ -6,7 +6,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 /// `jaque ARGS`, `input` on standard input.
 fn jaque(args: &[&str], input: &[u8]) -> Output {

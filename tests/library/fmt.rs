@@ -5,7 +5,7 @@
 //! sloppily (`tests/data/pgn/fmt_input.pgn`) and as python-chess exports them
 //! (`tests/data/pgn/fmt_expected.pgn`).
 
-mod common;
+use crate::common;
 
 use common::{files_with_extension, shared_data, vendored};
 use jaque::Severity;

@@ -2,12 +2,9 @@
 //! Expected positions are counted here in UTF-16 by hand, FENs and legal moves come from
 //! python-chess's oracle files.
 
-#[path = "lsp/client.rs"]
 mod client;
-mod common;
-#[path = "lsp/edits.rs"]
+use crate::common;
 mod edits;
-#[path = "lsp/large.rs"]
 mod large;
 
 use client::Client;

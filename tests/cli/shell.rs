@@ -2,7 +2,7 @@
 //! completes commands and flags when bash runs it, man pages for jaque and each command, and
 //! `perft --json`.
 
-mod common;
+use crate::common;
 
 fn stdout(args: &[&str]) -> String {
     let out = common::run_jaque(None, args, None);

@@ -3,7 +3,7 @@
 //! fixing real files keeps every move, every byte outside the suggestions, and is done at
 //! once (fixing again changes nothing).
 
-mod common;
+use crate::common;
 
 use std::ops::Range;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! variation, an unterminated comment). The expectations were written by the generator and
 //! re-verified against python-chess re-reading the file; jaque must find exactly those.
 
-mod common;
+use crate::common;
 
 use common::{checked_with_expectations, contract_status};
 use pretty_assertions::assert_eq;

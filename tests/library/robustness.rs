@@ -4,7 +4,7 @@
 //! panic, every byte and every game must be accounted for, every span must be in bounds.
 //! (`fuzz/` runs the same entry points under libFuzzer for longer.)
 
-mod common;
+use crate::common;
 
 use common::{SPECIAL, XorShift as Rng, mutate, read_epd, vendored};
 use jaque::Position;

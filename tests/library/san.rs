@@ -1,6 +1,6 @@
 //! The SAN compiler against python-chess (tests/data/san_*.tsv, see ORACLE_DATA.md).
 
-mod common;
+use crate::common;
 
 use jaque::san::{Lang, Nonstandard, SanError, SanWarning, parse, resolve, to_san};
 use jaque::{Code, Position};

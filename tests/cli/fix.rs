@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn jaque(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Output {
     common::run_jaque(Some(dir), args, input)

@@ -2,7 +2,7 @@
 //! file and rank coordinates (not magic-gen's code), for every square, every blocker subset of
 //! both sliders, and random full boards.
 
-mod common;
+use crate::common;
 
 use common::XorShift;
 

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// What a terminal gets when `command` runs in `script`'s pseudo-terminal.
 fn on_a_terminal(command: &str) -> String {

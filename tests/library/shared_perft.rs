@@ -2,7 +2,7 @@
 //! permissive). Every test here says `shared` in its name and prints why it skips when the
 //! directory is absent; the same guarantees are tested from vendored data in `perft.rs`.
 
-mod common;
+use crate::common;
 
 use common::{check_perft, read_epd, shared_data};
 

@@ -1,0 +1,28 @@
+//! The `jaque` binary's tests, one binary: every command run as a user or a script runs it,
+//! colour and progress through a pseudo-terminal, and the language server driven over
+//! JSON-RPC and by real editors (Neovim, Helix's protocol).
+//!
+//! `cargo test --test cli output_unchanged` compares every output with its recorded digest;
+//! see that module for how to bless a change.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod color;
+mod commands;
+mod docs;
+mod export;
+mod fix;
+mod input;
+mod json_lines;
+mod lint_names;
+mod lsp;
+mod lsp_helix;
+mod lsp_neovim;
+mod output_unchanged;
+mod pipe;
+mod play;
+mod progress;
+mod rewrite;
+mod shell;
+mod world;
