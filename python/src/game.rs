@@ -1,10 +1,11 @@
 //! `jaque.Game` and its `Diagnostic`s: a checked game with the JSON's names.
 
-use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, Verdict, clock, eval};
-use jaque::{Severity, Suggestion as LibSuggestion};
+use jaque::input::Settings;
+use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval};
+use jaque::{Code, Severity, Suggestion as LibSuggestion};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict, PyInt};
 
 use crate::position::Position;
 
@@ -22,11 +23,29 @@ use crate::position::Position;
 pub struct Game {
     record: GameRecord,
     file: String,
+    /// How it was checked (`lang`, `lints`): a pickled game is checked again so.
+    settings: Settings,
+}
+
+/// `raw` checked and recorded, its lint levels applied, as `read_games` gives it.
+pub fn record(raw: &RawGame, settings: &Settings) -> GameRecord {
+    let mut record = settings.checker().record(raw);
+    record.apply(&settings.lints);
+    record
 }
 
 impl Game {
-    pub fn new(record: GameRecord, file: String) -> Game {
-        Game { record, file }
+    pub fn new(record: GameRecord, file: String, settings: &Settings) -> Game {
+        let settings = Settings {
+            options: settings.options,
+            lints: settings.lints,
+            ..Settings::default()
+        };
+        Game {
+            record,
+            file,
+            settings,
+        }
     }
 
     fn chess960(&self) -> bool {
@@ -210,6 +229,26 @@ impl Game {
         })
     }
 
+    /// Pickled as its text, place and settings, and checked again when unpickled (what a
+    /// checked game is, is its text): Dask and multiprocessing send it so.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let game = slf.get();
+        let raw = game.record.raw_game();
+        let lints = PyDict::new(py);
+        for code in Code::ALL {
+            let level = game.settings.lints.level(code);
+            if level != jaque::lint::Lints::default().level(code) {
+                lints.set_item(code.as_str(), level.as_str())?;
+            }
+        }
+        let lang = game.settings.options.lang.to_string();
+        let place = (raw.index, raw.offset, raw.line, raw.skipped);
+        let state = (PyBytes::new(py, &raw.bytes), place, &game.file, lang, lints);
+        let unpickle = py.import("jaque._jaque")?.getattr("_game")?;
+        Ok((unpickle, state.into_pyobject(py)?.into_any()))
+    }
+
     fn __repr__(&self) -> String {
         let report = self.record.report();
         let who = match (report.tag("White"), report.tag("Black")) {
@@ -223,6 +262,27 @@ impl Game {
             report.index, report.plies
         )
     }
+}
+
+/// A pickled [`Game`] made again: its raw text checked with its settings.
+#[pyfunction]
+pub fn _game(
+    bytes: &[u8],
+    place: (usize, u64, usize, u64),
+    file: String,
+    lang: &str,
+    lints: &Bound<'_, PyDict>,
+) -> PyResult<Game> {
+    let settings = crate::settings::settings(None::<&Bound<'_, PyInt>>, lang, Some(lints))?;
+    let (index, offset, line, skipped) = place;
+    let raw = RawGame {
+        index,
+        offset,
+        line,
+        bytes: bytes.to_vec(),
+        skipped,
+    };
+    Ok(Game::new(record(&raw, &settings), file, &settings))
 }
 
 /// A problem in a game: its code, severity, message and place, and the suggested fixes.

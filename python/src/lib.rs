@@ -26,6 +26,7 @@ fn _jaque(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(text::check, module)?)?;
     module.add_function(wrap_pyfunction!(text::fix, module)?)?;
     module.add_function(wrap_pyfunction!(text::fmt, module)?)?;
+    module.add_function(wrap_pyfunction!(game::_game, module)?)?;
     // The reading threads stop taking the GIL once the interpreter starts to end.
     let stop = wrap_pyfunction!(source::_stop_reading, module)?;
     py.import("atexit")?.call_method1("register", (stop,))?;

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use arrow_array::RecordBatchReader;
 use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use jaque::input::{Records, records};
+use jaque::input::{Records, Settings, records};
 use jaque::table::{Batches, Table, read};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -36,11 +36,13 @@ pub fn read_games(
 ) -> PyResult<Games> {
     let settings = settings(jobs, lang, lints)?;
     let source = open(source)?;
+    let kept = settings.clone();
     let records = records(source.reader, settings).map_err(|e| read_error(e, &source.name))?;
     Ok(Games {
         records: Mutex::new(records),
         file: source.name,
         raised: source.raised,
+        settings: kept,
     })
 }
 
@@ -50,6 +52,7 @@ pub struct Games {
     records: Mutex<Records>,
     file: String,
     raised: Raised,
+    settings: Settings,
 }
 
 #[pymethods]
@@ -64,7 +67,7 @@ impl Games {
             Err(_) => Err(()),
         });
         match next {
-            Ok(Some(Ok(record))) => Ok(Some(Game::new(record, self.file.clone()))),
+            Ok(Some(Ok(record))) => Ok(Some(Game::new(record, self.file.clone(), &self.settings))),
             Ok(Some(Err(error))) => {
                 Err(take(&self.raised).unwrap_or_else(|| read_error(error, &self.file)))
             }

@@ -4,7 +4,7 @@ use jaque::pgn::{Fixer, Splitter, format_text};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::game::Game;
+use crate::game::{Game, record};
 use crate::settings::settings;
 
 /// Every game of `text` checked, in order, with its diagnostics.
@@ -24,20 +24,15 @@ pub fn check(
 ) -> PyResult<Vec<Game>> {
     let settings = settings(None, lang, lints)?;
     let records = py.detach(|| {
-        let mut checker = settings.checker();
         let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
-            .map(|game| {
-                let mut record = checker.record(&game);
-                record.apply(&settings.lints);
-                record
-            })
+            .map(|game| record(&game, &settings))
             .collect();
         records
     });
     let name = "<string>".to_string();
     Ok(records
         .into_iter()
-        .map(|record| Game::new(record, name.clone()))
+        .map(|record| Game::new(record, name.clone(), &settings))
         .collect())
 }
 

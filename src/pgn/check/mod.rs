@@ -191,6 +191,7 @@ fn check_with<L: Listener>(
     listener.read(text, tag_tokens, movetext);
     let section = tags::read_tags(text, tag_tokens, lexed.escapes);
     let mut report = unplayed_report(raw);
+    report.latin1 = latin1;
     // The marker a game without one is to get.
     let mut inserted = None;
     match section.start(&mut out) {
@@ -318,6 +319,7 @@ fn unplayed_report(raw: &RawGame) -> GameReport {
         status: None,
         moves: 0,
         skipped_bytes: raw.skipped,
+        latin1: false,
         unsupported_variant: None,
         more_diagnostics: 0,
         hidden: None,

@@ -9,6 +9,7 @@
 
 use std::ops::Range;
 
+use super::super::split::RawGame;
 use super::super::syntax::{Token, TokenKind, unescape};
 use super::report::{GameDiagnostic, GameReport};
 use super::walk::{Listener, Moved, Verdict};
@@ -121,6 +122,35 @@ impl GameRecord {
     /// The game's text, decoded: what every span points into.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The game as the splitter cut it, made again from the record: its text (encoded back
+    /// to Latin-1 if it was read so) and its place. Checking it again gives this record
+    /// again, so a checked game can travel between processes as its text.
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Options, Splitter};
+    /// let bytes = b"[Event \"Caf\xe9\"]\n\n1. e4 e5 2. Ke3 *\n";
+    /// let raw = Splitter::new(&bytes[..]).next().unwrap().unwrap();
+    /// let record = Checker::new(Options::default()).record(&raw);
+    /// assert!(record.report().latin1);
+    /// assert_eq!(record.raw_game().bytes, raw.bytes);
+    /// ```
+    pub fn raw_game(&self) -> RawGame {
+        let bytes = match self.report.latin1 {
+            // Every char of a Latin-1 reading is one byte's.
+            true => (self.text.chars())
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect(),
+            false => self.text.as_bytes().to_vec(),
+        };
+        RawGame {
+            index: self.report.index,
+            offset: self.report.offset,
+            line: self.report.line,
+            bytes,
+            skipped: self.report.skipped_bytes,
+        }
     }
 
     /// The tag pairs, in order.

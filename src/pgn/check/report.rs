@@ -49,6 +49,8 @@ pub struct GameReport {
     pub moves: usize,
     /// Bytes of the game that were not read (beyond the size limit).
     pub skipped_bytes: u64,
+    /// The game was not UTF-8 and was read as Latin-1: [`GameReport::text`] is that reading.
+    pub latin1: bool,
     /// The `Variant` tag's value, when it names rules jaque does not play: the moves were
     /// not checked (`status` is `None`, the positions the start position when it can be
     /// read).
