@@ -1,6 +1,7 @@
 //! `docs/` against the binary: every diagnostic code has its page, whose example gives the
 //! code with the output shown and whose mended example is clean; `jaque explain` prints the
-//! page and `jaque rules` the codes' table; every command and flag has its reference entry.
+//! page and `jaque rules` the codes' table; every command and flag has its reference entry;
+//! every code is named by a test beside its page's.
 
 use std::path::Path;
 
@@ -95,6 +96,44 @@ fn every_code_has_a_page_with_an_example_that_gives_it() {
             page.contains(heading) && page.contains(&says),
             "{name}: {heading:?}"
         );
+    }
+}
+
+/// Every file under `dir`, recursively, with its text (files that are not UTF-8 left out).
+fn texts(dir: &Path, found: &mut Vec<(String, String)>) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            texts(&path, found);
+        } else if let Ok(text) = std::fs::read_to_string(&path) {
+            found.push((path.display().to_string(), text));
+        }
+    }
+}
+
+#[test]
+fn every_code_is_named_by_a_test_of_its_own() {
+    // Beyond the page's example, which the test above runs for every code alike: a test
+    // or oracle file names the code, as `Code::Variant`, `"name"` or a TSV field.
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = Vec::new();
+    texts(&tests, &mut files);
+    // Files that name every code whatever is tested: this one, and the shared helpers.
+    files.retain(|(path, _)| !path.ends_with("cli/docs.rs") && !path.contains("common"));
+    assert!(files.len() > 20, "tests/ read: {} files", files.len());
+    for code in jaque::Code::ALL {
+        let name = code.as_str();
+        let forms = [
+            format!("Code::{code:?}"),
+            format!("\"{name}\""),
+            format!("\t{name}\t"),
+            format!("\t{name}\n"),
+        ];
+        let named = files
+            .iter()
+            .any(|(_, text)| forms.iter().any(|f| text.contains(f)));
+        assert!(named, "{name}: no test names it ({forms:?})");
     }
 }
 
