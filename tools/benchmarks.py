@@ -21,7 +21,9 @@ A new section is a function `(Run) -> (commands, Markdown lines)` added to SECTI
 whole-process section (`tools/whole_process.py`) runs its processes itself: the `jaque` binary
 against peer programs, timed in turns (A B A B), the median of the ratios reported. The python
 section (`tools/bench_python.py`) times jaque's Python package against Python PGN readers the
-same way, each a `python -c` process, the peers in a virtualenv of its own. The web section
+same way, each a `python -c` process, the peers in a virtualenv of its own. The fastest-perft
+section (`tools/bench_fastest.py`) builds ellxor/perft and times it against `jaque perft`
+pinned to one core, and counts instructions a leaf under callgrind. The web section
 (`tools/bench_web.py`) measures the playground in a headless Chromium.
 Standard library only.
 """
@@ -38,6 +40,7 @@ import sys
 import time
 from pathlib import Path
 
+import bench_fastest
 import bench_python
 import bench_web
 import whole_process
@@ -298,6 +301,7 @@ SECTIONS = [
     ("pgn", "PGN checking against pgn-reader + shakmaty (same process)", section_pgn),
     ("san", "SAN against shakmaty (same process)", section_san),
     ("jaque-perft", "Perft, jaque alone", section_jaque_perft),
+    ("fastest-perft", "Perft against ellxor/perft, whole processes on one core", bench_fastest.section),
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
