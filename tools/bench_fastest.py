@@ -4,6 +4,7 @@ as whole processes pinned to one core, in turns; and instructions a leaf under c
 
     python3 tools/benchmarks.py --only fastest-perft             # 11 rounds
     python3 tools/bench_fastest.py [--rounds N] [--source DIR]   # the tables alone
+    python3 tools/bench_fastest.py --instructions [JAQUE...]     # jaque's instructions a leaf
 
 ellxor/perft is not vendored: its source is cloned from GitHub at a fixed commit into the
 target directory (or taken from `--source`, a clone or a `git` directory of one) and built
@@ -122,8 +123,9 @@ def per_leaf(programs, fen, depth, counts):
     # Not pinned: callgrind would count `taskset`, and counts instructions, not time.
     deep = programs.commands(fen, depth, pinned=False)
     shallow = programs.commands(fen, 1, pinned=False)
+    # A program left out (None) is not counted.
     return [(instructions(d) - instructions(s)) / (counts[depth] - counts[1])
-            for d, s in zip(deep, shallow)]
+            for d, s in zip(deep, shallow) if None not in d]
 
 
 def measure(programs, rounds):
@@ -208,7 +210,16 @@ def main():
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--source", type=Path, help="a clone of ellxor/perft to build from")
     parser.add_argument("--jaque", default=str(ROOT / "target/release/jaque"))
+    parser.add_argument("--instructions", nargs="*", metavar="JAQUE",
+                        help="only count instructions a leaf of these jaque binaries")
     args = parser.parse_args()
+    if args.instructions is not None:
+        for binary in args.instructions or [args.jaque]:
+            programs = Programs(binary, None)
+            for name, fen, depth, counts in POSITIONS:
+                [leaf] = per_leaf(programs, fen, depth - 1, counts)
+                print(f"{binary}: {name}, perft {depth - 1}: {leaf:.2f} instructions a leaf")
+        return 0
     folder = ROOT / "target/peers/ellxor-perft"
     folder.mkdir(parents=True, exist_ok=True)
     _, lines = tables(args.jaque, folder, args.rounds, args.source)

@@ -356,15 +356,20 @@ impl Position {
         let occupied = ours | theirs;
         let king = self.king(us);
 
-        // King steps, tested with the king lifted off the board.
+        // King steps, tested with the king lifted off the board: square by square when
+        // there are few, else against everything the enemy attacks, found once.
         let without_king = occupied ^ Bitboard::from(king);
         let mut king_targets = king_attacks(king).minus(ours);
-        for to in king_targets {
-            if self.is_attacked_inline(to, them, without_king) {
-                king_targets.remove(to);
-            } else if S::FIRST_MOVE_IS_ENOUGH {
-                sink.piece(Role::King, king, Bitboard::from(to));
-                return;
+        if !S::FIRST_MOVE_IS_ENOUGH && king_targets.count() > 3 {
+            king_targets = king_targets.minus(self.attacked_by(them, without_king));
+        } else {
+            for to in king_targets {
+                if self.is_attacked_inline(to, them, without_king) {
+                    king_targets.remove(to);
+                } else if S::FIRST_MOVE_IS_ENOUGH {
+                    sink.piece(Role::King, king, Bitboard::from(to));
+                    return;
+                }
             }
         }
         sink.piece(Role::King, king, king_targets);
@@ -397,6 +402,24 @@ impl Position {
         if checkers.is_empty() && !sink.satisfied() {
             self.generate_castling(sink, us, king, occupied, king_targets);
         }
+    }
+
+    /// Every square `color` attacks with `occupied` on the board: a table lookup a slider,
+    /// the pawns, knights and king set-wise.
+    #[inline(always)]
+    fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(color);
+        let (diagonal, orthogonal) = self.sliders();
+        let mut attacked = setwise::pawn_attacks(color, self.by_role(Role::Pawn) & theirs)
+            | setwise::knight_attacks(self.by_role(Role::Knight) & theirs)
+            | king_attacks(self.king(color));
+        for from in diagonal & theirs {
+            attacked |= bishop_attacks(from, occupied);
+        }
+        for from in orthogonal & theirs {
+            attacked |= rook_attacks(from, occupied);
+        }
+        attacked
     }
 
     /// Our pieces pinned to our king on `king`: ours, alone between the king and an enemy
