@@ -3,9 +3,10 @@
 
 use std::sync::Mutex;
 
-use arrow_array::RecordBatchReader;
 use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, SchemaRef};
 use jaque::input::{Records, Settings, records};
 use jaque::table::{Batches, Table, read};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -85,7 +86,8 @@ impl Games {
 /// `batch_size` rows: `table` is `games` (a row a game), `moves` (a row a mainline ply) or
 /// `positions` (a row a mainline ply, the position before it as twelve bitboards). The
 /// result has `__arrow_c_stream__`, so pyarrow, polars, pandas and duckdb read it without a
-/// copy, and can be read once.
+/// copy, and can be read once. Ctrl-C ends it between batches even while its reader runs
+/// without the GIL; the reader then raises its own error, "interrupted: KeyboardInterrupt".
 ///
 /// >>> import jaque, pyarrow
 /// >>> table = pyarrow.table(jaque.read_arrow(b"1. e4 e5 2. Nf3 *", table="moves"))
@@ -152,7 +154,11 @@ impl ArrowStream {
         let batches = batches.ok_or_else(|| {
             PyRuntimeError::new_err("this stream was read already: call read_arrow again")
         })?;
-        let reader: Box<dyn RecordBatchReader + Send> = Box::new(batches);
+        let reader: Box<dyn RecordBatchReader + Send> = Box::new(Interruptible {
+            batches,
+            caller: std::thread::current().id(),
+            stopped: false,
+        });
         let stream = FFI_ArrowArrayStream::new(reader);
         PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
     }
@@ -172,4 +178,53 @@ impl ArrowStream {
             self.file
         )
     }
+}
+
+/// The batches, with Ctrl-C looked for before each: pyarrow, polars and duckdb read a stream
+/// with the GIL released, where Python would see the signal only once the whole stream is
+/// read, minutes for a month of lichess.
+struct Interruptible {
+    batches: Batches,
+    /// The thread that took the stream. Signals are looked for from it only: Python runs
+    /// their handlers on the main thread alone, and the GIL taken from another thread could
+    /// wait for a thread that holds it while it waits for this one.
+    caller: std::thread::ThreadId,
+    /// Interrupted: the stream ends.
+    stopped: bool,
+}
+
+impl Iterator for Interruptible {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Result<RecordBatch, ArrowError>> {
+        if self.stopped {
+            return None;
+        }
+        if std::thread::current().id() == self.caller
+            && let Some(Some(error)) = Python::try_attach(interrupted)
+        {
+            self.stopped = true;
+            return Some(Err(error));
+        }
+        self.batches.next()
+    }
+}
+
+impl RecordBatchReader for Interruptible {
+    fn schema(&self) -> SchemaRef {
+        self.batches.schema()
+    }
+}
+
+/// Runs the signal handlers Python has pending: what one raised (Ctrl-C's
+/// KeyboardInterrupt), if any, for the stream to end with. The reader of the stream raises
+/// its own error with that message: the Arrow interface carries no exception, and a
+/// KeyboardInterrupt made pending again would be raised wherever Python runs next, even
+/// inside the printing of that error.
+fn interrupted(py: Python<'_>) -> Option<ArrowError> {
+    let raised = py.check_signals().err()?;
+    let name = (raised.get_type(py).name()).map_or_else(|_| "a signal".into(), |n| n.to_string());
+    Some(ArrowError::ExternalError(Box::new(std::io::Error::other(
+        format!("interrupted: {name}"),
+    ))))
 }

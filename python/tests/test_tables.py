@@ -2,6 +2,8 @@
 agree with `read_games` and with python-chess's FENs; `jaque export` writes the same table
 as Parquet."""
 
+import _thread
+import io
 import os
 import shutil
 import subprocess
@@ -139,3 +141,33 @@ def test_jaque_export_writes_the_arrow_table_as_parquet(tmp_path, name):
     expected = pa.table(jaque.read_arrow(INPUT, table=name))
     assert written.schema.equals(expected.schema)
     assert written.equals(expected)
+
+
+class Interrupting:
+    """A file object of `games` copies of a short game that presses Ctrl-C (as
+    `_thread.interrupt_main` does) once it has given `after` bytes."""
+
+    GAME = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+
+    def __init__(self, games, after):
+        self.file, self.total = io.BytesIO(self.GAME * games), len(self.GAME) * games
+        self.given, self.after, self.pressed = 0, after, False
+
+    def read(self, size=-1):
+        chunk = self.file.read(min(size, 1 << 16) if size >= 0 else 1 << 16)
+        self.given += len(chunk)
+        if self.given >= self.after and not self.pressed:
+            self.pressed = True
+            _thread.interrupt_main()
+        return chunk
+
+
+def test_ctrl_c_ends_a_stream_that_pyarrow_reads_with_the_gil_released():
+    # pa.table reads the whole stream in C++ without the GIL: unless the stream looks for
+    # signals between batches, Ctrl-C waits for the end of the input.
+    # The Arrow interface carries a message, not an exception: pyarrow raises its own.
+    source = Interrupting(games=1_000_000, after=1 << 20)
+    with pytest.raises(pa.ArrowException, match="interrupted: KeyboardInterrupt"):
+        pa.table(jaque.read_arrow(source, table="moves", batch_size=1000))
+    assert source.pressed
+    assert source.given < source.total // 4, (source.given, source.total)
