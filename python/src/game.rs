@@ -1,7 +1,9 @@
 //! `jaque.Game` and its `Diagnostic`s: a checked game with the JSON's names.
 
 use jaque::input::Settings;
-use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval};
+use jaque::pgn::{
+    Checker, Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval,
+};
 use jaque::{Code, Severity, Suggestion as LibSuggestion};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -27,9 +29,10 @@ pub struct Game {
     settings: Settings,
 }
 
-/// `raw` checked and recorded, its lint levels applied, as `read_games` gives it.
-pub fn record(raw: &RawGame, settings: &Settings) -> GameRecord {
-    let mut record = settings.checker().record(raw);
+/// `raw` checked and recorded by `checker` (made by `settings.checker()`, and kept from
+/// game to game for its buffers), its lint levels applied, as `read_games` gives it.
+pub fn record(checker: &mut Checker, raw: &RawGame, settings: &Settings) -> GameRecord {
+    let mut record = checker.record(raw);
     record.apply(&settings.lints);
     record
 }
@@ -282,7 +285,8 @@ pub fn _game(
         bytes: bytes.to_vec(),
         skipped,
     };
-    Ok(Game::new(record(&raw, &settings), file, &settings))
+    let record = record(&mut settings.checker(), &raw, &settings);
+    Ok(Game::new(record, file, &settings))
 }
 
 /// A problem in a game: its code, severity, message and place, and the suggested fixes.

@@ -24,8 +24,9 @@ pub fn check(
 ) -> PyResult<Vec<Game>> {
     let settings = settings(None, lang, lints)?;
     let records = py.detach(|| {
+        let mut checker = settings.checker();
         let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
-            .map(|game| record(&game, &settings))
+            .map(|game| record(&mut checker, &game, &settings))
             .collect();
         records
     });
