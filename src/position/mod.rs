@@ -4,11 +4,9 @@
 //!
 //! The rules live here, and only here are a position's fields read or written: this file has
 //! the struct, its accessors, playing moves and the attack queries; `fen` reads and writes
-//! FEN, `movegen` lists the legal moves, `checks` says which moves give check before they are
-//! played, `zobrist` hashes, `status` says whether the game is over, and `history` counts
-//! repetitions along a line of play.
+//! FEN, `movegen` lists the legal moves, `zobrist` hashes, `status` says whether the game is
+//! over, and `history` counts repetitions along a line of play.
 
-mod checks;
 mod fen;
 mod history;
 pub(crate) mod movegen;
@@ -27,7 +25,6 @@ use crate::moves::{Move, MoveKind};
 use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
 
-pub(crate) use checks::CheckSquares;
 pub use fen::FenError;
 pub(crate) use history::History;
 pub use movegen::MoveList;

@@ -1,0 +1,61 @@
+//! Castling's geometry, found once at the root: a king that has moved has no rights left, so
+//! while any right remains, king and rook stand where they started and every square the
+//! move needs is known before the walk.
+
+use crate::attacks::king_attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{castling_paths, castling_targets};
+use crate::position::Position;
+use crate::square::{File, Square};
+
+/// One castling move of one side.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Castle {
+    /// The castling rook's square; empty when the side never had this right.
+    pub(super) rook: Bitboard,
+    /// The squares that must be empty (both pieces' paths but the two pieces).
+    pub(super) must_be_empty: Bitboard,
+    /// The square of the king's path next to it, answered by the king's safe steps; empty
+    /// where those cannot answer (a rook inside the back rank, which may shield a slider
+    /// beyond it).
+    pub(super) stepped: Bitboard,
+    /// The rest of the king's path, each square to be tested with the rook lifted.
+    pub(super) path: Bitboard,
+    /// The king's and the rook's squares before and after, XORed: what castling toggles.
+    pub(super) king_move: Bitboard,
+    pub(super) rook_move: Bitboard,
+}
+
+/// Both sides' castling moves, towards the a-file and towards the h-file.
+pub(super) struct Castles {
+    pub(super) by_color: [[Castle; 2]; 2],
+}
+
+impl Castles {
+    pub(super) fn new(position: &Position) -> Castles {
+        let mut by_color = [[Castle::default(); 2]; 2];
+        for rook in position.castling_rights() {
+            let Some(piece) = position.piece_at(rook) else {
+                continue;
+            };
+            let king = position.king(piece.color);
+            let (king_path, must_be_empty) = castling_paths(king, rook);
+            let stepped = if matches!(rook.file(), File::A | File::H) {
+                king_attacks(king) & king_path
+            } else {
+                Bitboard::EMPTY
+            };
+            let (king_to, rook_to) = castling_targets(king, rook);
+            let toggle = |a: Square, b: Square| Bitboard::from(a) ^ Bitboard::from(b);
+            by_color[piece.color.index()][usize::from(rook > king)] = Castle {
+                rook: Bitboard::from(rook),
+                must_be_empty,
+                stepped,
+                path: king_path.minus(stepped),
+                king_move: toggle(king, king_to),
+                rook_move: toggle(rook, rook_to),
+            };
+        }
+        Castles { by_color }
+    }
+}

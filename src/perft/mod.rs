@@ -1,0 +1,268 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard test of a move
+//! generator. The last ply is counted in bulk (a popcount per group of moves), not played, and
+//! interior nodes play each move as the generator hands it over, without building a list.
+//!
+//! The walk is compiled for its case rather than asking at every node:
+//! - the side to move is a type ([`side`]), so colours, pawn directions and ranks are
+//!   constants, and white's and black's nodes are two copies of the code;
+//! - the generator ([`generate`]) makes its masks once a node (check, pins by kind of line,
+//!   the king's safe steps) and tells the walk each move's kind, so that the walk's board
+//!   ([`board`]) is updated by a function of that kind and no move is encoded or decoded;
+//! - castling's squares are found once at the root ([`castles`]), not at every node.
+//!
+//! Counting is popcounts, and the x86-64 baseline has no popcount instruction: without one
+//! each is a dozen shifts, masks and a multiply. So the tree is walked by one of two copies
+//! of the same code: one compiled for the processors that have `popcnt` and the BMI
+//! instructions (found at run time), one for the rest.
+
+mod board;
+mod castles;
+mod generate;
+mod side;
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::Square;
+
+use board::{Board, offset};
+use castles::{Castle, Castles};
+use generate::{PawnMove, Visit, generate};
+use side::{Black, Side, White};
+
+/// The number of legal move sequences of `depth` plies from `position`.
+///
+/// ```
+/// use jaque::{Position, perft::perft};
+/// assert_eq!(perft(&Position::starting(), 3), 8_902);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = x86::Modern::detect() {
+        return start(cpu, position, depth);
+    }
+    start(Portable, position, depth)
+}
+
+/// The walk from `position`, compiled for its side to move.
+fn start<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
+    let board = Board::new(position);
+    let castles = Castles::new(position);
+    match position.turn() {
+        Color::White => how.perft::<White>(&board, &castles, depth),
+        Color::Black => how.perft::<Black>(&board, &castles, depth),
+    }
+}
+
+/// A way to walk the tree below a position: the same code compiled for some processors.
+trait Walk: Copy {
+    fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64;
+}
+
+/// The walk for any processor.
+#[derive(Clone, Copy)]
+struct Portable;
+
+impl Walk for Portable {
+    fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64 {
+        walk::<Portable, S>(self, board, castles, depth)
+    }
+}
+
+/// The body of every walk, inlined into each so that it is compiled for its processors.
+#[inline(always)]
+fn walk<W: Walk, S: Side>(how: W, board: &Board, castles: &Castles, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let mut count = Count(0);
+            generate::<S, _>(board, castles, &mut count);
+            count.0
+        }
+        _ => {
+            let mut expand = Expand {
+                how,
+                castles,
+                depth: depth - 1,
+                nodes: 0,
+            };
+            generate::<S, _>(board, castles, &mut expand);
+            expand.nodes
+        }
+    }
+}
+
+/// Counts moves: a popcount a group.
+struct Count(u64);
+
+impl Visit for Count {
+    #[inline(always)]
+    fn piece<S: Side>(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn pawns<S: Side>(&mut self, _: &Board, targets: Bitboard, _: i8, kind: PawnMove) {
+        let promotions = matches!(kind, PawnMove::Promotion | PawnMove::PromotionCapture);
+        self.0 += u64::from(targets.count()) << (2 * u32::from(promotions));
+    }
+
+    #[inline(always)]
+    fn en_passant<S: Side>(&mut self, _: &Board, _: Square, _: Square) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn castle<S: Side>(&mut self, _: &Board, _: &Castle) {
+        self.0 += 1;
+    }
+}
+
+/// Plays every move it is handed and adds the perft of the result.
+struct Expand<'a, W> {
+    how: W,
+    castles: &'a Castles,
+    depth: u32,
+    nodes: u64,
+}
+
+impl<W: Walk> Expand<'_, W> {
+    #[inline(always)]
+    fn below<S: Side>(&mut self, board: &Board) {
+        self.nodes += self.how.perft::<S::Other>(board, self.castles, self.depth);
+    }
+}
+
+impl<W: Walk> Visit for Expand<'_, W> {
+    #[inline(always)]
+    fn piece<S: Side>(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        let theirs = board.color[S::THEM];
+        for to in targets.minus(theirs) {
+            self.below::<S>(&board.quiet::<S>(role, from, to));
+        }
+        for to in targets & theirs {
+            self.below::<S>(&board.capture::<S>(role, from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns<S: Side>(&mut self, board: &Board, targets: Bitboard, step: i8, kind: PawnMove) {
+        for to in targets {
+            let from = offset(to, -step);
+            match kind {
+                PawnMove::Push => self.below::<S>(&board.pawn_step::<S>(from, to, false)),
+                PawnMove::Capture => self.below::<S>(&board.pawn_step::<S>(from, to, true)),
+                PawnMove::Double => self.below::<S>(&board.double_push::<S>(from, to)),
+                PawnMove::Promotion | PawnMove::PromotionCapture => {
+                    for role in Role::PROMOTIONS {
+                        self.below::<S>(&board.promotion::<S>(from, to, role));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant<S: Side>(&mut self, board: &Board, from: Square, to: Square) {
+        self.below::<S>(&board.en_passant::<S>(from, to));
+    }
+
+    #[inline(always)]
+    fn castle<S: Side>(&mut self, board: &Board, castle: &Castle) {
+        self.below::<S>(&board.castle::<S>(castle));
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{Board, Castles, Side, Walk, walk};
+
+    /// Proof that the processor has `popcnt`, BMI1 and BMI2 (Intel since Haswell, AMD since
+    /// Zen): only [`Modern::detect`] makes one.
+    #[derive(Clone, Copy)]
+    pub(super) struct Modern(());
+
+    impl Modern {
+        pub(super) fn detect() -> Option<Modern> {
+            let yes = std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2");
+            yes.then_some(Modern(()))
+        }
+    }
+
+    impl Walk for Modern {
+        #[inline]
+        fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64 {
+            #[target_feature(enable = "popcnt,bmi1,bmi2")]
+            fn modern<S: Side>(cpu: Modern, board: &Board, castles: &Castles, depth: u32) -> u64 {
+                walk::<Modern, S>(cpu, board, castles, depth)
+            }
+            // SAFETY: a `Modern` exists only where `detect` found the features `modern` is
+            // compiled for.
+            #[allow(unsafe_code)]
+            unsafe {
+                modern::<S>(self, board, castles, depth)
+            }
+        }
+    }
+}
+
+/// Perft split by root move: each legal move with the leaf count below it (`depth >= 1`).
+///
+/// ```
+/// use jaque::{Position, perft::divide};
+/// let split = divide(&Position::starting(), 2);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, nodes)| nodes == 20));
+/// ```
+pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| (mv, perft(&position.play(mv), depth.saturating_sub(1))))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Portable, Walk, start};
+    use crate::position::Position;
+
+    /// Every count of a vendored EPD file (`FEN ;D1 n ;D2 n ...`, Stockfish's `go perft`)
+    /// up to `max_nodes`, by `walk`; how many counts were compared.
+    fn check_epd(walk: impl Walk, epd: &str, chess960: bool, max_nodes: u64) -> usize {
+        let mut checked = 0;
+        for line in epd
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let mut fields = line.split(';');
+            let fen = fields.next().unwrap_or_default().trim();
+            let position = Position::from_fen_with(fen, chess960).expect("vendored FEN");
+            for field in fields {
+                let (depth, nodes) = field.trim().split_once(' ').expect("Dn count");
+                let depth: u32 = depth.trim_start_matches('D').parse().expect("depth");
+                let nodes: u64 = nodes.trim().parse().expect("count");
+                if nodes <= max_nodes {
+                    assert_eq!(start(walk, &position, depth), nodes, "{fen} D{depth}");
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    /// The walk for processors without `popcnt` and BMI, which the machines running the
+    /// tests may never take, against the vendored standard and Chess960 counts.
+    #[test]
+    fn portable_walk_counts_as_stockfish() {
+        let standard = include_str!("../../tests/data/perft_random.epd");
+        let chess960 = include_str!("../../tests/data/perft_960.epd");
+        let checked = check_epd(Portable, standard, false, 200_000)
+            + check_epd(Portable, chess960, true, 200_000);
+        assert!(checked > 1_000, "{checked}");
+    }
+}
