@@ -48,6 +48,7 @@ pub mod input;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod lint;
+mod movegen;
 mod moves;
 pub mod perft;
 pub mod pgn;
@@ -64,8 +65,9 @@ pub use diagnostic::{
     Applicability, Code, CodeSet, Diagnostic, ParseCodeError, Severity, Suggestion,
 };
 pub use game::{Game, IllegalUci};
+pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, ParseUciError, Uci, UciLetters};
-pub use position::{FenError, MoveList, Position, Status};
+pub use position::{FenError, Position, Status};
 pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
 

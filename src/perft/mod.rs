@@ -15,11 +15,6 @@
 //! of the same code: one compiled for the processors that have `popcnt` and the BMI
 //! instructions (found at run time), one for the rest.
 
-mod board;
-mod castles;
-mod generate;
-mod side;
-
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::Move;
@@ -27,10 +22,11 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
-use board::{Board, offset};
-use castles::{Castle, Castles};
-use generate::{PawnMove, Visit, generate};
-use side::{Black, Side, White};
+use crate::movegen::Count;
+use crate::movegen::board::{Board, offset};
+use crate::movegen::castles::{Castle, Castles};
+use crate::movegen::generate::{PawnMove, Visit, generate};
+use crate::movegen::side::{Black, Side, White};
 
 /// The number of legal move sequences of `depth` plies from `position`.
 ///
@@ -91,32 +87,6 @@ fn walk<W: Walk, S: Side>(how: W, board: &Board, castles: &Castles, depth: u32) 
             generate::<S, _>(board, castles, &mut expand);
             expand.nodes
         }
-    }
-}
-
-/// Counts moves: a popcount a group.
-struct Count(u64);
-
-impl Visit for Count {
-    #[inline(always)]
-    fn piece<S: Side>(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
-        self.0 += u64::from(targets.count());
-    }
-
-    #[inline(always)]
-    fn pawns<S: Side>(&mut self, _: &Board, targets: Bitboard, _: i8, kind: PawnMove) {
-        let promotions = matches!(kind, PawnMove::Promotion | PawnMove::PromotionCapture);
-        self.0 += u64::from(targets.count()) << (2 * u32::from(promotions));
-    }
-
-    #[inline(always)]
-    fn en_passant<S: Side>(&mut self, _: &Board, _: Square, _: Square) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn castle<S: Side>(&mut self, _: &Board, _: &Castle) {
-        self.0 += 1;
     }
 }
 

@@ -4,12 +4,11 @@
 //!
 //! The rules live here, and only here are a position's fields read or written: this file has
 //! the struct, its accessors, playing moves and the attack queries; `fen` reads and writes
-//! FEN, `movegen` lists the legal moves, `zobrist` hashes, `status` says whether the game is
+//! FEN, `zobrist` hashes, `status` says whether the game is
 //! over, and `history` counts repetitions along a line of play.
 
 mod fen;
 mod history;
-pub(crate) mod movegen;
 mod status;
 mod zobrist;
 
@@ -27,7 +26,6 @@ use crate::square::{File, Rank, Square};
 
 pub use fen::FenError;
 pub(crate) use history::History;
-pub use movegen::MoveList;
 pub use status::Status;
 
 /// A legal chess position (standard or Chess960).

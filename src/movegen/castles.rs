@@ -9,31 +9,53 @@ use crate::position::Position;
 use crate::square::{File, Square};
 
 /// One castling move of one side.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Castle {
+#[derive(Clone, Copy)]
+pub(crate) struct Castle {
     /// The castling rook's square; empty when the side never had this right.
-    pub(super) rook: Bitboard,
+    pub(crate) rook: Bitboard,
     /// The squares that must be empty (both pieces' paths but the two pieces).
-    pub(super) must_be_empty: Bitboard,
+    pub(crate) must_be_empty: Bitboard,
     /// The square of the king's path next to it, answered by the king's safe steps; empty
     /// where those cannot answer (a rook inside the back rank, which may shield a slider
     /// beyond it).
-    pub(super) stepped: Bitboard,
+    pub(crate) stepped: Bitboard,
     /// The rest of the king's path, each square to be tested with the rook lifted.
-    pub(super) path: Bitboard,
+    pub(crate) path: Bitboard,
+    /// The king's and the rook's squares.
+    pub(crate) king: Square,
+    pub(crate) rook_square: Square,
     /// The king's and the rook's squares before and after, XORed: what castling toggles.
-    pub(super) king_move: Bitboard,
-    pub(super) rook_move: Bitboard,
+    pub(crate) king_move: Bitboard,
+    pub(crate) rook_move: Bitboard,
 }
 
 /// Both sides' castling moves, towards the a-file and towards the h-file.
-pub(super) struct Castles {
-    pub(super) by_color: [[Castle; 2]; 2],
+pub(crate) struct Castles {
+    pub(crate) by_color: [[Castle; 2]; 2],
+}
+
+impl Castle {
+    /// No castling move: no rook to castle with.
+    const NONE: Castle = Castle {
+        rook: Bitboard::EMPTY,
+        must_be_empty: Bitboard::EMPTY,
+        stepped: Bitboard::EMPTY,
+        path: Bitboard::EMPTY,
+        king: Square::A1,
+        rook_square: Square::A1,
+        king_move: Bitboard::EMPTY,
+        rook_move: Bitboard::EMPTY,
+    };
 }
 
 impl Castles {
-    pub(super) fn new(position: &Position) -> Castles {
-        let mut by_color = [[Castle::default(); 2]; 2];
+    /// No castling move for either side.
+    pub(crate) const NONE: Castles = Castles {
+        by_color: [[Castle::NONE; 2]; 2],
+    };
+
+    pub(crate) fn new(position: &Position) -> Castles {
+        let mut by_color = Castles::NONE.by_color;
         for rook in position.castling_rights() {
             let Some(piece) = position.piece_at(rook) else {
                 continue;
@@ -52,6 +74,8 @@ impl Castles {
                 must_be_empty,
                 stepped,
                 path: king_path.minus(stepped),
+                king,
+                rook_square: rook,
                 king_move: toggle(king, king_to),
                 rook_move: toggle(rook, rook_to),
             };

@@ -6,7 +6,7 @@ use crate::color::Color;
 use crate::square::Rank;
 
 /// A side to move known at compile time.
-pub(super) trait Side: Copy {
+pub(crate) trait Side: Copy {
     /// The colour, for the tables indexed by it.
     const COLOR: Color;
     /// Its index into per-colour arrays; the opponent's is `1 - US`.
@@ -37,10 +37,10 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
 
 #[derive(Clone, Copy)]
-pub(super) struct White;
+pub(crate) struct White;
 
 #[derive(Clone, Copy)]
-pub(super) struct Black;
+pub(crate) struct Black;
 
 impl Side for White {
     const COLOR: Color = Color::White;

@@ -17,7 +17,7 @@ use super::side::Side;
 
 /// What a group of pawn moves is.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum PawnMove {
+pub(crate) enum PawnMove {
     /// Single pushes, not to the last rank.
     Push,
     /// Double pushes.
@@ -30,8 +30,22 @@ pub(super) enum PawnMove {
     PromotionCapture,
 }
 
+impl PawnMove {
+    /// Is each move of the group four, one a promotion role?
+    #[inline(always)]
+    pub(crate) fn promotes(self) -> bool {
+        matches!(self, PawnMove::Promotion | PawnMove::PromotionCapture)
+    }
+}
+
 /// Receives the legal moves of a position in groups, told their kinds.
-pub(super) trait Visit {
+pub(crate) trait Visit {
+    /// Has the visitor seen enough? Generation stops early when it says so (asked between
+    /// groups of pieces; a constant `false` for the visitors that want every move).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
     /// `S`'s piece of `role` on `from` (not a pawn) may go to each square of `targets`.
     fn piece<S: Side>(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
     /// Pawns may go to each square of `targets` from the square `step` indices behind it.
@@ -101,14 +115,18 @@ fn lines<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Lines {
 #[inline(always)]
 fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitboard {
     let steps = king_attacks(king).minus(board.color[S::US]);
+    if steps.is_empty() {
+        return steps;
+    }
     let without_king = occupied.without(king);
     if steps.count() > 3 {
         let attacked = board.leaper_attacks::<S>() | board.slider_attacks::<S>(without_king);
         return steps.minus(attacked);
     }
-    let mut safe = steps;
-    for to in steps {
-        if board.is_attacked::<S>(to, without_king) {
+    // Pawns and king set-wise, in a few instructions; knights and sliders a step at a time.
+    let mut safe = steps.minus(board.pawn_and_king_attacks::<S>());
+    for to in safe {
+        if board.is_attacked_by_pieces::<S>(to, without_king) {
             safe.remove(to);
         }
     }
@@ -117,14 +135,14 @@ fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitbo
 
 /// Hands every legal move of `board`, `S` to move, to `visit`.
 #[inline(always)]
-pub(super) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visit: &mut V) {
+pub(crate) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visit: &mut V) {
     let ours = board.color[S::US];
     let occupied = ours | board.color[S::THEM];
     let king = Square::from_index_wrapping(board.ours::<S>(Role::King).0.trailing_zeros());
     let lines = lines::<S>(board, king, occupied);
     let steps = king_steps::<S>(board, king, occupied);
     visit.piece::<S>(board, Role::King, king, steps);
-    if lines.checkers.more_than_one() {
+    if lines.checkers.more_than_one() || visit.done() {
         return;
     }
     let target = lines.check_mask.minus(ours);
@@ -133,6 +151,9 @@ pub(super) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visi
         visit.piece::<S>(board, Role::Knight, from, knight_attacks(from) & target);
     }
     sliders::<S, V>(board, visit, &lines, occupied, target);
+    if visit.done() {
+        return;
+    }
     pawns::<S, V>(board, visit, &lines, occupied, target);
     if board.ep.any() {
         en_passant::<S, V>(board, visit, king, occupied);

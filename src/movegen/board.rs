@@ -20,26 +20,26 @@ const KING: usize = Role::King.index();
 
 /// The square `by` indices from `square` (the caller knows it is on the board).
 #[inline(always)]
-pub(super) fn offset(square: Square, by: i8) -> Square {
+pub(crate) fn offset(square: Square, by: i8) -> Square {
     Square::from_index_wrapping((square.index() as i32 + i32::from(by)) as u32)
 }
 
 /// Where the pieces stand, what may castle and where en passant may capture.
 #[derive(Clone, Copy)]
-pub(super) struct Board {
+pub(crate) struct Board {
     /// The squares of each role, both colours.
-    pub(super) role: [Bitboard; 6],
+    pub(crate) role: [Bitboard; 6],
     /// The squares of each colour.
-    pub(super) color: [Bitboard; 2],
+    pub(crate) color: [Bitboard; 2],
     /// The rooks that may still castle, both colours.
-    pub(super) castling: Bitboard,
+    pub(crate) castling: Bitboard,
     /// The square a pawn has just passed with a double push, if an enemy pawn stands beside
     /// it (whether capturing there is legal is left to the generator); else empty.
-    pub(super) ep: Bitboard,
+    pub(crate) ep: Bitboard,
 }
 
 impl Board {
-    pub(super) fn new(position: &Position) -> Board {
+    pub(crate) fn new(position: &Position) -> Board {
         Board {
             role: Role::ALL.map(|role| position.by_role(role)),
             color: crate::color::Color::ALL.map(|color| position.by_color(color)),
@@ -50,19 +50,19 @@ impl Board {
 
     /// The pieces of `S`'s opponent of `role`.
     #[inline(always)]
-    pub(super) fn theirs<S: Side>(&self, role: Role) -> Bitboard {
+    pub(crate) fn theirs<S: Side>(&self, role: Role) -> Bitboard {
         self.role[role.index()] & self.color[S::THEM]
     }
 
     /// The pieces of `S` of `role`.
     #[inline(always)]
-    pub(super) fn ours<S: Side>(&self, role: Role) -> Bitboard {
+    pub(crate) fn ours<S: Side>(&self, role: Role) -> Bitboard {
         self.role[role.index()] & self.color[S::US]
     }
 
     /// The opponent's bishops and queens, and their rooks and queens.
     #[inline(always)]
-    pub(super) fn their_sliders<S: Side>(&self) -> (Bitboard, Bitboard) {
+    pub(crate) fn their_sliders<S: Side>(&self) -> (Bitboard, Bitboard) {
         let queens = self.role[Role::Queen.index()];
         let theirs = self.color[S::THEM];
         (
@@ -74,30 +74,45 @@ impl Board {
     /// Does `S`'s opponent attack `square`, with `occupied` blocking its sliders? Leapers
     /// first, and a slider lookup only where one stands on the square's lines.
     #[inline(always)]
-    pub(super) fn is_attacked<S: Side>(&self, square: Square, occupied: Bitboard) -> bool {
-        let (diagonal, orthogonal) = self.their_sliders::<S>();
+    pub(crate) fn is_attacked<S: Side>(&self, square: Square, occupied: Bitboard) -> bool {
         (pawn_attacks(S::COLOR, square) & self.theirs::<S>(Role::Pawn)).any()
-            || (knight_attacks(square) & self.theirs::<S>(Role::Knight)).any()
             || (king_attacks(square) & self.theirs::<S>(Role::King)).any()
+            || self.is_attacked_by_pieces::<S>(square, occupied)
+    }
+
+    /// Does one of the opponent's knights, bishops, rooks or queens attack `square`?
+    #[inline(always)]
+    pub(crate) fn is_attacked_by_pieces<S: Side>(
+        &self,
+        square: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        let (diagonal, orthogonal) = self.their_sliders::<S>();
+        (knight_attacks(square) & self.theirs::<S>(Role::Knight)).any()
             || ((bishop_lines(square) & diagonal).any()
                 && (bishop_attacks(square, occupied) & diagonal).any())
             || ((rook_lines(square) & orthogonal).any()
                 && (rook_attacks(square, occupied) & orthogonal).any())
     }
 
-    /// Every square the opponent's pawns, knights and king attack, set-wise.
+    /// Every square the opponent's pawns and king attack, set-wise.
     #[inline(always)]
-    pub(super) fn leaper_attacks<S: Side>(&self) -> Bitboard {
+    pub(crate) fn pawn_and_king_attacks<S: Side>(&self) -> Bitboard {
         setwise::pawn_attacks(S::Other::COLOR, self.theirs::<S>(Role::Pawn))
-            | setwise::knight_attacks(self.theirs::<S>(Role::Knight))
             | king_attacks(Square::from_index_wrapping(
                 self.theirs::<S>(Role::King).0.trailing_zeros(),
             ))
     }
 
+    /// Every square the opponent's pawns, knights and king attack, set-wise.
+    #[inline(always)]
+    pub(crate) fn leaper_attacks<S: Side>(&self) -> Bitboard {
+        self.pawn_and_king_attacks::<S>() | setwise::knight_attacks(self.theirs::<S>(Role::Knight))
+    }
+
     /// Every square the opponent's sliders attack with `occupied` on the board.
     #[inline(always)]
-    pub(super) fn slider_attacks<S: Side>(&self, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn slider_attacks<S: Side>(&self, occupied: Bitboard) -> Bitboard {
         let (diagonal, orthogonal) = self.their_sliders::<S>();
         let mut attacked = Bitboard::EMPTY;
         for from in diagonal {
@@ -113,7 +128,7 @@ impl Board {
     /// board and the opponent's pieces `theirs`: the test of the rare moves (en passant)
     /// that the masks do not answer.
     #[inline(always)]
-    pub(super) fn attackers<S: Side>(
+    pub(crate) fn attackers<S: Side>(
         &self,
         king: Square,
         occupied: Bitboard,
@@ -129,7 +144,7 @@ impl Board {
 
     /// The board after `S`'s piece of `role` (not a pawn) goes from `from` to the empty `to`.
     #[inline(always)]
-    pub(super) fn quiet<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
+    pub(crate) fn quiet<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
         let mut next = *self;
         next.move_piece::<S>(role.index(), Bitboard::from(from) | Bitboard::from(to));
         next.ep = Bitboard::EMPTY;
@@ -143,7 +158,7 @@ impl Board {
 
     /// The board after `S`'s piece of `role` (not a pawn) takes on `to`.
     #[inline(always)]
-    pub(super) fn capture<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
+    pub(crate) fn capture<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
         let mut next = *self;
         next.remove_theirs::<S>(to);
         next.quiet::<S>(role, from, to)
@@ -151,7 +166,7 @@ impl Board {
 
     /// The board after a pawn's single push, or its capture when `to` holds a piece.
     #[inline(always)]
-    pub(super) fn pawn_step<S: Side>(&self, from: Square, to: Square, capture: bool) -> Board {
+    pub(crate) fn pawn_step<S: Side>(&self, from: Square, to: Square, capture: bool) -> Board {
         let mut next = *self;
         if capture {
             next.remove_theirs::<S>(to);
@@ -164,7 +179,7 @@ impl Board {
     /// The board after a pawn's double push to `to`: en passant is kept possible when an
     /// enemy pawn stands beside `to`.
     #[inline(always)]
-    pub(super) fn double_push<S: Side>(&self, from: Square, to: Square) -> Board {
+    pub(crate) fn double_push<S: Side>(&self, from: Square, to: Square) -> Board {
         let mut next = *self;
         next.move_piece::<S>(PAWN, Bitboard::from(from) | Bitboard::from(to));
         let passed = offset(from, S::UP);
@@ -178,7 +193,7 @@ impl Board {
 
     /// The board after a pawn goes from `from` to the last rank's `to` and becomes `role`.
     #[inline(always)]
-    pub(super) fn promotion<S: Side>(&self, from: Square, to: Square, role: Role) -> Board {
+    pub(crate) fn promotion<S: Side>(&self, from: Square, to: Square, role: Role) -> Board {
         let mut next = *self;
         next.remove_theirs::<S>(to);
         let to = Bitboard::from(to);
@@ -191,7 +206,7 @@ impl Board {
 
     /// The board after a pawn on `from` takes en passant on `to`.
     #[inline(always)]
-    pub(super) fn en_passant<S: Side>(&self, from: Square, to: Square) -> Board {
+    pub(crate) fn en_passant<S: Side>(&self, from: Square, to: Square) -> Board {
         let mut next = *self;
         let captured = Bitboard::from(offset(to, -S::UP));
         next.move_piece::<S>(PAWN, Bitboard::from(from) | Bitboard::from(to));
@@ -203,7 +218,7 @@ impl Board {
 
     /// The board after castling.
     #[inline(always)]
-    pub(super) fn castle<S: Side>(&self, castle: &Castle) -> Board {
+    pub(crate) fn castle<S: Side>(&self, castle: &Castle) -> Board {
         let mut next = *self;
         next.role[KING] ^= castle.king_move;
         next.role[Role::Rook.index()] ^= castle.rook_move;
