@@ -107,7 +107,14 @@ impl Board {
     /// Every square the opponent's pawns, knights and king attack, set-wise.
     #[inline(always)]
     pub(crate) fn leaper_attacks<S: Side>(&self) -> Bitboard {
-        self.pawn_and_king_attacks::<S>() | setwise::knight_attacks(self.theirs::<S>(Role::Knight))
+        let knights = self.theirs::<S>(Role::Knight);
+        // Endgames, where the king has the most steps, often have no knight left.
+        let knights = if knights.any() {
+            setwise::knight_attacks(knights)
+        } else {
+            Bitboard::EMPTY
+        };
+        self.pawn_and_king_attacks::<S>() | knights
     }
 
     /// Every square the opponent's sliders attack with `occupied` on the board.
