@@ -90,7 +90,7 @@ fn lines<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Lines {
             let ray = gap.with(sniper);
             let blockers = gap & occupied;
             if blockers.is_empty() {
-                lines.checkers |= ray & Bitboard::from(sniper);
+                lines.checkers |= Bitboard::from(sniper);
                 lines.check_mask |= ray;
             } else if !blockers.more_than_one() {
                 if diagonal {
