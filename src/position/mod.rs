@@ -232,19 +232,6 @@ impl Position {
     /// legality test of a single move, it cost more than the call.
     #[inline(never)]
     pub(crate) fn is_attacked(&self, square: Square, color: Color, occupied: Bitboard) -> bool {
-        self.is_attacked_inline(square, color, occupied)
-    }
-
-    /// [`Position::is_attacked`], always compiled into the caller: move generation asks it
-    /// for every king step and castling square, and perft's walk, compiled for newer
-    /// processors, would otherwise call a copy compiled for the baseline.
-    #[inline(always)]
-    pub(crate) fn is_attacked_inline(
-        &self,
-        square: Square,
-        color: Color,
-        occupied: Bitboard,
-    ) -> bool {
         let theirs = self.by_color(color);
         let (diagonal, orthogonal) = self.sliders();
         let (diagonal, orthogonal) = (diagonal & theirs, orthogonal & theirs);
