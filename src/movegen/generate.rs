@@ -46,6 +46,12 @@ pub(crate) trait Visit {
     fn done(&self) -> bool {
         false
     }
+    /// Does the visitor already know that the king has no safe step? Then the generator
+    /// does not test them again (and castling, whose steps are among them, is not legal).
+    #[inline(always)]
+    fn king_is_stuck(&self) -> bool {
+        false
+    }
     /// `S`'s piece of `role` on `from` (not a pawn) may go to each square of `targets`.
     fn piece<S: Side>(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
     /// Pawns may go to each square of `targets` from the square `step` indices behind it.
@@ -140,7 +146,11 @@ pub(crate) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visi
     let occupied = ours | board.color[S::THEM];
     let king = Square::from_index_wrapping(board.ours::<S>(Role::King).0.trailing_zeros());
     let lines = lines::<S>(board, king, occupied);
-    let steps = king_steps::<S>(board, king, occupied);
+    let steps = if visit.king_is_stuck() {
+        Bitboard::EMPTY
+    } else {
+        king_steps::<S>(board, king, occupied)
+    };
     visit.piece::<S>(board, Role::King, king, steps);
     if lines.checkers.more_than_one() || visit.done() {
         return;

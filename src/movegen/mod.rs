@@ -80,10 +80,10 @@ impl Visit for Count {
     }
 }
 
-/// Stops at the first legal move.
-struct AnyMove(bool);
+/// Stops at the first legal move; asked once the king is known to have no safe step.
+struct AnyMoveButTheKings(bool);
 
-impl Visit for AnyMove {
+impl Visit for AnyMoveButTheKings {
     #[inline(always)]
     fn piece<S: side::Side>(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
         self.0 |= targets.any();
@@ -107,6 +107,11 @@ impl Visit for AnyMove {
     #[inline(always)]
     fn done(&self) -> bool {
         self.0
+    }
+
+    #[inline(always)]
+    fn king_is_stuck(&self) -> bool {
+        true
     }
 }
 
@@ -254,13 +259,14 @@ impl Position {
         count.0
     }
 
-    /// Is there at least one legal move? (No legal move: checkmate or stalemate.) Stops at
-    /// the first one found.
+    /// Is there at least one legal move? (No legal move: checkmate or stalemate.) The king's
+    /// steps first, all in one set-wise test (after a check, what usually answers); then the
+    /// other pieces, without testing the king's steps again, up to the first move found.
     pub fn has_legal_moves(&self) -> bool {
         if self.king_has_a_safe_step() {
             return true;
         }
-        let mut any = AnyMove(false);
+        let mut any = AnyMoveButTheKings(false);
         visit_moves(self, &mut any);
         any.0
     }
