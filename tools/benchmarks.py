@@ -362,7 +362,7 @@ def header(argv, minutes):
         "`python3 tools/benchmarks.py --write` (add `--quick` for fewer samples) to measure again._",
         "",
         f"- last written: {now()}, by `python3 tools/benchmarks.py {' '.join(argv)}` ({minutes:.0f} min)",
-        f"- machine: {machine()}",
+        f"- machine of this write: {machine()}; each section names the machine it was measured on",
         f"- toolchain: {first_line(['rustc', '--version'])}, default release profile, no `target-cpu`",
         "- every section says when it was measured, on which commit, in which mode, and the load",
         "  average (1 min) before and after: this machine is shared, and load moves single runs",
@@ -381,13 +381,32 @@ def write(rendered, head):
         raise SystemExit(f"{BENCHMARKS_MD} has no {START} ... {END} markers")
     before, rest = text.split(START, 1)
     old, after = rest.split(END, 1)
-    sections = sections_of(old)
+    sections = {name: with_machine(section, old) for name, section in sections_of(old).items()}
     sections.update(rendered)
     order = [name for name, _, _ in SECTIONS] + sorted(set(sections) - {n for n, _, _ in SECTIONS})
     body = "\n\n".join(sections[name] for name in order if name in sections)
     BENCHMARKS_MD.write_text(f"{before}{START}\n{head}\n\n{body}\n{END}{after}")
     print(f"wrote {BENCHMARKS_MD.relative_to(ROOT)}", file=sys.stderr)
     write_readme(sections)
+
+
+def with_machine(section, old):
+    """A kept section written before sections named their machine: the machine the header of
+    the last write names if the section was measured in that write, else "not recorded"."""
+    measured = r"(measured (\S+ \S+) UTC on commit \w+(?: \+ uncommitted changes)?),"
+    found = re.search(measured, section)  # a section that names its machine does not match
+    if not found:
+        return section
+    written = re.search(r"^- last written: (\S+ \S+) UTC, .*\((\d+) min\)$", old, re.MULTILINE)
+    machine_line = re.search(r"^- machine: (.+)$", old, re.MULTILINE)
+    machine_of = "machine not recorded"
+    if written and machine_line:
+        parse = lambda when: datetime.datetime.strptime(when, "%Y-%m-%d %H:%M")  # noqa: E731
+        end, start = parse(written[1]), parse(written[1]) - datetime.timedelta(
+            minutes=int(written[2]) + 1)
+        if start <= parse(found[2]) <= end:
+            machine_of = machine_line[1]
+    return section[:found.start()] + f"{found[1]} ({machine_of})," + section[found.end():]
 
 
 def table_rows(section):
@@ -475,7 +494,7 @@ def main():
             print(f"error: section {name}: {error}", file=sys.stderr)
             failed.append(name)
             continue
-        meta = (f"measured {measured} on commit {commit()}, "
+        meta = (f"measured {measured} on commit {commit()} ({machine()}), "
                 f"{run.mode or ('quick mode (criterion --quick)' if args.quick else 'full criterion sampling')}, "
                 f"load {load_before} before and {loadavg()} after.")
         rendered[name] = render_section(name, title, commands, lines, meta)
