@@ -165,10 +165,10 @@ pub(crate) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visi
         return;
     }
     pawns::<S, V>(board, visit, &lines, occupied, target);
-    if board.ep.any() {
+    if board.ep().any() {
         en_passant::<S, V>(board, visit, king, occupied);
     }
-    if lines.checkers.is_empty() && (board.castling & ours).any() {
+    if lines.checkers.is_empty() && (board.castling() & ours).any() {
         castling::<S, V>(board, castles, visit, occupied, steps);
     }
 }
@@ -235,14 +235,21 @@ fn pawns<S: Side, V: Visit>(
     let single = (S::up(free) | (S::up(pawns & on_file) & on_file)) & empty;
     let double = S::up(single & S::THIRD_RANK) & empty & target;
     let pushes = single & target;
-    visit.pawns::<S>(board, pushes.minus(S::LAST_RANK), S::UP, PawnMove::Push);
-    visit.pawns::<S>(board, pushes & S::LAST_RANK, S::UP, PawnMove::Promotion);
-    visit.pawns::<S>(board, double, 2 * S::UP, PawnMove::Double);
-
     let theirs = board.color[S::THEM] & target;
     let (diagonal, on_diagonal) = (pawns & lines.pin_diagonal, lines.pin_diagonal);
     let west = (S::up_west(free) | (S::up_west(diagonal) & on_diagonal)) & theirs;
     let east = (S::up_east(free) | (S::up_east(diagonal) & on_diagonal)) & theirs;
+    // Most positions have no pawn a step from promoting: then no move of theirs promotes.
+    if (S::up(pawns) & S::LAST_RANK).is_empty() {
+        visit.pawns::<S>(board, pushes, S::UP, PawnMove::Push);
+        visit.pawns::<S>(board, double, 2 * S::UP, PawnMove::Double);
+        visit.pawns::<S>(board, west, S::UP_WEST, PawnMove::Capture);
+        visit.pawns::<S>(board, east, S::UP_EAST, PawnMove::Capture);
+        return;
+    }
+    visit.pawns::<S>(board, pushes.minus(S::LAST_RANK), S::UP, PawnMove::Push);
+    visit.pawns::<S>(board, pushes & S::LAST_RANK, S::UP, PawnMove::Promotion);
+    visit.pawns::<S>(board, double, 2 * S::UP, PawnMove::Double);
     for (captures, step) in [(west, S::UP_WEST), (east, S::UP_EAST)] {
         visit.pawns::<S>(board, captures.minus(S::LAST_RANK), step, PawnMove::Capture);
         let promotions = captures & S::LAST_RANK;
@@ -254,7 +261,7 @@ fn pawns<S: Side, V: Visit>(
 /// attackers on the board it leaves.
 #[inline(always)]
 fn en_passant<S: Side, V: Visit>(board: &Board, visit: &mut V, king: Square, occupied: Bitboard) {
-    let Some(to) = board.ep.lsb() else { return };
+    let Some(to) = board.ep().lsb() else { return };
     let captured = Bitboard::from(offset(to, -S::UP));
     let theirs = board.color[S::THEM].minus(captured);
     for from in pawn_attacks(S::Other::COLOR, to) & board.ours::<S>(Role::Pawn) {
@@ -275,7 +282,7 @@ fn castling<S: Side, V: Visit>(
     occupied: Bitboard,
     safe_steps: Bitboard,
 ) {
-    let rights = board.castling & board.color[S::US];
+    let rights = board.castling() & board.color[S::US];
     'castles: for castle in &castles.by_color[S::US] {
         if (rights & castle.rook).is_empty()
             || (castle.must_be_empty & occupied).any()

@@ -22,11 +22,11 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
-use crate::movegen::Count;
 use crate::movegen::board::{Board, offset};
 use crate::movegen::castles::{Castle, Castles};
 use crate::movegen::generate::{PawnMove, Visit, generate};
 use crate::movegen::side::{Black, Side, White};
+use crate::movegen::{Count, MoveList};
 
 /// The number of legal move sequences of `depth` plies from `position`.
 ///
@@ -46,15 +46,23 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 fn start<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
     let board = Board::new(position);
     let castles = Castles::new(position);
+    let mut children = Vec::with_capacity(MoveList::CAPACITY);
     match position.turn() {
-        Color::White => how.perft::<White>(&board, &castles, depth),
-        Color::Black => how.perft::<Black>(&board, &castles, depth),
+        Color::White => how.perft::<White>(&board, &castles, depth, &mut children),
+        Color::Black => how.perft::<Black>(&board, &castles, depth, &mut children),
     }
 }
 
 /// A way to walk the tree below a position: the same code compiled for some processors.
 trait Walk: Copy {
-    fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64;
+    /// `children`: room for the children of a node two plies above the leaves.
+    fn perft<S: Side>(
+        self,
+        board: &Board,
+        castles: &Castles,
+        depth: u32,
+        children: &mut Vec<Board>,
+    ) -> u64;
 }
 
 /// The walk for any processor.
@@ -62,50 +70,71 @@ trait Walk: Copy {
 struct Portable;
 
 impl Walk for Portable {
-    fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64 {
-        walk::<Portable, S>(self, board, castles, depth)
+    fn perft<S: Side>(
+        self,
+        board: &Board,
+        castles: &Castles,
+        depth: u32,
+        children: &mut Vec<Board>,
+    ) -> u64 {
+        walk::<Portable, S>(self, board, castles, depth, children)
     }
 }
 
 /// The body of every walk, inlined into each so that it is compiled for its processors.
+/// Two plies above the leaves the children are collected, then counted in one loop: the
+/// count is inlined there, not called once a child.
 #[inline(always)]
-fn walk<W: Walk, S: Side>(how: W, board: &Board, castles: &Castles, depth: u32) -> u64 {
+fn walk<W: Walk, S: Side>(
+    how: W,
+    board: &Board,
+    castles: &Castles,
+    depth: u32,
+    children: &mut Vec<Board>,
+) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut count = Count(0);
-            generate::<S, _>(board, castles, &mut count);
-            count.0
+        1 => count::<S>(board, castles),
+        2 => {
+            children.clear();
+            generate::<S, _>(
+                board,
+                castles,
+                &mut Play(|child: &Board| children.push(*child)),
+            );
+            let count = |child| count::<S::Other>(child, castles);
+            children.iter().map(count).sum()
         }
         _ => {
-            let mut expand = Expand {
-                how,
-                castles,
-                depth: depth - 1,
-                nodes: 0,
+            let mut nodes = 0;
+            let mut below = |child: &Board| {
+                nodes += how.perft::<S::Other>(child, castles, depth - 1, children);
             };
-            generate::<S, _>(board, castles, &mut expand);
-            expand.nodes
+            generate::<S, _>(board, castles, &mut Play(&mut below));
+            nodes
         }
     }
 }
 
-/// Plays every move it is handed and adds the perft of the result.
-struct Expand<'a, W> {
-    how: W,
-    castles: &'a Castles,
-    depth: u32,
-    nodes: u64,
+/// The number of legal moves, `S` to move.
+#[inline(always)]
+fn count<S: Side>(board: &Board, castles: &Castles) -> u64 {
+    let mut count = Count(0);
+    generate::<S, _>(board, castles, &mut count);
+    count.0
 }
 
-impl<W: Walk> Expand<'_, W> {
+/// Plays every move it is handed and hands the board after it to its function.
+struct Play<F>(F);
+
+impl<F: FnMut(&Board)> Play<F> {
     #[inline(always)]
     fn below<S: Side>(&mut self, board: &Board) {
-        self.nodes += self.how.perft::<S::Other>(board, self.castles, self.depth);
+        (self.0)(board);
     }
 }
 
-impl<W: Walk> Visit for Expand<'_, W> {
+impl<F: FnMut(&Board)> Visit for Play<F> {
     #[inline(always)]
     fn piece<S: Side>(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         let theirs = board.color[S::THEM];
@@ -165,16 +194,28 @@ mod x86 {
 
     impl Walk for Modern {
         #[inline]
-        fn perft<S: Side>(self, board: &Board, castles: &Castles, depth: u32) -> u64 {
+        fn perft<S: Side>(
+            self,
+            board: &Board,
+            castles: &Castles,
+            depth: u32,
+            children: &mut Vec<Board>,
+        ) -> u64 {
             #[target_feature(enable = "popcnt,bmi1,bmi2")]
-            fn modern<S: Side>(cpu: Modern, board: &Board, castles: &Castles, depth: u32) -> u64 {
-                walk::<Modern, S>(cpu, board, castles, depth)
+            fn modern<S: Side>(
+                cpu: Modern,
+                board: &Board,
+                castles: &Castles,
+                depth: u32,
+                children: &mut Vec<Board>,
+            ) -> u64 {
+                walk::<Modern, S>(cpu, board, castles, depth, children)
             }
             // SAFETY: a `Modern` exists only where `detect` found the features `modern` is
             // compiled for.
             #[allow(unsafe_code)]
             unsafe {
-                modern::<S>(self, board, castles, depth)
+                modern::<S>(self, board, castles, depth, children)
             }
         }
     }
