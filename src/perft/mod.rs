@@ -1,6 +1,9 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move
 //! generator. The last ply is counted in bulk (a popcount per group of moves), not played, and
-//! interior nodes play each move as the generator hands it over, without building a list.
+//! interior nodes play each move as the generator hands it over, without building a move list.
+//! A node two plies above the leaves keeps its children's boards and counts them in one loop
+//! afterwards: the count's code then runs back to back, not as a call a child (which cost
+//! more in calls and register spills than the copies do).
 //!
 //! The walk is compiled for its case rather than asking at every node:
 //! - the side to move is a type ([`side`]), so colours, pawn directions and ranks are
