@@ -49,23 +49,26 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 fn start<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
     let board = Board::new(position);
     let castles = Castles::new(position);
-    let mut children = Vec::with_capacity(MoveList::CAPACITY);
+    let mut shared = Shared {
+        castles: &castles,
+        children: Vec::with_capacity(MoveList::CAPACITY),
+    };
     match position.turn() {
-        Color::White => how.perft::<White>(&board, &castles, depth, &mut children),
-        Color::Black => how.perft::<Black>(&board, &castles, depth, &mut children),
+        Color::White => how.perft::<White>(&board, depth, &mut shared),
+        Color::Black => how.perft::<Black>(&board, depth, &mut shared),
     }
+}
+
+/// What every node of a walk uses: castling's squares, and room for the children of a node
+/// two plies above the leaves.
+struct Shared<'a> {
+    castles: &'a Castles,
+    children: Vec<Board>,
 }
 
 /// A way to walk the tree below a position: the same code compiled for some processors.
 trait Walk: Copy {
-    /// `children`: room for the children of a node two plies above the leaves.
-    fn perft<S: Side>(
-        self,
-        board: &Board,
-        castles: &Castles,
-        depth: u32,
-        children: &mut Vec<Board>,
-    ) -> u64;
+    fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64;
 }
 
 /// The walk for any processor.
@@ -73,14 +76,8 @@ trait Walk: Copy {
 struct Portable;
 
 impl Walk for Portable {
-    fn perft<S: Side>(
-        self,
-        board: &Board,
-        castles: &Castles,
-        depth: u32,
-        children: &mut Vec<Board>,
-    ) -> u64 {
-        walk::<Portable, S>(self, board, castles, depth, children)
+    fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+        walk::<Portable, S>(self, board, depth, shared)
     }
 }
 
@@ -88,17 +85,13 @@ impl Walk for Portable {
 /// Two plies above the leaves the children are collected, then counted in one loop: the
 /// count is inlined there, not called once a child.
 #[inline(always)]
-fn walk<W: Walk, S: Side>(
-    how: W,
-    board: &Board,
-    castles: &Castles,
-    depth: u32,
-    children: &mut Vec<Board>,
-) -> u64 {
+fn walk<W: Walk, S: Side>(how: W, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+    let castles = shared.castles;
     match depth {
         0 => 1,
         1 => count::<S>(board, castles),
         2 => {
+            let children = &mut shared.children;
             children.clear();
             generate::<S, _>(
                 board,
@@ -111,7 +104,7 @@ fn walk<W: Walk, S: Side>(
         _ => {
             let mut nodes = 0;
             let mut below = |child: &Board| {
-                nodes += how.perft::<S::Other>(child, castles, depth - 1, children);
+                nodes += how.perft::<S::Other>(child, depth - 1, shared);
             };
             generate::<S, _>(board, castles, &mut Play(&mut below));
             nodes
@@ -179,7 +172,7 @@ impl<F: FnMut(&Board)> Visit for Play<F> {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Board, Castles, Side, Walk, walk};
+    use super::{Board, Shared, Side, Walk, walk};
 
     /// Proof that the processor has `popcnt`, BMI1 and BMI2 (Intel since Haswell, AMD since
     /// Zen): only [`Modern::detect`] makes one.
@@ -197,28 +190,16 @@ mod x86 {
 
     impl Walk for Modern {
         #[inline]
-        fn perft<S: Side>(
-            self,
-            board: &Board,
-            castles: &Castles,
-            depth: u32,
-            children: &mut Vec<Board>,
-        ) -> u64 {
+        fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
             #[target_feature(enable = "popcnt,bmi1,bmi2")]
-            fn modern<S: Side>(
-                cpu: Modern,
-                board: &Board,
-                castles: &Castles,
-                depth: u32,
-                children: &mut Vec<Board>,
-            ) -> u64 {
-                walk::<Modern, S>(cpu, board, castles, depth, children)
+            fn modern<S: Side>(cpu: Modern, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+                walk::<Modern, S>(cpu, board, depth, shared)
             }
             // SAFETY: a `Modern` exists only where `detect` found the features `modern` is
             // compiled for.
             #[allow(unsafe_code)]
             unsafe {
-                modern::<S>(self, board, castles, depth, children)
+                modern::<S>(self, board, depth, shared)
             }
         }
     }
