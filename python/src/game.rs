@@ -1,9 +1,7 @@
 //! `jaque.Game` and its `Diagnostic`s: a checked game with the JSON's names.
 
 use jaque::input::Settings;
-use jaque::pgn::{
-    Checker, Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval,
-};
+use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval};
 use jaque::{Code, Severity, Suggestion as LibSuggestion};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -27,14 +25,6 @@ pub struct Game {
     file: String,
     /// How it was checked (`lang`, `lints`): a pickled game is checked again so.
     settings: Settings,
-}
-
-/// `raw` checked and recorded by `checker` (made by `settings.checker()`, and kept from
-/// game to game for its buffers), its lint levels applied, as `read_games` gives it.
-pub fn record(checker: &mut Checker, raw: &RawGame, settings: &Settings) -> GameRecord {
-    let mut record = checker.record(raw);
-    record.apply(&settings.lints);
-    record
 }
 
 impl Game {
@@ -285,7 +275,7 @@ pub fn _game(
         bytes: bytes.to_vec(),
         skipped,
     };
-    let record = record(&mut settings.checker(), &raw, &settings);
+    let record = settings.record(&mut settings.checker(), &raw);
     Ok(Game::new(record, file, &settings))
 }
 

@@ -4,7 +4,7 @@ use jaque::pgn::{Fixer, Splitter, format_text};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::game::{Game, record};
+use crate::game::Game;
 use crate::settings::settings;
 
 /// Every game of `text` checked, in order, with its diagnostics.
@@ -26,7 +26,7 @@ pub fn check(
     let records = py.detach(|| {
         let mut checker = settings.checker();
         let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
-            .map(|game| record(&mut checker, &game, &settings))
+            .map(|game| settings.record(&mut checker, &game))
             .collect();
         records
     });

@@ -60,6 +60,24 @@ impl Settings {
     pub fn checker(&self) -> Checker {
         Checker::new(self.options).allowing(&self.lints)
     }
+
+    /// `raw` checked and recorded by `checker` (one of [`Settings::checker`]'s, kept from
+    /// game to game for its buffers), these lint levels applied: a game as [`records`] gives
+    /// it.
+    ///
+    /// ```
+    /// use jaque::input::Settings;
+    /// use jaque::pgn::Splitter;
+    /// let settings = Settings::default();
+    /// let raw = Splitter::new(&b"1. e4 e5 2. Nf3 *\n"[..]).next().unwrap().unwrap();
+    /// let record = settings.record(&mut settings.checker(), &raw);
+    /// assert_eq!((record.report().plies, record.result()), (3, Some("*")));
+    /// ```
+    pub fn record(&self, checker: &mut Checker, raw: &RawGame) -> GameRecord {
+        let mut record = checker.record(raw);
+        record.apply(&self.lints);
+        record
+    }
 }
 
 /// The results of `work` on each batch of a stream's games, in input order: an iterator of
@@ -204,14 +222,12 @@ where
 /// assert!(games.next().is_none());
 /// ```
 pub fn records(reader: Box<dyn BufRead + Send>, settings: Settings) -> io::Result<Records> {
-    let lints = settings.lints;
+    let kept = settings.clone();
     let work = move |games: &[RawGame], checker: &mut Checker| -> Vec<GameRecord> {
-        let record = |game| {
-            let mut record = checker.record(game);
-            record.apply(&lints);
-            record
-        };
-        games.iter().map(record).collect()
+        games
+            .iter()
+            .map(|game| kept.record(checker, game))
+            .collect()
     };
     Ok(Records {
         batches: checked(reader, &settings, work)?,
