@@ -15,8 +15,12 @@ use crate::square::Square;
 use super::castles::Castle;
 use super::side::Side;
 
-const PAWN: usize = Role::Pawn.index();
-const KING: usize = Role::King.index();
+// The slots of `Board::pieces`: queens stand in both slider slots.
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const DIAGONAL: usize = 2;
+const ORTHOGONAL: usize = 3;
+const KING: usize = 4;
 
 /// The square `by` indices from `square` (the caller knows it is on the board).
 #[inline(always)]
@@ -27,14 +31,16 @@ pub(crate) fn offset(square: Square, by: i8) -> Square {
 /// Where the pieces stand, what may castle and where en passant may capture.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
-    /// The squares of each role, both colours.
-    pub(crate) role: [Bitboard; 6],
+    /// Both colours' pawns, knights, diagonal sliders (bishops and queens), orthogonal
+    /// sliders (rooks and queens) and kings: with the colours and `special`, a board is eight
+    /// words (64 bytes) to copy a move.
+    pieces: [Bitboard; 5],
     /// The squares of each colour.
     pub(crate) color: [Bitboard; 2],
     /// The rooks that may still castle, both colours (on the back ranks), and the square a
     /// pawn has just passed with a double push if an enemy pawn stands beside it (on the
     /// third or sixth rank; whether capturing there is legal is left to the generator): two
-    /// sets that never meet, in one bitboard, so that a board is a word smaller to copy.
+    /// sets that never meet, in one bitboard.
     special: Bitboard,
 }
 
@@ -44,7 +50,16 @@ const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 impl Board {
     pub(crate) fn new(position: &Position) -> Board {
         Board {
-            role: Role::ALL.map(|role| position.by_role(role)),
+            pieces: {
+                let queens = position.by_role(Role::Queen);
+                [
+                    position.by_role(Role::Pawn),
+                    position.by_role(Role::Knight),
+                    position.by_role(Role::Bishop) | queens,
+                    position.by_role(Role::Rook) | queens,
+                    position.by_role(Role::King),
+                ]
+            },
             color: crate::color::Color::ALL.map(|color| position.by_color(color)),
             special: position.castling_rights()
                 | position.ep_square().map_or(Bitboard::EMPTY, Bitboard::from),
@@ -63,26 +78,39 @@ impl Board {
         self.special.minus(BACK_RANKS)
     }
 
+    /// The pieces of `role`, both colours.
+    #[inline(always)]
+    fn of(&self, role: Role) -> Bitboard {
+        let [pawns, knights, diagonal, orthogonal, kings] = self.pieces;
+        match role {
+            Role::Pawn => pawns,
+            Role::Knight => knights,
+            Role::Bishop => diagonal.minus(orthogonal),
+            Role::Rook => orthogonal.minus(diagonal),
+            Role::Queen => diagonal & orthogonal,
+            Role::King => kings,
+        }
+    }
+
     /// The pieces of `S`'s opponent of `role`.
     #[inline(always)]
     pub(crate) fn theirs<S: Side>(&self, role: Role) -> Bitboard {
-        self.role[role.index()] & self.color[S::THEM]
+        self.of(role) & self.color[S::THEM]
     }
 
     /// The pieces of `S` of `role`.
     #[inline(always)]
     pub(crate) fn ours<S: Side>(&self, role: Role) -> Bitboard {
-        self.role[role.index()] & self.color[S::US]
+        self.of(role) & self.color[S::US]
     }
 
     /// The opponent's bishops and queens, and their rooks and queens.
     #[inline(always)]
     pub(crate) fn their_sliders<S: Side>(&self) -> (Bitboard, Bitboard) {
-        let queens = self.role[Role::Queen.index()];
         let theirs = self.color[S::THEM];
         (
-            (self.role[Role::Bishop.index()] | queens) & theirs,
-            (self.role[Role::Rook.index()] | queens) & theirs,
+            self.pieces[DIAGONAL] & theirs,
+            self.pieces[ORTHOGONAL] & theirs,
         )
     }
 
@@ -156,19 +184,18 @@ impl Board {
         occupied: Bitboard,
         theirs: Bitboard,
     ) -> Bitboard {
-        let queens = self.role[Role::Queen.index()];
         theirs
-            & ((pawn_attacks(S::COLOR, king) & self.role[PAWN])
-                | (knight_attacks(king) & self.role[Role::Knight.index()])
-                | (bishop_attacks(king, occupied) & (self.role[Role::Bishop.index()] | queens))
-                | (rook_attacks(king, occupied) & (self.role[Role::Rook.index()] | queens)))
+            & ((pawn_attacks(S::COLOR, king) & self.pieces[PAWN])
+                | (knight_attacks(king) & self.pieces[KNIGHT])
+                | (bishop_attacks(king, occupied) & self.pieces[DIAGONAL])
+                | (rook_attacks(king, occupied) & self.pieces[ORTHOGONAL]))
     }
 
     /// The board after `S`'s piece of `role` (not a pawn) goes from `from` to the empty `to`.
     #[inline(always)]
     pub(crate) fn quiet<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
         let mut next = *self;
-        next.move_piece::<S>(role.index(), Bitboard::from(from) | Bitboard::from(to));
+        next.move_piece::<S>(role, Bitboard::from(from) | Bitboard::from(to));
         next.special = self.castling();
         if role == Role::King {
             next.special = next.special.minus(S::BACK_RANK);
@@ -193,7 +220,7 @@ impl Board {
         if capture {
             next.remove_theirs::<S>(to);
         }
-        next.move_piece::<S>(PAWN, Bitboard::from(from) | Bitboard::from(to));
+        next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
         next.special = next.castling();
         next
     }
@@ -203,7 +230,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn double_push<S: Side>(&self, from: Square, to: Square) -> Board {
         let mut next = *self;
-        next.move_piece::<S>(PAWN, Bitboard::from(from) | Bitboard::from(to));
+        next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
         let passed = offset(from, S::UP);
         next.special = self.castling();
         if (pawn_attacks(S::COLOR, passed) & self.theirs::<S>(Role::Pawn)).any() {
@@ -218,8 +245,8 @@ impl Board {
         let mut next = *self;
         next.remove_theirs::<S>(to);
         let to = Bitboard::from(to);
-        next.role[PAWN] ^= Bitboard::from(from);
-        next.role[role.index()] |= to;
+        next.pieces[PAWN] ^= Bitboard::from(from);
+        next.toggle(role, to);
         next.color[S::US] ^= Bitboard::from(from) | to;
         next.special = next.castling();
         next
@@ -230,8 +257,8 @@ impl Board {
     pub(crate) fn en_passant<S: Side>(&self, from: Square, to: Square) -> Board {
         let mut next = *self;
         let captured = Bitboard::from(offset(to, -S::UP));
-        next.move_piece::<S>(PAWN, Bitboard::from(from) | Bitboard::from(to));
-        next.role[PAWN] ^= captured;
+        next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
+        next.pieces[PAWN] ^= captured;
         next.color[S::THEM] ^= captured;
         next.special = next.castling();
         next
@@ -241,17 +268,33 @@ impl Board {
     #[inline(always)]
     pub(crate) fn castle<S: Side>(&self, castle: &Castle) -> Board {
         let mut next = *self;
-        next.role[KING] ^= castle.king_move;
-        next.role[Role::Rook.index()] ^= castle.rook_move;
+        next.pieces[KING] ^= castle.king_move;
+        next.pieces[ORTHOGONAL] ^= castle.rook_move;
         next.color[S::US] ^= castle.king_move ^ castle.rook_move;
         next.special = self.castling().minus(S::BACK_RANK);
         next
     }
 
     #[inline(always)]
-    fn move_piece<S: Side>(&mut self, role: usize, from_to: Bitboard) {
-        self.role[role] ^= from_to;
+    fn move_piece<S: Side>(&mut self, role: Role, from_to: Bitboard) {
+        self.toggle(role, from_to);
         self.color[S::US] ^= from_to;
+    }
+
+    /// Flips `bits` in the slots of `role`: a queen's in both slider slots.
+    #[inline(always)]
+    fn toggle(&mut self, role: Role, bits: Bitboard) {
+        match role {
+            Role::Pawn => self.pieces[PAWN] ^= bits,
+            Role::Knight => self.pieces[KNIGHT] ^= bits,
+            Role::Bishop => self.pieces[DIAGONAL] ^= bits,
+            Role::Rook => self.pieces[ORTHOGONAL] ^= bits,
+            Role::Queen => {
+                self.pieces[DIAGONAL] ^= bits;
+                self.pieces[ORTHOGONAL] ^= bits;
+            }
+            Role::King => self.pieces[KING] ^= bits,
+        }
     }
 
     /// Takes the opponent's piece off `square` (never a king), whatever its role, and with
@@ -259,7 +302,7 @@ impl Board {
     #[inline(always)]
     fn remove_theirs<S: Side>(&mut self, square: Square) {
         let keep = !Bitboard::from(square);
-        for bb in &mut self.role[..KING] {
+        for bb in &mut self.pieces[..KING] {
             *bb &= keep;
         }
         self.color[S::THEM] &= keep;
