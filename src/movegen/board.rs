@@ -196,7 +196,7 @@ impl Board {
     pub(crate) fn quiet<S: Side>(&self, role: Role, from: Square, to: Square) -> Board {
         let mut next = *self;
         next.move_piece::<S>(role, Bitboard::from(from) | Bitboard::from(to));
-        next.special = self.castling();
+        next.drop_ep();
         if role == Role::King {
             next.special = next.special.minus(S::BACK_RANK);
         } else if role == Role::Rook {
@@ -221,7 +221,7 @@ impl Board {
             next.remove_theirs::<S>(to);
         }
         next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
-        next.special = next.castling();
+        next.drop_ep();
         next
     }
 
@@ -232,7 +232,7 @@ impl Board {
         let mut next = *self;
         next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
         let passed = offset(from, S::UP);
-        next.special = self.castling();
+        next.drop_ep();
         if (pawn_attacks(S::COLOR, passed) & self.theirs::<S>(Role::Pawn)).any() {
             next.special |= Bitboard::from(passed);
         }
@@ -248,7 +248,7 @@ impl Board {
         next.pieces[PAWN] ^= Bitboard::from(from);
         next.toggle(role, to);
         next.color[S::US] ^= Bitboard::from(from) | to;
-        next.special = next.castling();
+        next.drop_ep();
         next
     }
 
@@ -260,7 +260,7 @@ impl Board {
         next.move_piece::<S>(Role::Pawn, Bitboard::from(from) | Bitboard::from(to));
         next.pieces[PAWN] ^= captured;
         next.color[S::THEM] ^= captured;
-        next.special = next.castling();
+        next.drop_ep();
         next
     }
 
@@ -271,7 +271,8 @@ impl Board {
         next.pieces[KING] ^= castle.king_move;
         next.pieces[ORTHOGONAL] ^= castle.rook_move;
         next.color[S::US] ^= castle.king_move ^ castle.rook_move;
-        next.special = self.castling().minus(S::BACK_RANK);
+        next.drop_ep();
+        next.special = next.special.minus(S::BACK_RANK);
         next
     }
 
@@ -279,6 +280,12 @@ impl Board {
     fn move_piece<S: Side>(&mut self, role: Role, from_to: Bitboard) {
         self.toggle(role, from_to);
         self.color[S::US] ^= from_to;
+    }
+
+    /// En passant is possible only right after a double push: every other move ends it.
+    #[inline(always)]
+    fn drop_ep(&mut self) {
+        self.special &= BACK_RANKS;
     }
 
     /// Flips `bits` in the slots of `role`: a queen's in both slider slots.

@@ -98,8 +98,10 @@ fn walk<W: Walk, S: Side>(how: W, board: &Board, depth: u32, shared: &mut Shared
                 castles,
                 &mut Play(|child: &Board| children.push(*child)),
             );
-            let count = |child| count::<S::Other>(child, castles);
-            children.iter().map(count).sum()
+            children
+                .iter()
+                .map(|child| count::<S::Other>(child, castles))
+                .sum()
         }
         _ => {
             let mut nodes = 0;
@@ -125,7 +127,7 @@ struct Play<F>(F);
 
 impl<F: FnMut(&Board)> Play<F> {
     #[inline(always)]
-    fn below<S: Side>(&mut self, board: &Board) {
+    fn below(&mut self, board: &Board) {
         (self.0)(board);
     }
 }
@@ -135,10 +137,10 @@ impl<F: FnMut(&Board)> Visit for Play<F> {
     fn piece<S: Side>(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         let theirs = board.color[S::THEM];
         for to in targets.minus(theirs) {
-            self.below::<S>(&board.quiet::<S>(role, from, to));
+            self.below(&board.quiet::<S>(role, from, to));
         }
         for to in targets & theirs {
-            self.below::<S>(&board.capture::<S>(role, from, to));
+            self.below(&board.capture::<S>(role, from, to));
         }
     }
 
@@ -147,12 +149,12 @@ impl<F: FnMut(&Board)> Visit for Play<F> {
         for to in targets {
             let from = offset(to, -step);
             match kind {
-                PawnMove::Push => self.below::<S>(&board.pawn_step::<S>(from, to, false)),
-                PawnMove::Capture => self.below::<S>(&board.pawn_step::<S>(from, to, true)),
-                PawnMove::Double => self.below::<S>(&board.double_push::<S>(from, to)),
+                PawnMove::Push => self.below(&board.pawn_step::<S>(from, to, false)),
+                PawnMove::Capture => self.below(&board.pawn_step::<S>(from, to, true)),
+                PawnMove::Double => self.below(&board.double_push::<S>(from, to)),
                 PawnMove::Promotion | PawnMove::PromotionCapture => {
                     for role in Role::PROMOTIONS {
-                        self.below::<S>(&board.promotion::<S>(from, to, role));
+                        self.below(&board.promotion::<S>(from, to, role));
                     }
                 }
             }
@@ -161,12 +163,12 @@ impl<F: FnMut(&Board)> Visit for Play<F> {
 
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, board: &Board, from: Square, to: Square) {
-        self.below::<S>(&board.en_passant::<S>(from, to));
+        self.below(&board.en_passant::<S>(from, to));
     }
 
     #[inline(always)]
     fn castle<S: Side>(&mut self, board: &Board, castle: &Castle) {
-        self.below::<S>(&board.castle::<S>(castle));
+        self.below(&board.castle::<S>(castle));
     }
 }
 
