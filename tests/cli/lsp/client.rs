@@ -83,9 +83,10 @@ impl Client {
     }
 
     pub fn result(&mut self, method: &str, params: Value) -> Value {
-        let response = self.call(method, params);
+        let mut response = self.call(method, params);
         assert!(response.get("error").is_none(), "{method}: {response}");
-        response["result"].clone()
+        // Taken, not cloned: a large document's answers are large.
+        response["result"].take()
     }
 
     /// The next message that `wanted`, keeping the others for later.
@@ -109,16 +110,18 @@ impl Client {
 
     /// The diagnostics published next for `uri`.
     pub fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
-        let message = self.published(uri);
-        message["diagnostics"].as_array().unwrap().clone()
+        match self.published(uri)["diagnostics"].take() {
+            Value::Array(diagnostics) => diagnostics,
+            other => panic!("diagnostics are no array: {other}"),
+        }
     }
 
     /// The `publishDiagnostics` notification for `uri` that comes next (all its params).
     pub fn published(&mut self, uri: &str) -> Value {
-        let message = self.wait(|m| {
+        let mut message = self.wait(|m| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
         });
-        message["params"].clone()
+        message["params"].take()
     }
 
     /// Whether a message that `wanted` came before the last one waited for (read while
