@@ -91,6 +91,8 @@ pub struct DenseMagics {
     pub seed: u64,
     /// Rounds of candidates that filled the pools.
     pub rounds: u32,
+    /// Candidates each square tried per round.
+    pub candidates: u64,
     /// Steps of the order search that packed them.
     pub steps: u64,
     /// Steps of the hole search that moved them after.
@@ -403,7 +405,10 @@ pub fn search(
     };
     let magics = shapes.magics(&squares, packer.placed());
     let (rook, bishop) = magics.into_iter().partition(|m| m.slider == Slider::Rook);
-    let packed = DenseMagics::new(seed, (rounds, steps, 0), rook, bishop);
+    let packed = DenseMagics {
+        candidates,
+        ..DenseMagics::new(seed, (rounds, steps, 0), rook, bishop)
+    };
     let more = |done: u64| match stop {
         Stop::Exactly { holes, .. } => done < holes,
         Stop::Budget(budget) => started.elapsed() < budget,
@@ -435,12 +440,15 @@ pub fn holes(
         .magics()
         .into_iter()
         .partition(|m| m.slider == Slider::Rook);
-    Ok(DenseMagics::new(
-        magics.seed,
-        (magics.rounds, magics.steps, done),
-        rook,
-        bishop,
-    ))
+    Ok(DenseMagics {
+        candidates: magics.candidates,
+        ..DenseMagics::new(
+            magics.seed,
+            (magics.rounds, magics.steps, done),
+            rook,
+            bishop,
+        )
+    })
 }
 
 /// The distinct shapes of each square's pooled candidates, with the candidates they come from.
@@ -504,8 +512,8 @@ impl Shapes {
 }
 
 impl DenseMagics {
-    /// Magics as the search placed them, with `(rounds, steps, holes)` of that search; the
-    /// shared offsets are packed from them.
+    /// Magics as the search placed them, with `(rounds, steps, holes)` of that search (of
+    /// [`CANDIDATES_PER_ROUND`]); the shared offsets are packed from them.
     pub fn new(
         seed: u64,
         (rounds, steps, holes): (u32, u64, u64),
@@ -522,6 +530,7 @@ impl DenseMagics {
         DenseMagics {
             seed,
             rounds,
+            candidates: CANDIDATES_PER_ROUND,
             steps,
             holes,
             rook,
@@ -554,13 +563,15 @@ impl DenseMagics {
         let _ = writeln!(
             out,
             "# Dense magics for jaque's slider table, found by {GENERATOR}; do not edit.\n\
-             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds} --steps {steps}{holes_flag}\n\
-             # seed {seed} rounds {rounds} steps {steps}{holes_word} table_entries {table_entries}\n\
+             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds}{candidates_flag} --steps {steps}{holes_flag}\n\
+             # seed {seed} rounds {rounds}{candidates_word} steps {steps}{holes_word} table_entries {table_entries}\n\
              # slider square shift magic offset placed; slot = offset + ((occupied | !mask) * magic) >> shift,\n\
              # attacks = table[slot] & the square's lines: squares share slots where they agree on their\n\
              # lines. placed: the offset in the search's packing without shared slots (--from goes on from it)",
             rounds = self.rounds,
             steps = self.steps,
+            candidates_flag = self.unless_default(" --candidates"),
+            candidates_word = self.unless_default(" candidates"),
             holes_flag = if self.holes > 0 {
                 format!(" --holes {}", self.holes)
             } else {
@@ -586,10 +597,21 @@ impl DenseMagics {
         out
     }
 
+    /// `name` and the candidates per round when they are not [`CANDIDATES_PER_ROUND`]: files
+    /// of the default search name them not at all.
+    fn unless_default(&self, name: &str) -> String {
+        if self.candidates == CANDIDATES_PER_ROUND {
+            String::new()
+        } else {
+            format!("{name} {}", self.candidates)
+        }
+    }
+
     /// Reads a magics file. Every square of both sliders must appear exactly once.
     pub fn parse(text: &str) -> Result<DenseMagics, String> {
         let mut seed = None;
         let mut rounds = 0;
+        let mut candidates = CANDIDATES_PER_ROUND;
         let mut steps = 0;
         let mut holes = 0;
         let mut found: [Vec<Option<(Magic, u32)>>; 2] = [vec![None; 64], vec![None; 64]];
@@ -598,14 +620,21 @@ impl DenseMagics {
             let line = line.trim();
             if let Some(comment) = line.strip_prefix('#') {
                 let words: Vec<&str> = comment.split_whitespace().collect();
+                // `seed S rounds R [candidates C] steps T [holes H] table_entries E`.
                 if words.first() == Some(&"seed") {
-                    seed = words.get(1).and_then(|s| s.parse().ok());
-                    rounds = words.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
-                    if words.get(4) == Some(&"steps") {
-                        steps = words.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
-                    }
-                    if words.get(6) == Some(&"holes") {
-                        holes = words.get(7).and_then(|s| s.parse().ok()).unwrap_or(0);
+                    for pair in words.chunks_exact(2) {
+                        let [key, value] = pair else { continue };
+                        let number = value.parse::<u64>().ok();
+                        match *key {
+                            "seed" => seed = number,
+                            "rounds" => {
+                                rounds = number.and_then(|n| n.try_into().ok()).unwrap_or(0)
+                            }
+                            "candidates" => candidates = number.unwrap_or(CANDIDATES_PER_ROUND),
+                            "steps" => steps = number.unwrap_or(0),
+                            "holes" => holes = number.unwrap_or(0),
+                            _ => {}
+                        }
                     }
                 }
                 continue;
@@ -657,6 +686,7 @@ impl DenseMagics {
         Ok(DenseMagics {
             seed,
             rounds,
+            candidates,
             steps,
             holes,
             rook: magics(rook),

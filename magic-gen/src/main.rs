@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: magic-gen [--seed N] [--format table|rust|json]
-       magic-gen [--seed N] (--budget SECONDS | --rounds N [--steps N] [--holes N]) [--jobs N]
+       magic-gen [--seed N] (--budget SECONDS | --rounds N [--steps N] [--holes N])
+                 [--candidates N] [--jobs N]
        magic-gen --from FILE --holes N [--jobs N]
 
 Searches jaque's rook and bishop magics from a seed, verifies every blocker subset, and prints:
@@ -25,6 +26,8 @@ the table lower with fresh candidates. The same seed, rounds, steps and holes pr
 file; --budget spends a third of its time on rounds, a third on steps and the rest on holes,
 and the file says how many of each it ran. --from continues a magics file's hole search until
 it has run --holes steps in all: the same file that running them all at once prints.
+--candidates (default 524288) is how many candidates each square tries per round; a file
+found with another number names it.
 
 The seed is --seed N (decimal or 0x hex), else $JAQUE_MAGIC_SEED, else the default seed.";
 
@@ -40,6 +43,7 @@ struct Args {
     dense: Option<magic_gen::dense::Stop>,
     from: Option<(String, u64)>,
     jobs: usize,
+    candidates: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -49,6 +53,7 @@ fn parse_args() -> Result<Args, String> {
     let mut rounds = None;
     let mut steps = None;
     let mut holes = None;
+    let mut candidates = None;
     let mut from = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut args = std::env::args().skip(1);
@@ -104,6 +109,15 @@ fn parse_args() -> Result<Args, String> {
                         .map_err(|_| format!("{flag}: a number of steps expected"))?,
                 );
             }
+            "--candidates" => {
+                candidates = Some(
+                    value()?
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u64| n > 0)
+                        .ok_or(format!("{flag}: a positive number of candidates expected"))?,
+                );
+            }
             "--from" => from = Some(value()?),
             "--jobs" => {
                 jobs = value()?
@@ -145,6 +159,9 @@ fn parse_args() -> Result<Args, String> {
     } else if steps.is_some() || (holes.is_some() && from.is_none()) {
         return Err("--steps and --holes go with --rounds".into());
     }
+    if candidates.is_some() && dense.is_none() {
+        return Err("--candidates goes with --rounds or --budget".into());
+    }
     let seed = match seed {
         Some(seed) => seed,
         None => magic_gen::seed_from_env()?,
@@ -155,6 +172,7 @@ fn parse_args() -> Result<Args, String> {
         dense,
         from,
         jobs,
+        candidates: candidates.unwrap_or(magic_gen::dense::CANDIDATES_PER_ROUND),
     })
 }
 
@@ -178,7 +196,7 @@ fn verified(
 /// checking that its tables verify.
 fn dense(
     seed: u64,
-    stop: Option<magic_gen::dense::Stop>,
+    (stop, candidates): (Option<magic_gen::dense::Stop>, u64),
     from: Option<(String, u64)>,
     jobs: usize,
 ) -> ExitCode {
@@ -197,7 +215,6 @@ fn dense(
                 )
             }),
         (Some(stop), None) => {
-            let candidates = magic_gen::dense::CANDIDATES_PER_ROUND;
             magic_gen::dense::search(seed, stop, jobs, candidates, |round, entries| {
                 eprintln!("magic-gen: round {round}: {entries} entries");
             })
@@ -233,6 +250,7 @@ fn main() -> ExitCode {
         dense: stop,
         from,
         jobs,
+        candidates,
     } = match parse_args() {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -241,7 +259,7 @@ fn main() -> ExitCode {
         }
     };
     if stop.is_some() || from.is_some() {
-        return dense(seed, stop, from, jobs);
+        return dense(seed, (stop, candidates), from, jobs);
     }
     let Some(tables) = verified(magic_gen::Tables::generate(seed)) else {
         return ExitCode::FAILURE;

@@ -65,6 +65,8 @@ fn bad_arguments_exit_2_with_a_reason() {
         &["--rounds", "1", "--steps", "x"],
         &["--budget", "1", "--rounds", "1"],
         &["--holes", "3"],
+        &["--candidates", "100"],
+        &["--rounds", "1", "--candidates", "0"],
         &["--from", "dense.magics"],
         &["--from", "dense.magics", "--holes", "3", "--rounds", "1"],
     ] {
@@ -79,15 +81,31 @@ fn bad_arguments_exit_2_with_a_reason() {
 
 #[test]
 fn rounds_print_a_magics_file_that_verifies_and_reports_its_progress() {
+    // Few candidates: the search itself is tested in tests/dense.rs.
     let args = [
-        "--seed", "9", "--rounds", "1", "--steps", "3", "--jobs", "2",
+        "--seed",
+        "9",
+        "--rounds",
+        "1",
+        "--candidates",
+        "3000",
+        "--steps",
+        "3",
+        "--jobs",
+        "2",
     ];
     let output = magic_gen(&args, None);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     let magics = magic_gen::dense::DenseMagics::parse(&text).expect("a magics file");
-    assert_eq!((magics.seed, magics.rounds, magics.steps), (9, 1, 3));
-    assert!(text.contains("magic-gen --seed 0x0000000000000009 --rounds 1 --steps 3\n"));
+    let found = (magics.seed, magics.rounds, magics.candidates, magics.steps);
+    assert_eq!(found, (9, 1, 3000, 3));
+    let again = "magic-gen --seed 0x0000000000000009 --rounds 1 --candidates 3000 --steps 3\n";
+    assert!(text.contains(again), "{text}");
+    assert!(
+        text.contains("# seed 9 rounds 1 candidates 3000 steps 3 "),
+        "{text}"
+    );
     let tables = magics.tables().unwrap();
     assert_eq!(tables.verify(), Ok(()));
     let entries = format!("table_entries {}\n", tables.table_entries());
