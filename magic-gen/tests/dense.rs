@@ -103,13 +103,16 @@ fn the_committed_magics_overlap_and_use_fewer_bits_where_they_can() {
 fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
     let stop = Stop::Exactly {
         rounds: 2,
-        steps: 40,
-        holes: 30,
+        steps: 20,
+        holes: 12,
     };
-    let one = dense::search(3, stop, 1, 1_500, |_, _| {}).unwrap();
-    let two = dense::search(3, stop, 2, 1_500, |_, _| {}).unwrap();
+    let one = dense::search(3, stop, 1, 600, |_, _| {}).unwrap();
+    let two = dense::search(3, stop, 2, 600, |_, _| {}).unwrap();
     assert_eq!(one, two);
-    assert_eq!((one.rounds, one.steps), (2, 40));
+    assert_eq!(
+        (one.rounds, one.candidates, one.steps, one.holes),
+        (2, 600, 20, 12)
+    );
     let tables = Tables::from_magics(3, one.rook.clone(), one.bishop.clone()).unwrap();
     assert_eq!(tables.verify(), Ok(()));
     let text = one.to_text(tables.table_entries());
