@@ -24,7 +24,8 @@ section (`tools/bench_python.py`) times jaque's Python package against Python PG
 same way, each a `python -c` process, the peers in a virtualenv of its own. The fastest-perft
 section (`tools/bench_fastest.py`) builds ellxor/perft and times it against `jaque perft`
 pinned to one core, and counts instructions a leaf under callgrind. The web section
-(`tools/bench_web.py`) measures the playground in a headless Chromium.
+(`tools/bench_web.py`) measures the playground in a headless Chromium. The first-test section
+(`tools/bench_first_test.py`) times the README's test command on fresh clones.
 Standard library only.
 """
 
@@ -41,6 +42,7 @@ import time
 from pathlib import Path
 
 import bench_fastest
+import bench_first_test
 import bench_python
 import bench_web
 import whole_process
@@ -307,6 +309,7 @@ SECTIONS = [
     ("whole-process", "Whole processes, as users run them", whole_process.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
+    ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),
 ]
 
 
