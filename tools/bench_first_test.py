@@ -66,7 +66,8 @@ def section(run):
         raise Failed("git is not installed")
     rounds = 1 if run.quick else 3
     results = [one_round(n + 1, rounds) for n in range(rounds)]
-    run.mode = f"{rounds} fresh clone(s) of the committed HEAD, one after the other"
+    clones = "a fresh clone" if rounds == 1 else f"{rounds} fresh clones"
+    run.mode = f"{clones} of the committed HEAD, one after the other"
     lines = [
         "| round | build: CPU (user + sys) | build: wall | tests: CPU | tests: wall "
         "| CPU in all | wall in all |",
@@ -80,11 +81,12 @@ def section(run):
             f"| {(build_wall + run_wall) / 60:.2f} min |"
         )
     median = statistics.median(b + r for b, _, r, _ in results)
-    shared = "with" if SHARED.is_dir() else "without (its tests said why they skipped)"
+    shared = ("beside each clone, as CI has it" if SHARED.is_dir()
+              else "absent: the tests that read it said why they skipped")
     lines += [
         "",
         f"Median CPU of build and tests together: **{median / 60:.2f} min** ({median:.0f} s), "
         f"against the target of under {TARGET_CPU_S / 60:.0f} minutes on 2 cores; "
-        f"`../shared` {shared} beside the clone.",
+        f"`../shared` {shared}.",
     ]
     return [" && ".join([" ".join(BUILD), " ".join(TEST)])], lines
