@@ -29,9 +29,9 @@
 //! prints a small magics file that the project commits ([`COMMITTED`]). `Tables::generate` uses
 //! that file when its seed is the build's seed (verifying every attack, in milliseconds) and
 //! searches as before otherwise. The search is deterministic in its seed, its rounds of
-//! candidates, its steps of order search and its steps of hole search, whatever the threads:
-//! the file records all four, and `magic-gen --rounds N --steps S --holes H` prints it again
-//! byte for byte.
+//! candidates (and how many a round), its steps of order search and its steps of hole search,
+//! whatever the threads: the file records them, and `magic-gen --rounds N --steps S --holes H`
+//! (with `--candidates C` if the file names it) prints it again byte for byte.
 
 use std::fmt::Write;
 use std::sync::Mutex;
