@@ -6,6 +6,7 @@ import _thread
 import io
 import os
 import shutil
+import signal
 import subprocess
 from collections import Counter
 
@@ -162,7 +163,17 @@ class Interrupting:
         return chunk
 
 
-def test_ctrl_c_ends_a_stream_that_pyarrow_reads_with_the_gil_released():
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raising KeyboardInterrupt, as Python sets it up at start unless SIGINT came
+    ignored (a command started with `&` by a shell without job control): then
+    `interrupt_main` would do nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_ends_a_stream_that_pyarrow_reads_with_the_gil_released(ctrl_c_raises):
     # pa.table reads the whole stream in C++ without the GIL: unless the stream looks for
     # signals between batches, Ctrl-C waits for the end of the input.
     # The Arrow interface carries a message, not an exception: pyarrow raises its own.
