@@ -86,15 +86,7 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("{flag}: {e}"))?;
                 dense = Some(magic_gen::dense::Stop::Budget(budget));
             }
-            "--rounds" => {
-                rounds = Some(
-                    value()?
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u32| n > 0)
-                        .ok_or(format!("{flag}: a positive number of rounds expected"))?,
-                );
-            }
+            "--rounds" => rounds = Some(positive(&value()?, &flag, " of rounds")?),
             "--steps" => {
                 steps = Some(
                     value()?
@@ -109,23 +101,9 @@ fn parse_args() -> Result<Args, String> {
                         .map_err(|_| format!("{flag}: a number of steps expected"))?,
                 );
             }
-            "--candidates" => {
-                candidates = Some(
-                    value()?
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u64| n > 0)
-                        .ok_or(format!("{flag}: a positive number of candidates expected"))?,
-                );
-            }
+            "--candidates" => candidates = Some(positive(&value()?, &flag, " of candidates")?),
             "--from" => from = Some(value()?),
-            "--jobs" => {
-                jobs = value()?
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(format!("{flag}: a positive number expected"))?;
-            }
+            "--jobs" => jobs = positive(&value()?, &flag, "")?,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -174,6 +152,18 @@ fn parse_args() -> Result<Args, String> {
         jobs,
         candidates: candidates.unwrap_or(magic_gen::dense::CANDIDATES_PER_ROUND),
     })
+}
+
+/// `text` as a number above zero, else why not: "`flag`: a positive number`what` expected".
+fn positive<N: std::str::FromStr + PartialOrd + From<u8>>(
+    text: &str,
+    flag: &str,
+    what: &str,
+) -> Result<N, String> {
+    text.parse()
+        .ok()
+        .filter(|n| *n > N::from(0))
+        .ok_or(format!("{flag}: a positive number{what} expected"))
 }
 
 /// The tables if they were made and every attack verifies; else the reason on stderr.
