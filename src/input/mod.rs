@@ -17,7 +17,7 @@ use std::sync::mpsc;
 
 mod parallel;
 
-pub use parallel::{Checked, MAX_JOBS, Records, Settings, checked, records};
+pub use parallel::{Checked, GameBatches, MAX_JOBS, Records, Settings, checked, records};
 
 /// A buffered reader of the PGN text of the file at `path`, decompressed when its first bytes
 /// are those of zstd or gzip: a file's name may say nothing of its content (a download, a

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use jaque::input::{Settings, records};
+use jaque::input::{GameBatches, Settings, records};
 use jaque::pgn::{Checker, Options, Splitter};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
@@ -88,4 +88,46 @@ fn binary_input_is_refused_from_its_first_buffer_not_its_first_bytes() {
         .next();
     let error = first.expect("an item").expect_err("binary is refused");
     assert!(error.to_string().contains("not text"), "{error}");
+}
+
+#[test]
+fn batches_hold_each_game_once_in_order_then_the_read_error() {
+    let whole = vendored("first20.pgn.zst");
+    let cut = whole[..whole.len() / 2].to_vec();
+    let open = || jaque::input::decompressed(std::io::Cursor::new(cut.clone())).expect("zstd");
+    let games: Vec<_> = Splitter::new(open()).collect();
+    let read: Vec<usize> = games
+        .iter()
+        .map_while(|g| g.as_ref().ok())
+        .map(|g| g.index)
+        .collect();
+    assert!(
+        games.last().is_some_and(Result::is_err),
+        "the cut stream fails"
+    );
+    for (batch_games, batch_bytes) in [(3, 1 << 20), (1024, 1), (1024, 0), (0, 1 << 20)] {
+        let settings = Settings {
+            batch_games,
+            batch_bytes,
+            ..Settings::default()
+        };
+        let batches: Vec<_> = GameBatches::new(open(), &settings).collect();
+        let (last, whole) = batches.split_last().expect("some batches");
+        assert!(last.is_err(), "the error comes last");
+        let whole: Vec<_> = whole.iter().map(|b| b.as_ref().expect("games")).collect();
+        let largest = if batch_bytes <= 1 {
+            1
+        } else {
+            batch_games.max(1)
+        };
+        assert!(whole.iter().all(|b| (1..=largest).contains(&b.len())));
+        let indices: Vec<usize> = whole
+            .iter()
+            .flat_map(|b| b.iter().map(|g| g.index))
+            .collect();
+        assert_eq!(
+            indices, read,
+            "batches of {batch_games} games, {batch_bytes} bytes"
+        );
+    }
 }

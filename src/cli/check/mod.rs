@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
-use jaque::pgn::{Options, RawGame, Splitter};
+use jaque::input::{GameBatches, Settings};
+use jaque::pgn::{Options, RawGame};
 use jaque::san::Lang;
 
 use super::input::{Input, expand};
@@ -215,31 +216,18 @@ fn cut_games(
     sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>,
     spent: &mpsc::Receiver<Vec<RawGame>>,
 ) {
-    let mut batch = Vec::new();
-    let mut bytes = 0;
-    for game in Splitter::new(reader) {
-        match game {
-            Ok(game) => {
-                bytes += game.bytes.len();
-                batch.push(game);
-                if bytes >= BATCH_BYTES || batch.len() >= BATCH_GAMES {
-                    bytes = 0;
-                    if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
-                        return;
-                    }
-                    // Freed here, where they were allocated: the allocator's caches
-                    // are per thread.
-                    spent.try_iter().for_each(drop);
-                }
-            }
-            Err(error) => {
-                let _ = sender.send(Ok(std::mem::take(&mut batch)));
-                let _ = sender.send(Err(error));
-                return;
-            }
+    let sizes = Settings {
+        batch_bytes: BATCH_BYTES,
+        batch_games: BATCH_GAMES,
+        ..Settings::default()
+    };
+    for batch in GameBatches::new(reader, &sizes) {
+        if sender.send(batch).is_err() {
+            return;
         }
+        // Freed here, where they were allocated: the allocator's caches are per thread.
+        spent.try_iter().for_each(drop);
     }
-    let _ = sender.send(Ok(batch));
 }
 
 /// Standard input is a terminal, or a device such as `/dev/null` (a CI job, a cron job): no
