@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from python_readers import JAQUE_ARROW, JAQUE_READERS, JAQUE_STREAM, PEER_READERS, PROGRAMS, Reader
+from python_readers import (JAQUE_ARROW, JAQUE_ARROW_TIMED, JAQUE_READERS, JAQUE_STREAM,
+                            PEER_READERS, PROGRAMS, Reader)
 from whole_process import SHARED_GAMES, Failed, in_turns, ratio
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -412,27 +413,45 @@ def stream_table(python, path):
 
 
 def jobs_on_f(python, path):
-    """F's games table into pyarrow with one job and two, the two alone in turns."""
-    spread = jobs_in_turns("F", lambda jobs: [python, "-c", JAQUE_ARROW, path, str(jobs)],
-                           F_JOBS_ROUNDS)
+    """F's games table into pyarrow with one job and two, the two alone in turns; the reading
+    timed inside each run too, to tell it from the rest of the process (serial, the same with
+    one job or two)."""
+    argv_of = lambda jobs: [python, "-c", JAQUE_ARROW_TIMED, path, str(jobs)]
+    spread, inside = jobs_in_turns("F", argv_of, F_JOBS_ROUNDS, timed=True)
+    reading = ratio([[(part,) for _, part, _ in inside[jobs]] for jobs in (1, 2)], 0, 1)
+    rest = {jobs: statistics.median(whole - part for whole, part, _ in inside[jobs])
+            for jobs in (1, 2)}
+    imports = statistics.median(imported for jobs in (1, 2) for _, _, imported in inside[jobs])
+    whole = statistics.median(whole for whole, _, _ in inside[1])
     return [f"`F`, `read_arrow(table=\"games\")` into a pyarrow table, `jobs=1`'s time over "
-            f"`jobs=2`'s, the two alone in turns: {in_turns(spread)}.", ""]
+            f"`jobs=2`'s, the two alone in turns: {in_turns(spread)}. The reading alone, timed "
+            f"inside each run from the call of `read_arrow` to the whole table: "
+            f"{in_turns(reading)}. The rest of a run (the interpreter's start, "
+            f"`import jaque, pyarrow` {imports:.2f} s, the exit that frees the table) is serial: "
+            f"{rest[1]:.2f} s of jobs=1's {whole:.2f} s, {rest[2]:.2f} s with jobs=2.", ""]
 
 
-def jobs_in_turns(name, argv_of, rounds):
+def jobs_in_turns(name, argv_of, rounds, timed=False):
     """The games table's jobs=1 over jobs=2 on one input, the two alone in turns (no other
     program between them): how one more thread scales a whole run, pyarrow's import and the
-    interpreter's exit (serial, a fixed part of it) included. `argv_of(jobs)`: the run."""
-    samples = {1: [], 2: []}
+    interpreter's exit (serial, a fixed part of it) included. `argv_of(jobs)`: the run. With
+    `timed`, also each run's (wall, reading, imports) in seconds, by jobs, from what the
+    program printed (`reading_us`, `imports_us`)."""
+    samples, inside = {1: [], 2: []}, {1: [], 2: []}
     for round_ in range(rounds):
         print(f"  {name}: jobs in turns, round {round_ + 1} of {rounds}", file=sys.stderr,
               flush=True)
         for jobs in ((1, 2) if round_ % 2 == 0 else (2, 1)):
-            sample, code, _, err = execute(argv_of(jobs))
-            if code != 0:
+            sample, code, out, err = execute(argv_of(jobs), keep=timed)
+            counts = counts_of(out)
+            if code != 0 or timed and "reading_us" not in counts:
                 raise Failed(f"the games table of {name} with jobs={jobs}: {why(code, err)}")
             samples[jobs].append(sample)
-    return ratio([samples[1], samples[2]], 0, 1)
+            if timed:
+                inside[jobs].append((sample.wall, counts["reading_us"] / 1e6,
+                                     counts.get("imports_us", 0) / 1e6))
+    spread = ratio([samples[1], samples[2]], 0, 1)
+    return (spread, inside) if timed else spread
 
 
 def programs_block():

@@ -81,6 +81,20 @@ print(f"rows={table.num_rows} bytes={table.nbytes}")
 """
 
 # Batches streamed and dropped: what reading costs in memory, the tables never held whole.
+# JAQUE_ARROW with its parts timed inside the process: the reading (from the call of
+# `read_arrow` to the whole table), and what comes before it.
+JAQUE_ARROW_TIMED = """\
+import time
+began = time.perf_counter()
+import sys, jaque, pyarrow as pa
+imported = time.perf_counter()
+stream = jaque.read_arrow(sys.argv[1], table="games", jobs=int(sys.argv[2]))
+table = pa.RecordBatchReader.from_stream(stream).read_all()
+read = time.perf_counter()
+print(f"games={table.num_rows} imports_us={round((imported - began) * 1e6)} "
+      f"reading_us={round((read - imported) * 1e6)}")
+"""
+
 JAQUE_STREAM = """\
 import sys, jaque, pyarrow as pa
 rows = 0
@@ -153,6 +167,8 @@ PROGRAMS = [
     ("bulletchess", BULLETCHESS),
     ("rust-pgn-reader-python-binding; `ARGS`: threads", BINDING),
     ("jaque, the games table; `ARGS`: jobs", JAQUE_ARROW),
+    ("jaque, the games table with its reading timed, for one job against two on `F`; "
+     "`ARGS`: jobs", JAQUE_ARROW_TIMED),
     ("jaque, `read_games`", JAQUE_GAMES),
     ("jaque, the positions table", JAQUE_POSITIONS),
     ("jaque, streaming `H`; `ARGS`: table, jobs", JAQUE_STREAM),
