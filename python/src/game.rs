@@ -1,7 +1,10 @@
 //! `jaque.Game` and its `Diagnostic`s: a checked game with the JSON's names.
 
 use jaque::input::Settings;
-use jaque::pgn::{Eval, GameDiagnostic, GameRecord, LineIndex, RawGame, Verdict, clock, eval};
+use jaque::lint::Lints;
+use jaque::pgn::{
+    Eval, GameDiagnostic, GameRecord, LineIndex, Options, RawGame, Verdict, clock, eval,
+};
 use jaque::{Code, Severity, Suggestion as LibSuggestion};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -23,21 +26,19 @@ use crate::position::Position;
 pub struct Game {
     record: GameRecord,
     file: String,
-    /// How it was checked (`lang`, `lints`): a pickled game is checked again so.
-    settings: Settings,
+    /// How it was checked (the piece letters' language, the lint levels): a pickled game is
+    /// checked again so.
+    options: Options,
+    lints: Lints,
 }
 
 impl Game {
     pub fn new(record: GameRecord, file: String, settings: &Settings) -> Game {
-        let settings = Settings {
-            options: settings.options,
-            lints: settings.lints,
-            ..Settings::default()
-        };
         Game {
             record,
             file,
-            settings,
+            options: settings.options,
+            lints: settings.lints,
         }
     }
 
@@ -230,12 +231,12 @@ impl Game {
         let raw = game.record.raw_game();
         let lints = PyDict::new(py);
         for code in Code::ALL {
-            let level = game.settings.lints.level(code);
-            if level != jaque::lint::Lints::default().level(code) {
+            let level = game.lints.level(code);
+            if level != Lints::default().level(code) {
                 lints.set_item(code.as_str(), level.as_str())?;
             }
         }
-        let lang = game.settings.options.lang.to_string();
+        let lang = game.options.lang.to_string();
         let place = (raw.index, raw.offset, raw.line, raw.skipped);
         let state = (PyBytes::new(py, &raw.bytes), place, &game.file, lang, lints);
         let unpickle = py.import("jaque._jaque")?.getattr("_game")?;
