@@ -32,586 +32,16 @@ import argparse
 import datetime
 import os
 import random
-import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 
 import chess
 
+from perft_data.lines import Line, compute, header_for, write_file
+from perft_data.oracles import Stockfish, py_perft
+from perft_data.suites import gen_960, gen_standard
+
 DEFAULT_SEED = 20240611
-SCRIPT_PATH = "tools/gen_perft_data.py"
-
-
-# ---------------------------------------------------------------------------
-# Oracles
-# ---------------------------------------------------------------------------
-
-
-class Stockfish:
-    """A single long-lived Stockfish process driven over UCI."""
-
-    def __init__(self, path: str):
-        self.proc = subprocess.Popen(
-            [path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.name = "Stockfish"
-        self._send("uci")
-        for line in self._lines_until(lambda l: l == "uciok"):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):].strip()
-        self._send("setoption name Threads value 1")
-        self._send("setoption name Hash value 16")
-        self.chess960 = None
-        self.set_chess960(False)
-
-    def _send(self, cmd: str) -> None:
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
-
-    def _lines_until(self, pred):
-        out = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("stockfish exited unexpectedly")
-            line = line.rstrip("\n")
-            out.append(line)
-            if pred(line):
-                return out
-
-    def _sync(self) -> None:
-        self._send("isready")
-        self._lines_until(lambda l: l == "readyok")
-
-    def set_chess960(self, on: bool) -> None:
-        if self.chess960 != on:
-            self._send("setoption name UCI_Chess960 value " + ("true" if on else "false"))
-            self._sync()
-            self.chess960 = on
-
-    def perft(self, fen: str, depth: int) -> int:
-        self._send("position fen " + fen)
-        self._send(f"go perft {depth}")
-        lines = self._lines_until(lambda l: l.startswith("Nodes searched:"))
-        n = int(lines[-1].split(":")[1])
-        if depth == 1:
-            # Sanity: the divide lines at depth 1 are exactly the legal moves.
-            moves = [l for l in lines if ": " in l and not l.startswith("Nodes")]
-            assert len(moves) == n, (fen, len(moves), n)
-        return n
-
-    def close(self) -> None:
-        try:
-            self._send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
-
-
-def py_perft(board: chess.Board, depth: int) -> int:
-    """Plain recursive perft over python-chess's legal move generator."""
-    if depth == 0:
-        return 1
-    if depth == 1:
-        return board.legal_moves.count()
-    n = 0
-    for move in list(board.legal_moves):
-        board.push(move)
-        n += py_perft(board, depth - 1)
-        board.pop()
-    return n
-
-
-# ---------------------------------------------------------------------------
-# Classification of positions
-# ---------------------------------------------------------------------------
-
-
-def castling_details(board: chess.Board, color: chess.Color) -> list[dict]:
-    """One entry per castling right of `color` (works for standard and 960)."""
-    out = []
-    king = board.king(color)
-    if king is None:
-        return out
-    rank = 0 if color == chess.WHITE else 7
-    rights = board.clean_castling_rights() & chess.BB_RANKS[rank]
-    legal = list(board.generate_castling_moves()) if color == board.turn else []
-    for rook in chess.SquareSet(rights):
-        a_side = chess.square_file(rook) < chess.square_file(king)
-        king_to = chess.square(2 if a_side else 6, rank)
-        rook_to = chess.square(3 if a_side else 5, rank)
-        path = (
-            chess.between(king, king_to)
-            | chess.BB_SQUARES[king_to]
-            | chess.between(rook, rook_to)
-            | chess.BB_SQUARES[rook_to]
-        ) & ~chess.BB_SQUARES[king] & ~chess.BB_SQUARES[rook]
-        blocked = bool(path & board.occupied)
-        is_legal = False
-        for m in legal:
-            if board.is_castling(m) and board.is_queenside_castling(m) == a_side:
-                is_legal = True
-        out.append(
-            dict(
-                a_side=a_side,
-                blocked=blocked,
-                legal=is_legal,
-                attacked=(not blocked and not is_legal),
-                adjacent=abs(chess.square_file(rook) - chess.square_file(king)) == 1,
-                king_on_dest=(king == king_to),
-                rook_on_dest=(rook == rook_to),
-                king_dest_is_rook=(king_to == rook),
-                rook_dest_is_king=(rook_to == king),
-            )
-        )
-    return out
-
-
-def classify(board: chess.Board) -> set[str]:
-    tags = set()
-    legal = list(board.legal_moves)
-    if board.has_legal_en_passant():
-        tags.add("ep_legal")
-    elif board.has_pseudo_legal_en_passant():
-        tags.add("ep_illegal")
-    if board.is_check():
-        tags.add("check")
-        if len(board.checkers()) >= 2:
-            tags.add("double_check")
-    if not legal:
-        tags.add("checkmate" if board.is_check() else "stalemate")
-    if any(m.promotion for m in legal):
-        tags.add("promotion")
-        if any(m.promotion and board.is_capture(m) for m in legal):
-            tags.add("promotion_capture")
-    if chess.popcount(board.occupied) <= 10:
-        tags.add("few_pieces")
-    for d in castling_details(board, board.turn):
-        tags.add("castle_rights")
-        if d["attacked"]:
-            tags.add("castle_in_check" if board.is_check() else "castle_through_check")
-        for k in ("legal", "blocked", "attacked", "adjacent", "king_on_dest",
-                  "rook_on_dest", "king_dest_is_rook", "rook_dest_is_king"):
-            if d[k]:
-                tags.add("castle_" + k)
-    if board.castling_rights & ~board.clean_castling_rights():
-        raise AssertionError("unclean castling rights")
-    return tags
-
-
-def pos_key(board: chess.Board):
-    """Position identity (ignores clocks and an irrelevant ep square)."""
-    return board._transposition_key()
-
-
-# ---------------------------------------------------------------------------
-# Biased playouts
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class Cand:
-    board: chess.Board  # copy (stack-free)
-    tags: set
-    ply: int
-    style: str
-    after_double_push: bool = False
-    order: int = 0
-
-
-@dataclass
-class Pool:
-    cands: list = field(default_factory=list)
-    seen: dict = field(default_factory=dict)
-
-    def add(self, board: chess.Board, ply: int, style: str, after_double_push: bool) -> None:
-        key = pos_key(board)
-        if key in self.seen:
-            return
-        if not board.is_valid():
-            return
-        c = Cand(board.copy(stack=False), classify(board), ply, style, after_double_push, len(self.cands))
-        self.seen[key] = c
-        self.cands.append(c)
-
-
-def is_double_push(board: chess.Board, m: chess.Move) -> bool:
-    return (
-        board.piece_type_at(m.from_square) == chess.PAWN
-        and abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 2
-    )
-
-
-def special_children(board: chess.Board, hunt_terminal: bool) -> dict[str, list[chess.Move]]:
-    """Moves leading to rare situations (one-ply lookahead)."""
-    found: dict[str, list[chess.Move]] = {}
-    for m in board.legal_moves:
-        kinds = []
-        dp = is_double_push(board, m)
-        gc = board.gives_check(m)
-        if not (dp or gc or hunt_terminal):
-            continue
-        board.push(m)
-        if dp:
-            if board.has_legal_en_passant():
-                kinds.append("ep_legal")
-            elif board.has_pseudo_legal_en_passant():
-                kinds.append("ep_illegal")
-        if gc and len(board.checkers()) >= 2:
-            kinds.append("double_check")
-        if hunt_terminal:
-            if board.is_checkmate():
-                kinds.append("checkmate")
-            elif board.is_stalemate():
-                kinds.append("stalemate")
-        board.pop()
-        for k in kinds:
-            found.setdefault(k, []).append(m)
-    return found
-
-
-def move_weight(board: chess.Board, m: chess.Move, style: str, chess960: bool) -> float:
-    piece = board.piece_type_at(m.from_square)
-    w = 1.0
-    cap = board.is_capture(m)
-    if style == "pawny":
-        if piece == chess.PAWN:
-            w *= 4.0
-            if is_double_push(board, m):
-                w *= 2.0
-            if m.promotion:
-                w *= 3.0 if m.promotion == chess.QUEEN else 2.0
-        if cap:
-            w *= 2.0
-    elif style == "capture":
-        if cap:
-            w *= 12.0
-        if piece == chess.PAWN:
-            w *= 2.0
-        if m.promotion:
-            w *= 4.0
-    elif style == "checky":
-        if board.gives_check(m):
-            w *= 8.0
-        if cap:
-            w *= 2.0
-    elif style == "castle":
-        # Keep the castling rights, clear the paths between king and rooks.
-        rank = 0 if board.turn == chess.WHITE else 7
-        if board.is_castling(m):
-            w *= 0.3
-        elif piece == chess.KING:
-            w *= 0.02
-        elif piece == chess.ROOK and (chess.BB_SQUARES[m.from_square] & board.castling_rights):
-            w *= 0.02
-        elif chess.square_rank(m.from_square) == rank and piece != chess.PAWN:
-            w *= 6.0
-        elif piece == chess.PAWN:
-            w *= 1.5
-        if cap:
-            w *= 1.5
-    elif style == "kingwalk":
-        # Walk the kings up the board (rank pins and discovered checks through
-        # an en-passant capture need a king on the 4th/5th rank) and push pawns.
-        if piece == chess.KING:
-            target = 4 if board.turn == chess.WHITE else 3
-            before = abs(chess.square_rank(m.from_square) - target)
-            after = abs(chess.square_rank(m.to_square) - target)
-            w *= 8.0 if after < before else (3.0 if after == before else 0.5)
-        elif piece == chess.PAWN:
-            w *= 3.0
-            if is_double_push(board, m):
-                w *= 2.0
-        elif piece in (chess.ROOK, chess.QUEEN, chess.BISHOP):
-            w *= 2.0
-        if cap:
-            w *= 1.5
-    # "uniform": w == 1
-    return w
-
-
-def playout(rng: random.Random, pool: Pool, start: chess.Board, style: str, max_ply: int,
-            record_from: int, hunt: dict[str, float], chess960: bool,
-            record_prob: float = 1.0) -> None:
-    board = start.copy()
-    prev_double = False
-    force = False
-    for ply in range(max_ply + 1):
-        moves = list(board.legal_moves)
-        # Always keep terminal positions and those reached by a hunted move.
-        if ply >= record_from and (force or not moves or rng.random() < record_prob):
-            pool.add(board, ply, style, prev_double)
-        if not moves:
-            break
-        if board.is_insufficient_material() and chess.popcount(board.occupied) <= 3:
-            break
-        chosen = None
-        force = False
-        if hunt:
-            specials = special_children(board, hunt_terminal=("checkmate" in hunt or "stalemate" in hunt))
-            for kind, prob in hunt.items():
-                if kind in specials and rng.random() < prob:
-                    chosen = rng.choice(specials[kind])
-                    force = True
-                    break
-        if chosen is None:
-            weights = [move_weight(board, m, style, chess960) for m in moves]
-            chosen = rng.choices(moves, weights=weights, k=1)[0]
-        prev_double = is_double_push(board, chosen)
-        board.push(chosen)
-    return None
-
-
-# ---------------------------------------------------------------------------
-# Selection with quotas
-# ---------------------------------------------------------------------------
-
-
-def pick(rng: random.Random, cands: list, chosen: dict, n: int, pred) -> int:
-    avail = [c for c in cands if pred(c) and pos_key(c.board) not in chosen]
-    rng.shuffle(avail)
-    got = 0
-    for c in avail[:n]:
-        chosen[pos_key(c.board)] = c
-        got += 1
-    return got
-
-
-# ---------------------------------------------------------------------------
-# Counting and writing
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class Line:
-    fen: str
-    chess960: bool
-    depths: int
-    counts: dict = field(default_factory=dict)
-    py_checked: int = 0
-    tags: set = field(default_factory=set)
-    note: str = ""
-
-
-def compute(sf: Stockfish, lines: list[Line], py_depth: int, py_extra_budget: int, log) -> None:
-    mismatches = 0
-    for i, ln in enumerate(lines):
-        sf.set_chess960(ln.chess960)
-        for d in range(1, ln.depths + 1):
-            ln.counts[d] = sf.perft(ln.fen, d)
-        board = chess.Board(ln.fen, chess960=ln.chess960)
-        maxpy = min(py_depth, ln.depths)
-        # Cheap deeper cross-checks where python-chess can afford them.
-        while maxpy < ln.depths and ln.counts[maxpy + 1] <= py_extra_budget:
-            maxpy += 1
-        for d in range(1, maxpy + 1):
-            if d <= 2 or ln.counts[d] <= 50_000_000:
-                n = py_perft(board, d)
-                if n != ln.counts[d]:
-                    mismatches += 1
-                    log(f"MISMATCH {ln.fen} D{d}: stockfish {ln.counts[d]} python-chess {n}")
-                ln.py_checked = d
-        if (i + 1) % 50 == 0:
-            log(f"  {i + 1}/{len(lines)} done")
-    if mismatches:
-        raise SystemExit(f"{mismatches} oracle mismatches")
-
-
-def write_file(path: str, lines: list[Line], header: list[str]) -> None:
-    with open(path, "w", newline="\n") as f:
-        for h in header:
-            f.write(("# " + h).rstrip() + "\n")
-        for ln in lines:
-            f.write(ln.fen + "".join(f" ;D{d} {ln.counts[d]}" for d in sorted(ln.counts)) + "\n")
-
-
-def header_for(title: str, args, sf: Stockfish, extra: list[str]) -> list[str]:
-    return [
-        f"jaque perft test data: {title}",
-        f"Generated by {SCRIPT_PATH} --seed {args.seed} (python-chess {chess.__version__}, "
-        f"random.Random(seed) playouts)",
-        f"Oracle: {sf.name} `go perft N` (Threads=1); cross-checked with python-chess "
-        f"{chess.__version__} recursive perft over board.legal_moves",
-        f"Date: {args.date}   Seed: {args.seed}",
-        "Format: <FEN> ;D1 <n> ;D2 <n> ... (nodes at depth N; D1 0 = mate or stalemate)",
-        "Licence: CC0 1.0 (generated by the jaque project; no third-party data)",
-    ] + extra
-
-
-# ---------------------------------------------------------------------------
-# Standard chess
-# ---------------------------------------------------------------------------
-
-
-def gen_standard(rng: random.Random, log) -> list[Line]:
-    pool = Pool()
-    start = chess.Board()
-    t0 = time.time()
-    specs = [
-        # (count, style, max_ply, record_from, hunt)
-        (140, "pawny", 50, 4, {"ep_illegal": 1.0, "ep_legal": 0.6}),
-        (60, "pawny", 90, 20, {"ep_illegal": 1.0, "double_check": 0.7}),
-        (70, "castle", 30, 4, {"ep_illegal": 1.0}),
-        (50, "checky", 60, 6, {"double_check": 0.8, "checkmate": 0.7}),
-        (70, "capture", 140, 30, {"checkmate": 0.8, "stalemate": 0.9, "double_check": 0.5}),
-        (40, "uniform", 80, 4, {"ep_illegal": 1.0}),
-        # Hunting runs for the rare cases: record only a sample plus every hunted hit.
-        (600, "kingwalk", 70, 10, {"ep_illegal": 1.0, "double_check": 0.9, "stalemate": 0.9}),
-        (300, "capture", 160, 40, {"stalemate": 1.0, "double_check": 0.9, "checkmate": 0.5}),
-    ]
-    for i, (count, style, max_ply, rec_from, hunt) in enumerate(specs):
-        for _ in range(count):
-            playout(rng, pool, start, style, max_ply, rec_from, hunt, False,
-                    record_prob=0.5 if i < 6 else 0.03)
-        log(f"  standard playouts {style}: pool {len(pool.cands)} ({time.time() - t0:.0f}s)")
-    cands = pool.cands
-
-    def count_tag(t):
-        return sum(1 for c in cands if t in c.tags)
-
-    log("  pool tags: " + ", ".join(
-        f"{t}={count_tag(t)}" for t in
-        ["ep_legal", "ep_illegal", "check", "double_check", "checkmate", "stalemate", "promotion",
-         "promotion_capture", "few_pieces", "castle_legal", "castle_blocked", "castle_attacked"]))
-
-    chosen: dict = {}
-    quotas = [
-        ("ep_illegal", 25),
-        ("stalemate", 12),
-        ("checkmate", 18),
-        ("double_check", 25),
-        ("ep_legal", 45),
-        ("promotion_capture", 20),
-        ("promotion", 35),
-        ("castle_attacked", 25),
-        ("castle_legal", 45),
-        ("castle_blocked", 20),
-        ("check", 40),
-        ("few_pieces", 40),
-    ]
-    for tag, n in quotas:
-        pick(rng, cands, chosen, n, lambda c, t=tag: t in c.tags)
-    # The rest: any other positions, spread over the game phases.
-    pick(rng, cands, chosen, 400 - len(chosen) if len(chosen) < 400 else 0,
-         lambda c: not c.after_double_push or c.tags & {"ep_legal", "ep_illegal"})
-    main = sorted(chosen.values(), key=lambda c: c.order)
-
-    # Extra lines written with en_passant="fen": positions right after a double
-    # push where no en-passant capture is even pseudo-legal (the ep square is in
-    # the FEN although no capture exists).  Illegal-ep positions are written this
-    # way too, since the default ('legal') FEN would drop their ep square.
-    extra = {}
-    pick(rng, cands, extra,
-         30, lambda c: c.after_double_push and not (c.tags & {"ep_legal", "ep_illegal"})
-         and pos_key(c.board) not in chosen and c.board.ep_square is not None)
-    lines = []
-    for c in main:
-        ep = "fen" if "ep_illegal" in c.tags else "legal"
-        lines.append(Line(c.board.fen(en_passant=ep), False, 3, tags=set(c.tags),
-                          note="ep=fen" if ep == "fen" else ""))
-    for c in sorted(extra.values(), key=lambda c: c.order):
-        lines.append(Line(c.board.fen(en_passant="fen"), False, 3, tags=set(c.tags) | {"ep_fen_only"},
-                          note="ep=fen"))
-    return lines
-
-
-# ---------------------------------------------------------------------------
-# Chess960
-# ---------------------------------------------------------------------------
-
-
-def start_features(n: int) -> set[str]:
-    b = chess.Board.from_chess960_pos(n)
-    return classify(b) | {f"king_{chess.FILE_NAMES[chess.square_file(b.king(chess.WHITE))]}"}
-
-
-def gen_960(rng: random.Random, log) -> list[Line]:
-    # 60 distinct start positions, making sure the awkward geometries occur.
-    feats = {n: start_features(n) for n in range(960)}
-    chosen_n: list[int] = []
-
-    def take(pred, k):
-        avail = [n for n in range(960) if pred(n) and n not in chosen_n]
-        rng.shuffle(avail)
-        chosen_n.extend(avail[:k])
-
-    take(lambda n: n == 518, 1)  # the standard setup
-    for t in ("castle_adjacent", "castle_king_on_dest", "castle_rook_on_dest",
-              "castle_king_dest_is_rook", "castle_rook_dest_is_king"):
-        take(lambda n, t=t: t in feats[n], 5)
-    for f in "bg":
-        take(lambda n, f=f: f"king_{f}" in feats[n], 3)
-    take(lambda n: True, 60 - len(chosen_n))
-    chosen_n = chosen_n[:60]
-    starts = [chess.Board.from_chess960_pos(n) for n in chosen_n]
-
-    pool = Pool()
-    t0 = time.time()
-    # Playouts from every chosen setup, biased to keep castling rights and to
-    # clear the back rank; some capture-heavy/check-heavy ones for variety.
-    for rep, (style, max_ply, rec_from, prob) in enumerate([
-        ("castle", 24, 3, 0.5), ("castle", 24, 3, 0.5), ("castle", 40, 6, 0.3),
-        ("pawny", 40, 6, 0.3), ("checky", 40, 6, 0.3),
-    ]):
-        for b in starts:
-            playout(rng, pool, b, style, max_ply, rec_from, {"ep_illegal": 1.0, "double_check": 0.3},
-                    True, record_prob=prob)
-        log(f"  960 playouts round {rep}: pool {len(pool.cands)} ({time.time() - t0:.0f}s)")
-    cands = [c for c in pool.cands if c.ply > 0]
-    log("  pool tags: " + ", ".join(
-        f"{t}={sum(1 for c in cands if t in c.tags)}" for t in
-        ["castle_legal", "castle_blocked", "castle_attacked", "castle_adjacent", "castle_king_on_dest",
-         "castle_rook_on_dest", "castle_king_dest_is_rook", "castle_rook_dest_is_king", "check",
-         "ep_legal", "promotion"]))
-
-    chosen: dict = {}
-
-    def legal_and(t):
-        return lambda c: "castle_legal" in c.tags and t in c.tags
-
-    for pred, n in [
-        (legal_and("castle_adjacent"), 8),
-        (legal_and("castle_king_on_dest"), 6),
-        (legal_and("castle_rook_on_dest"), 6),
-        (legal_and("castle_king_dest_is_rook"), 6),
-        (legal_and("castle_rook_dest_is_king"), 6),
-        (lambda c: "castle_attacked" in c.tags, 12),
-        (lambda c: "castle_legal" in c.tags and "check" not in c.tags, 20),
-        (lambda c: "castle_blocked" in c.tags, 6),
-        (lambda c: "check" in c.tags, 6),
-        (lambda c: "ep_legal" in c.tags, 4),
-        (lambda c: "promotion" in c.tags, 2),
-    ]:
-        pick(rng, cands, chosen, n, pred)
-    pick(rng, cands, chosen, max(0, 90 - len(chosen)), lambda c: "castle_rights" in c.tags)
-    played = sorted(chosen.values(), key=lambda c: c.order)
-
-    # ~20 further positions, written in X-FEN (python-chess board.fen()).
-    xf: dict = {}
-    pick(rng, cands, xf, 8, lambda c: pos_key(c.board) not in chosen and "castle_legal" in c.tags
-         and any(ch not in "KQkq-" for ch in c.board.fen().split()[2]))
-    pick(rng, cands, xf, 20 - len(xf), lambda c: pos_key(c.board) not in chosen and "castle_rights" in c.tags)
-    xfen = sorted(xf.values(), key=lambda c: c.order)
-
-    lines = []
-    for b in starts:
-        lines.append(Line(b.shredder_fen(), True, 4, tags=classify(b) | {"start"}))
-    for c in played:
-        lines.append(Line(c.board.shredder_fen(), True, 4, tags=set(c.tags)))
-    for c in xfen:
-        lines.append(Line(c.board.fen(), True, 4, tags=set(c.tags) | {"xfen"}, note="xfen"))
-    return lines
-
-
-# ---------------------------------------------------------------------------
-# Main
-# ---------------------------------------------------------------------------
 
 
 def summarize(lines: list[Line]) -> dict:
@@ -672,87 +102,108 @@ def main() -> None:
     sf = Stockfish(args.stockfish)
     log(f"oracle: {sf.name}; python-chess {chess.__version__}; seed {args.seed}")
     try:
-        # ---- standard ----
-        rng = random.Random(args.seed)
-        std = gen_standard(rng, log)
-        rng_d = random.Random(args.seed + 1)
-        log(f"standard: {len(std)} lines; computing D1..D3")
-        compute(sf, std, 3, 0, log)
-        # D4 for ~100 (special cases first), D5 for ~20 of those with moderate D4.
-        special = ["ep_illegal", "ep_legal", "double_check", "castle_attacked", "castle_legal",
-                   "promotion_capture", "promotion", "check", "few_pieces"]
-        live = [ln for ln in std if ln.counts[1] > 0]
-        d4: list[Line] = []
-        for t in special:
-            group = [ln for ln in live if t in ln.tags and ln not in d4]
-            rng_d.shuffle(group)
-            d4.extend(group[:10])
-        rest = [ln for ln in live if ln not in d4]
-        rng_d.shuffle(rest)
-        d4.extend(rest[: max(0, 100 - len(d4))])
-        for ln in d4:
-            ln.depths = 4
-        log(f"standard: D4 for {len(d4)} lines")
-        compute(sf, d4, 3, 400_000, log)
-        d5_pool = [ln for ln in d4 if ln.counts[4] <= 1_500_000]
-        d5: list[Line] = []
-        for t in ["ep_illegal", "ep_legal", "double_check", "castle_attacked", "castle_legal", "promotion",
-                  "few_pieces", "check"]:
-            group = [ln for ln in d5_pool if t in ln.tags and ln not in d5]
-            rng_d.shuffle(group)
-            d5.extend(group[:2])
-        rest = [ln for ln in d5_pool if ln not in d5]
-        rng_d.shuffle(rest)
-        d5.extend(rest[: max(0, 20 - len(d5))])
-        for ln in d5:
-            ln.depths = 5
-        log(f"standard: D5 for {len(d5)} lines")
-        compute(sf, d5, 3, 2_000_000, log)
-
-        # ---- chess960 ----
+        std, d5 = standard_lines(sf, args.seed, log)
         rng960 = random.Random(args.seed + 960)
         c960 = gen_960(rng960, log)
         log(f"960: {len(c960)} lines; computing D1..D4")
         compute(sf, c960, 3, 400_000, log)
-
-        # ---- deep ----
-        deep_src = [ln for ln in d5 if ln.counts[5] <= 15_000_000]
-        c960_ok = [ln for ln in c960 if 0 < ln.counts[4] <= 700_000]
-        rng_deep = random.Random(args.seed + 6)
-        deep: list[Line] = []
-        used = set()
-        for t in ["ep_illegal", "ep_legal", "double_check", "castle_attacked", "castle_legal", "promotion",
-                  "few_pieces", "check"]:
-            group = [ln for ln in deep_src if t in ln.tags and ln.fen not in used]
-            if group:
-                ln = rng_deep.choice(group)
-                used.add(ln.fen)
-                deep.append(Line(ln.fen, False, 6, tags=set(ln.tags)))
-        for t in ["start", "castle_rook_dest_is_king", "castle_king_dest_is_rook", "castle_adjacent"]:
-            if t == "start":
-                group = [ln for ln in c960_ok if "start" in ln.tags and ln.fen not in used]
-            else:
-                group = [ln for ln in c960_ok if t in ln.tags and "castle_legal" in ln.tags
-                         and "start" not in ln.tags and ln.fen not in used]
-            if group:
-                ln = rng_deep.choice(group)
-                used.add(ln.fen)
-                # Always Shredder-FEN here (some 960 lines above are X-FEN).
-                fen = chess.Board(ln.fen, chess960=True).shredder_fen()
-                deep.append(Line(fen, True, 6, tags=set(ln.tags)))
-        fill = [ln for ln in deep_src if ln.fen not in used]
-        rng_deep.shuffle(fill)
-        for ln in fill[: max(0, 12 - len(deep))]:
-            used.add(ln.fen)
-            deep.append(Line(ln.fen, False, 6, tags=set(ln.tags)))
+        deep = deep_lines(d5, c960, random.Random(args.seed + 6))
         log(f"deep: {len(deep)} lines; computing D1..D6 (python-chess cross-check D1..D3)")
         compute(sf, deep, 3, 0, log)
         for ln in deep:  # keep only D5 and D6 in the deep file
             ln.counts = {d: ln.counts[d] for d in (5, 6)}
     finally:
         sf.close()
-
     elapsed = time.time() - t_start
+    std_sum, c_sum = write_files(out, args, sf, std, c960, deep)
+    for name, is960 in (("perft_random.epd", False), ("perft_960.epd", True), ("perft_deep.epd", None)):
+        n = verify_file(os.path.join(out, name), is960)
+        log(f"verified {name}: {n} lines (read back, parsed, recounted with python-chess)")
+    log(f"standard coverage: {std_sum}")
+    log(f"960 coverage: {c_sum}")
+    log("deep: " + "; ".join(f"{'960 ' if ln.chess960 else ''}{ln.counts}" for ln in deep))
+    log(f"oracle work done in {elapsed:.0f}s; total time {time.time() - t_start:.0f}s")
+
+
+# The kinds of position the deeper counts are spread over, a few of each first.
+SPECIAL = ["ep_illegal", "ep_legal", "double_check", "castle_attacked", "castle_legal",
+           "promotion_capture", "promotion", "check", "few_pieces"]
+DEEP_KINDS = ["ep_illegal", "ep_legal", "double_check", "castle_attacked", "castle_legal", "promotion",
+              "few_pieces", "check"]
+
+
+def standard_lines(sf: Stockfish, seed: int, log) -> tuple[list[Line], list[Line]]:
+    """The standard file's lines, counted: every line to D3, about 100 to D4 (the special
+    kinds first) and about 20 of those to D5; and the lines counted to D5."""
+    rng = random.Random(seed)
+    std = gen_standard(rng, log)
+    rng_d = random.Random(seed + 1)
+    log(f"standard: {len(std)} lines; computing D1..D3")
+    compute(sf, std, 3, 0, log)
+    live = [ln for ln in std if ln.counts[1] > 0]
+    d4 = spread_over(rng_d, live, SPECIAL, 10, 100)
+    for ln in d4:
+        ln.depths = 4
+    log(f"standard: D4 for {len(d4)} lines")
+    compute(sf, d4, 3, 400_000, log)
+    d5_pool = [ln for ln in d4 if ln.counts[4] <= 1_500_000]
+    d5 = spread_over(rng_d, d5_pool, DEEP_KINDS, 2, 20)
+    for ln in d5:
+        ln.depths = 5
+    log(f"standard: D5 for {len(d5)} lines")
+    compute(sf, d5, 3, 2_000_000, log)
+    return std, d5
+
+
+def spread_over(rng: random.Random, pool: list[Line], kinds: list[str], each: int, total: int) -> list[Line]:
+    """Up to `each` lines of every kind, in turn, then others up to `total`."""
+    chosen: list[Line] = []
+    for t in kinds:
+        group = [ln for ln in pool if t in ln.tags and ln not in chosen]
+        rng.shuffle(group)
+        chosen.extend(group[:each])
+    rest = [ln for ln in pool if ln not in chosen]
+    rng.shuffle(rest)
+    chosen.extend(rest[: max(0, total - len(chosen))])
+    return chosen
+
+
+def deep_lines(d5: list[Line], c960: list[Line], rng_deep: random.Random) -> list[Line]:
+    """Twelve or so positions for D5 and D6: one of each special kind of the standard lines,
+    one of each castling setup of the Chess960 lines, then more standard lines."""
+    deep_src = [ln for ln in d5 if ln.counts[5] <= 15_000_000]
+    c960_ok = [ln for ln in c960 if 0 < ln.counts[4] <= 700_000]
+    deep: list[Line] = []
+    used = set()
+    for t in DEEP_KINDS:
+        group = [ln for ln in deep_src if t in ln.tags and ln.fen not in used]
+        if group:
+            ln = rng_deep.choice(group)
+            used.add(ln.fen)
+            deep.append(Line(ln.fen, False, 6, tags=set(ln.tags)))
+    for t in ["start", "castle_rook_dest_is_king", "castle_king_dest_is_rook", "castle_adjacent"]:
+        if t == "start":
+            group = [ln for ln in c960_ok if "start" in ln.tags and ln.fen not in used]
+        else:
+            group = [ln for ln in c960_ok if t in ln.tags and "castle_legal" in ln.tags
+                     and "start" not in ln.tags and ln.fen not in used]
+        if group:
+            ln = rng_deep.choice(group)
+            used.add(ln.fen)
+            # Always Shredder-FEN here (some 960 lines above are X-FEN).
+            fen = chess.Board(ln.fen, chess960=True).shredder_fen()
+            deep.append(Line(fen, True, 6, tags=set(ln.tags)))
+    fill = [ln for ln in deep_src if ln.fen not in used]
+    rng_deep.shuffle(fill)
+    for ln in fill[: max(0, 12 - len(deep))]:
+        used.add(ln.fen)
+        deep.append(Line(ln.fen, False, 6, tags=set(ln.tags)))
+    return deep
+
+
+def write_files(out: str, args, sf: Stockfish, std: list[Line], c960: list[Line],
+                deep: list[Line]) -> tuple[dict, dict]:
+    """The three files, with their headers; the coverage of the first two."""
     std_sum = summarize(std)
     write_file(os.path.join(out, "perft_random.epd"), std, header_for(
         "standard chess, seeded random playouts from the start position", args, sf, [
@@ -777,13 +228,7 @@ def main() -> None:
             "Only D5 and D6 are listed. Lines with file-letter (Shredder-FEN) castling fields are",
             "Chess960 positions (parse with chess960 = true); the others are standard chess.",
         ]))
-    for name, is960 in (("perft_random.epd", False), ("perft_960.epd", True), ("perft_deep.epd", None)):
-        n = verify_file(os.path.join(out, name), is960)
-        log(f"verified {name}: {n} lines (read back, parsed, recounted with python-chess)")
-    log(f"standard coverage: {std_sum}")
-    log(f"960 coverage: {c_sum}")
-    log(f"deep: " + "; ".join(f"{'960 ' if ln.chess960 else ''}{ln.counts}" for ln in deep))
-    log(f"oracle work done in {elapsed:.0f}s; total time {time.time() - t_start:.0f}s")
+    return std_sum, c_sum
 
 
 if __name__ == "__main__":
