@@ -47,31 +47,87 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut seed = None;
-    let mut format = Format::Table;
-    let mut dense = None;
-    let mut rounds = None;
-    let mut steps = None;
-    let mut holes = None;
-    let mut candidates = None;
-    let mut from = None;
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) => (flag.to_string(), Some(value.to_string())),
-            None => (arg.clone(), None),
+    Flags::read(std::env::args().skip(1))?.combine()
+}
+
+/// The flags that take a value.
+const VALUED: [&str; 9] = [
+    "--seed",
+    "--format",
+    "--budget",
+    "--rounds",
+    "--steps",
+    "--holes",
+    "--candidates",
+    "--from",
+    "--jobs",
+];
+
+/// The flags as given, before they are checked against each other.
+struct Flags {
+    seed: Option<u64>,
+    format: Format,
+    budget: Option<std::time::Duration>,
+    rounds: Option<u32>,
+    steps: Option<u64>,
+    holes: Option<u64>,
+    candidates: Option<u64>,
+    from: Option<String>,
+    jobs: usize,
+}
+
+impl Flags {
+    /// Each flag's value (`--flag value` or `--flag=value`); `--help` and `--version` print
+    /// and exit.
+    fn read(mut args: impl Iterator<Item = String>) -> Result<Flags, String> {
+        let mut flags = Flags {
+            seed: None,
+            format: Format::Table,
+            budget: None,
+            rounds: None,
+            steps: None,
+            holes: None,
+            candidates: None,
+            from: None,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or(format!("{flag} needs a value"))
+        while let Some(arg) = args.next() {
+            let (flag, inline) = match arg.split_once('=') {
+                Some((flag, value)) => (flag.to_string(), Some(value.to_string())),
+                None => (arg.clone(), None),
+            };
+            match flag.as_str() {
+                "-h" | "--help" => {
+                    println!("{USAGE}");
+                    std::process::exit(0);
+                }
+                "-V" | "--version" => {
+                    println!("{}", magic_gen::GENERATOR);
+                    std::process::exit(0);
+                }
+                _ if !VALUED.contains(&flag.as_str()) => {
+                    return Err(format!("unexpected argument {flag:?}"));
+                }
+                _ => {
+                    let value = inline.or_else(|| args.next());
+                    flags.set(&flag, value.ok_or(format!("{flag} needs a value"))?)?;
+                }
+            }
+        }
+        Ok(flags)
+    }
+
+    /// Sets the flag `flag` to `value`.
+    fn set(&mut self, flag: &str, value: String) -> Result<(), String> {
+        let count = |what: &str| {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag}: a number of {what} expected"))
         };
-        match flag.as_str() {
-            "--seed" => seed = Some(magic_gen::parse_seed(&value()?)?),
+        match flag {
+            "--seed" => self.seed = Some(magic_gen::parse_seed(&value)?),
             "--format" => {
-                format = match value()?.as_str() {
+                self.format = match value.as_str() {
                     "table" => Format::Table,
                     "rust" => Format::Rust,
                     "json" => Format::Json,
@@ -79,79 +135,65 @@ fn parse_args() -> Result<Args, String> {
                 }
             }
             "--budget" => {
-                let seconds: f64 = value()?
+                let seconds: f64 = value
                     .parse()
                     .map_err(|_| format!("{flag}: seconds expected"))?;
                 let budget = std::time::Duration::try_from_secs_f64(seconds)
                     .map_err(|e| format!("{flag}: {e}"))?;
-                dense = Some(magic_gen::dense::Stop::Budget(budget));
+                self.budget = Some(budget);
             }
-            "--rounds" => rounds = Some(positive(&value()?, &flag, " of rounds")?),
-            "--steps" => {
-                steps = Some(
-                    value()?
-                        .parse()
-                        .map_err(|_| format!("{flag}: a number of steps expected"))?,
-                );
-            }
-            "--holes" => {
-                holes = Some(
-                    value()?
-                        .parse()
-                        .map_err(|_| format!("{flag}: a number of steps expected"))?,
-                );
-            }
-            "--candidates" => candidates = Some(positive(&value()?, &flag, " of candidates")?),
-            "--from" => from = Some(value()?),
-            "--jobs" => jobs = positive(&value()?, &flag, "")?,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
-            "-V" | "--version" => {
-                println!("{}", magic_gen::GENERATOR);
-                std::process::exit(0);
-            }
+            "--rounds" => self.rounds = Some(positive(&value, flag, " of rounds")?),
+            "--steps" => self.steps = Some(count("steps")?),
+            "--holes" => self.holes = Some(count("steps")?),
+            "--candidates" => self.candidates = Some(positive(&value, flag, " of candidates")?),
+            "--from" => self.from = Some(value),
+            "--jobs" => self.jobs = positive(&value, flag, "")?,
             other => return Err(format!("unexpected argument {other:?}")),
         }
+        Ok(())
     }
-    let from = match (from, holes) {
-        (Some(_), _) if rounds.is_some() || steps.is_some() || dense.is_some() => {
-            return Err("--from goes with --holes only".into());
+
+    /// The run the flags ask for, once they agree with each other.
+    fn combine(self) -> Result<Args, String> {
+        let mut dense = self.budget.map(magic_gen::dense::Stop::Budget);
+        let from = match (self.from, self.holes) {
+            (Some(_), _) if self.rounds.is_some() || self.steps.is_some() || dense.is_some() => {
+                return Err("--from goes with --holes only".into());
+            }
+            (Some(file), Some(holes)) => Some((file, holes)),
+            (Some(_), None) => return Err("--from needs --holes".into()),
+            (None, _) => None,
+        };
+        if let Some(rounds) = self.rounds {
+            if dense.is_some() {
+                return Err("--rounds and --budget exclude each other".into());
+            }
+            dense = Some(magic_gen::dense::Stop::Exactly {
+                rounds,
+                steps: self.steps.unwrap_or(0),
+                holes: self.holes.unwrap_or(0),
+            });
+        } else if self.steps.is_some() || (self.holes.is_some() && from.is_none()) {
+            return Err("--steps and --holes go with --rounds".into());
         }
-        (Some(file), Some(holes)) => Some((file, holes)),
-        (Some(_), None) => return Err("--from needs --holes".into()),
-        (None, _) => None,
-    };
-    if let Some(rounds) = rounds {
-        if dense.is_some() {
-            return Err("--rounds and --budget exclude each other".into());
+        if self.candidates.is_some() && dense.is_none() {
+            return Err("--candidates goes with --rounds or --budget".into());
         }
-        let steps = steps.unwrap_or(0);
-        let holes = holes.unwrap_or(0);
-        dense = Some(magic_gen::dense::Stop::Exactly {
-            rounds,
-            steps,
-            holes,
-        });
-    } else if steps.is_some() || (holes.is_some() && from.is_none()) {
-        return Err("--steps and --holes go with --rounds".into());
+        let seed = match self.seed {
+            Some(seed) => seed,
+            None => magic_gen::seed_from_env()?,
+        };
+        Ok(Args {
+            seed,
+            format: self.format,
+            dense,
+            from,
+            jobs: self.jobs,
+            candidates: self
+                .candidates
+                .unwrap_or(magic_gen::dense::CANDIDATES_PER_ROUND),
+        })
     }
-    if candidates.is_some() && dense.is_none() {
-        return Err("--candidates goes with --rounds or --budget".into());
-    }
-    let seed = match seed {
-        Some(seed) => seed,
-        None => magic_gen::seed_from_env()?,
-    };
-    Ok(Args {
-        seed,
-        format,
-        dense,
-        from,
-        jobs,
-        candidates: candidates.unwrap_or(magic_gen::dense::CANDIDATES_PER_ROUND),
-    })
 }
 
 /// `text` as a number above zero, else why not: "`flag`: a positive number`what` expected".
