@@ -13,7 +13,7 @@ use crate::square::Square;
 /// `lines` (other squares may share the slot and add attacks elsewhere: one AND keeps ours).
 /// Setting the squares outside the relevant mask (rather than clearing them) is the "black
 /// magic" form: it costs the same and lets magic-gen's dense magics overlap their tables (see
-/// `magic-gen/src/dense.rs` and `magic-gen/src/share.rs`).
+/// `magic-gen/src/dense/` and `magic-gen/src/share.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Magic {
     not_mask: u64,

@@ -18,7 +18,7 @@ Searches jaque's rook and bishop magics from a seed, verifies every blocker subs
 
 With --budget or --rounds, runs the dense search instead (magics with small, clustered
 footprints, their tables overlapped, then packed again with slots shared where the squares'
-attacks agree on their lines; see magic-gen/src/dense.rs and share.rs) on --jobs threads (default:
+attacks agree on their lines; see magic-gen/src/dense/ and share.rs) on --jobs threads (default:
 all cores) and prints the magics file that magic-gen/dense.magics holds: --rounds of
 candidates, then --steps (default 0) of the search over the packing order, which runs on one
 thread, then --holes (default 0) steps of the hole search, which moves the square that ends

@@ -33,7 +33,6 @@
 //! whatever the threads: the file records them, and `magic-gen --rounds N --steps S --holes H`
 //! (with `--candidates C` if the file names it) prints it again byte for byte.
 
-use std::fmt::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -41,15 +40,15 @@ use std::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::GENERATOR;
-use crate::geometry::{Slider, SquareIndex, parse_square_name, square_name};
+use crate::geometry::{Slider, SquareIndex};
 use crate::holes::Holes;
 use crate::pack::{Packer, Placed, Shape};
 use crate::search::{MAX_CANDIDATES, Magic, Searcher, blocker_subsets};
-use crate::tables::{GenerateError, Tables};
+
+mod file;
 
 /// The magics file the project commits: found by `magic-gen --budget` for the default seed.
-pub const COMMITTED: &str = include_str!("../dense.magics");
+pub const COMMITTED: &str = include_str!("../../dense.magics");
 
 /// Candidates each square tries per round in `magic-gen --budget` and `--rounds`.
 pub const CANDIDATES_PER_ROUND: u64 = 1 << 19;
@@ -332,28 +331,7 @@ pub fn search(
         .into_iter()
         .flat_map(|slider| (0..64).map(move |square| Subsets::new(slider, square)))
         .collect();
-    // Every square's pool starts with the build-time search's magic, so that every square has
-    // a candidate however few rounds run.
-    let mut searcher = Searcher::new();
-    let mut plain = Vec::with_capacity(squares.len());
-    for subsets in &squares {
-        let (magic, _) = searcher
-            .find(subsets.slider, subsets.square, seed, MAX_CANDIDATES)
-            .map_err(|e| e.to_string())?;
-        plain.push(magic.magic);
-    }
-    let pools: Vec<Mutex<Pools>> = squares
-        .iter()
-        .zip(&plain)
-        .map(|(subsets, &magic)| {
-            let bits = subsets.mask.count_ones();
-            let mut pools = Pools::default();
-            if let Some(measures) = Scratch::new().measure(subsets, magic, bits) {
-                pools.offer_all(magic, bits, measures);
-            }
-            Mutex::new(pools)
-        })
-        .collect();
+    let pools = first_pools(&squares, seed)?;
     let started = Instant::now();
     let mut rounds = 0u32;
     // With a budget, a third of it goes to the rounds (at least one), a third to the order
@@ -364,22 +342,7 @@ pub fn search(
     };
     loop {
         let round_started = Instant::now();
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..jobs.max(1) {
-                scope.spawn(|| {
-                    let mut scratch = Scratch::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(subsets) = squares.get(i) else { break };
-                        if let Ok(mut pools) = pools[i].lock() {
-                            let run = (seed, rounds, candidates);
-                            search_round(subsets, &mut pools, &mut scratch, run);
-                        }
-                    }
-                });
-            }
-        });
+        round(&squares, &pools, jobs, (seed, rounds, candidates));
         rounds += 1;
         let shapes = Shapes::new(&squares, &pools);
         let mut packer = Packer::new(&shapes.shapes);
@@ -414,6 +377,51 @@ pub fn search(
         Stop::Budget(budget) => started.elapsed() < budget,
     };
     holes(packed, more, jobs, |_, _| {})
+}
+
+/// Every square's pools, started with the build-time search's magic, so that every square
+/// has a candidate however few rounds run.
+fn first_pools(squares: &[Subsets], seed: u64) -> Result<Vec<Mutex<Pools>>, String> {
+    let mut searcher = Searcher::new();
+    let mut plain = Vec::with_capacity(squares.len());
+    for subsets in squares {
+        let (magic, _) = searcher
+            .find(subsets.slider, subsets.square, seed, MAX_CANDIDATES)
+            .map_err(|e| e.to_string())?;
+        plain.push(magic.magic);
+    }
+    Ok(squares
+        .iter()
+        .zip(&plain)
+        .map(|(subsets, &magic)| {
+            let bits = subsets.mask.count_ones();
+            let mut pools = Pools::default();
+            if let Some(measures) = Scratch::new().measure(subsets, magic, bits) {
+                pools.offer_all(magic, bits, measures);
+            }
+            Mutex::new(pools)
+        })
+        .collect())
+}
+
+/// One round of candidates for every square, the squares shared out among `jobs` threads
+/// (each square's candidates come from its own seeded generator: the threads change nothing).
+fn round(squares: &[Subsets], pools: &[Mutex<Pools>], jobs: usize, run: (u64, u32, u64)) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let mut scratch = Scratch::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(subsets) = squares.get(i) else { break };
+                    if let Some(Ok(mut pools)) = pools.get(i).map(Mutex::lock) {
+                        search_round(subsets, &mut pools, &mut scratch, run);
+                    }
+                }
+            });
+        }
+    });
 }
 
 /// Continues the hole search (`crate::holes`) of `magics` from the step it stopped at, while
@@ -508,190 +516,5 @@ impl Shapes {
             .collect();
         magics.sort_by_key(|m| (m.slider != Slider::Rook, m.square));
         magics
-    }
-}
-
-impl DenseMagics {
-    /// Magics as the search placed them, with `(rounds, steps, holes)` of that search (of
-    /// [`CANDIDATES_PER_ROUND`]); the shared offsets are packed from them.
-    pub fn new(
-        seed: u64,
-        (rounds, steps, holes): (u32, u64, u64),
-        rook: Vec<Magic>,
-        bishop: Vec<Magic>,
-    ) -> DenseMagics {
-        let (mut shared_rook, mut shared_bishop) = (rook.clone(), bishop.clone());
-        crate::share::pack(&mut shared_rook, &mut shared_bishop);
-        let shared = shared_rook
-            .iter()
-            .chain(&shared_bishop)
-            .map(|m| m.offset)
-            .collect();
-        DenseMagics {
-            seed,
-            rounds,
-            candidates: CANDIDATES_PER_ROUND,
-            steps,
-            holes,
-            rook,
-            bishop,
-            shared,
-        }
-    }
-
-    /// The magics at their shared offsets, rooks and bishops by square: the build's.
-    pub fn shared_magics(&self) -> (Vec<Magic>, Vec<Magic>) {
-        let mut all: Vec<Magic> = self.rook.iter().chain(&self.bishop).copied().collect();
-        for (m, &offset) in all.iter_mut().zip(&self.shared) {
-            m.offset = offset;
-        }
-        let bishop = all.split_off(self.rook.len().min(all.len()));
-        (all, bishop)
-    }
-
-    /// The tables the build makes of these magics (shared offsets), not yet verified.
-    pub fn tables(&self) -> Result<Tables, GenerateError> {
-        let (rook, bishop) = self.shared_magics();
-        Tables::from_magics(self.seed, rook, bishop)
-    }
-
-    /// The magics file: a header naming generator, seed, rounds and table size, then one line
-    /// per slider and square.
-    pub fn to_text(&self, table_entries: usize) -> String {
-        let mut out = String::new();
-        let seed = self.seed;
-        let _ = writeln!(
-            out,
-            "# Dense magics for jaque's slider table, found by {GENERATOR}; do not edit.\n\
-             # Print again with: magic-gen --seed 0x{seed:016x} --rounds {rounds}{candidates_flag} --steps {steps}{holes_flag}\n\
-             # seed {seed} rounds {rounds}{candidates_word} steps {steps}{holes_word} table_entries {table_entries}\n\
-             # slider square shift magic offset placed; slot = offset + ((occupied | !mask) * magic) >> shift,\n\
-             # attacks = table[slot] & the square's lines: squares share slots where they agree on their\n\
-             # lines. placed: the offset in the search's packing without shared slots (--from goes on from it)",
-            rounds = self.rounds,
-            steps = self.steps,
-            candidates_flag = self.unless_default(" --candidates"),
-            candidates_word = self.unless_default(" candidates"),
-            holes_flag = if self.holes > 0 {
-                format!(" --holes {}", self.holes)
-            } else {
-                String::new()
-            },
-            holes_word = if self.holes > 0 {
-                format!(" holes {}", self.holes)
-            } else {
-                String::new()
-            },
-        );
-        for (m, shared) in self.rook.iter().chain(&self.bishop).zip(&self.shared) {
-            let _ = writeln!(
-                out,
-                "{} {} {} 0x{:016x} {shared} {}",
-                m.slider.name(),
-                square_name(m.square),
-                m.shift,
-                m.magic,
-                m.offset
-            );
-        }
-        out
-    }
-
-    /// `name` and the candidates per round when they are not [`CANDIDATES_PER_ROUND`]: files
-    /// of the default search name them not at all.
-    fn unless_default(&self, name: &str) -> String {
-        if self.candidates == CANDIDATES_PER_ROUND {
-            String::new()
-        } else {
-            format!("{name} {}", self.candidates)
-        }
-    }
-
-    /// Reads a magics file. Every square of both sliders must appear exactly once.
-    pub fn parse(text: &str) -> Result<DenseMagics, String> {
-        let mut seed = None;
-        let mut rounds = 0;
-        let mut candidates = CANDIDATES_PER_ROUND;
-        let mut steps = 0;
-        let mut holes = 0;
-        let mut found: [Vec<Option<(Magic, u32)>>; 2] = [vec![None; 64], vec![None; 64]];
-        for (number, line) in text.lines().enumerate() {
-            let at = |what: &str| format!("magics file line {}: {what}", number + 1);
-            let line = line.trim();
-            if let Some(comment) = line.strip_prefix('#') {
-                let words: Vec<&str> = comment.split_whitespace().collect();
-                // `seed S rounds R [candidates C] steps T [holes H] table_entries E`.
-                if words.first() == Some(&"seed") {
-                    for pair in words.chunks_exact(2) {
-                        let [key, value] = pair else { continue };
-                        let number = value.parse::<u64>().ok();
-                        match *key {
-                            "seed" => seed = number,
-                            "rounds" => {
-                                rounds = number.and_then(|n| n.try_into().ok()).unwrap_or(0)
-                            }
-                            "candidates" => candidates = number.unwrap_or(CANDIDATES_PER_ROUND),
-                            "steps" => steps = number.unwrap_or(0),
-                            "holes" => holes = number.unwrap_or(0),
-                            _ => {}
-                        }
-                    }
-                }
-                continue;
-            }
-            if line.is_empty() {
-                continue;
-            }
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [slider, square, shift, magic, shared, offset] = fields[..] else {
-                return Err(at("expected: slider square shift magic offset placed"));
-            };
-            let (slider, row) = match slider {
-                "rook" => (Slider::Rook, 0),
-                "bishop" => (Slider::Bishop, 1),
-                _ => return Err(at("the slider is rook or bishop")),
-            };
-            let square = parse_square_name(square).ok_or_else(|| at("bad square"))?;
-            let shift: u8 = shift.parse().map_err(|_| at("bad shift"))?;
-            let magic = magic
-                .strip_prefix("0x")
-                .and_then(|hex| u64::from_str_radix(hex, 16).ok())
-                .ok_or_else(|| at("bad magic (0x and 16 hex digits)"))?;
-            let offset: u32 = offset.parse().map_err(|_| at("bad placed offset"))?;
-            let shared: u32 = shared.parse().map_err(|_| at("bad offset"))?;
-            if !(52..=63).contains(&shift) {
-                return Err(at("shift out of range 52..=63"));
-            }
-            let slot = &mut found[row][square as usize];
-            if slot.is_some() {
-                return Err(at("square given twice"));
-            }
-            let magic = Magic {
-                square,
-                slider,
-                mask: slider.mask(square),
-                magic,
-                shift,
-                offset,
-            };
-            *slot = Some((magic, shared));
-        }
-        let seed = seed.ok_or("magics file: no `# seed N rounds R` header")?;
-        let [rook, bishop] = found.map(|row| row.into_iter().flatten().collect::<Vec<_>>());
-        if rook.len() != 64 || bishop.len() != 64 {
-            return Err("magics file: every square needs a rook and a bishop magic".into());
-        }
-        let shared = rook.iter().chain(&bishop).map(|&(_, s)| s).collect();
-        let magics = |row: Vec<(Magic, u32)>| row.into_iter().map(|(m, _)| m).collect();
-        Ok(DenseMagics {
-            seed,
-            rounds,
-            candidates,
-            steps,
-            holes,
-            rook: magics(rook),
-            bishop: magics(bishop),
-            shared,
-        })
     }
 }
