@@ -54,35 +54,9 @@ pub fn _stop_reading(py: Python<'_>) {
 /// Opens `source`. A directory or a missing file raises `OSError` here, before any game.
 pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
-        let path: PathBuf = source.extract()?;
-        let name = path.display().to_string();
-        if std::fs::metadata(&path)
-            .map_err(|e| read_error(e, &name))?
-            .is_dir()
-        {
-            let error = io::Error::from_raw_os_error(21);
-            return Err(read_error(error, &name));
-        }
-        // Opening a FIFO waits for its writer, which may be a thread of this interpreter.
-        let opened = source.py().detach(|| jaque::input::open(&path));
-        let reader = opened.map_err(|e| read_error(e, &name))?;
-        return Ok(Source {
-            name,
-            reader,
-            raised: Raised::default(),
-        });
+        return open_path(source);
     }
-    let bytes = if let Ok(bytes) = source.cast::<PyBytes>() {
-        Some(bytes.as_bytes().to_vec())
-    } else if let Ok(array) = source.cast::<PyByteArray>() {
-        Some(array.to_vec())
-    } else if source.is_instance(&source.py().get_type::<pyo3::types::PyMemoryView>())? {
-        let bytes = source.call_method0("tobytes")?;
-        Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec())
-    } else {
-        None
-    };
-    if let Some(bytes) = bytes {
+    if let Some(bytes) = bytes_of(source)? {
         let reader = jaque::input::decompressed(io::Cursor::new(bytes))
             .map_err(|e| read_error(e, "<bytes>"))?;
         return Ok(Source {
@@ -92,32 +66,72 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         });
     }
     if source.hasattr("read")? {
-        let name = match source.getattr("name") {
-            Ok(name) => name.str()?.to_string(),
-            Err(_) => "<stream>".to_string(),
-        };
-        let raised = Raised::default();
-        let file = FileObject {
-            file: source.clone().unbind(),
-            pending: Vec::new(),
-            at: 0,
-            raised: Arc::clone(&raised),
-        };
-        let reader = BufReader::with_capacity(jaque::input::BUFFER, file);
-        let reader = match jaque::input::decompressed(reader) {
-            Ok(reader) => reader,
-            Err(error) => return Err(take(&raised).unwrap_or_else(|| read_error(error, &name))),
-        };
-        return Ok(Source {
-            name,
-            reader,
-            raised,
-        });
+        return open_file_object(source);
     }
     Err(PyTypeError::new_err(format!(
         "cannot read games from a {}: give a path, bytes or a file object",
         source.get_type().name()?
     )))
+}
+
+/// A path (`str` or path-like): a file, plain or compressed.
+fn open_path(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+    let path: PathBuf = source.extract()?;
+    let name = path.display().to_string();
+    if std::fs::metadata(&path)
+        .map_err(|e| read_error(e, &name))?
+        .is_dir()
+    {
+        let error = io::Error::from_raw_os_error(21);
+        return Err(read_error(error, &name));
+    }
+    // Opening a FIFO waits for its writer, which may be a thread of this interpreter.
+    let opened = source.py().detach(|| jaque::input::open(&path));
+    let reader = opened.map_err(|e| read_error(e, &name))?;
+    Ok(Source {
+        name,
+        reader,
+        raised: Raised::default(),
+    })
+}
+
+/// The bytes of a `bytes`, `bytearray` or `memoryview`, copied; `None` for anything else.
+fn bytes_of(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    Ok(if let Ok(bytes) = source.cast::<PyBytes>() {
+        Some(bytes.as_bytes().to_vec())
+    } else if let Ok(array) = source.cast::<PyByteArray>() {
+        Some(array.to_vec())
+    } else if source.is_instance(&source.py().get_type::<pyo3::types::PyMemoryView>())? {
+        let bytes = source.call_method0("tobytes")?;
+        Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec())
+    } else {
+        None
+    })
+}
+
+/// A file object (anything with `read`), binary or text, read from the reading threads.
+fn open_file_object(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+    let name = match source.getattr("name") {
+        Ok(name) => name.str()?.to_string(),
+        Err(_) => "<stream>".to_string(),
+    };
+    let raised = Raised::default();
+    let file = FileObject {
+        file: source.clone().unbind(),
+        pending: Vec::new(),
+        at: 0,
+        raised: Arc::clone(&raised),
+    };
+    let reader = BufReader::with_capacity(jaque::input::BUFFER, file);
+    let reader = match jaque::input::decompressed(reader) {
+        Ok(reader) => reader,
+        Err(error) => return Err(take(&raised).unwrap_or_else(|| read_error(error, &name))),
+    };
+    Ok(Source {
+        name,
+        reader,
+        raised,
+    })
 }
 
 /// A Python file object read from any thread (the GIL taken for each read): binary files
