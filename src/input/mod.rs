@@ -1,6 +1,7 @@
 //! Where games come from: files and streams as the command line reads them (zstd and gzip
-//! told by their content, decoded on a thread of their own), and the games of a stream
-//! checked on several threads and handed back in input order ([`Checked`]).
+//! told by their content, decoded on a thread of their own), the games of a stream cut into
+//! batches ([`GameBatches`]), and checked on several threads and handed back in input order
+//! ([`Checked`]).
 //!
 //! ```
 //! use jaque::input;

@@ -1,10 +1,10 @@
 //! The games of a stream checked on several threads and handed back in input order, with a
 //! bounded number of games in memory whatever the stream's size.
 //!
-//! One thread cuts the stream into batches of games; each batch is checked as one job of a
-//! thread pool; the caller receives each batch's result in the order of the stream. The
-//! channel between the cutting thread and the caller holds a fixed number of batches, so
-//! cutting waits for a slow caller and memory stays bounded.
+//! One thread cuts the stream into batches of games ([`GameBatches`]); each batch is checked
+//! as one job of a thread pool; the caller receives each batch's result in the order of the
+//! stream. The channel between the cutting thread and the caller holds a fixed number of
+//! batches, so cutting waits for a slow caller and memory stays bounded.
 
 use std::io::{self, BufRead};
 use std::sync::{Arc, mpsc};

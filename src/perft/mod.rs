@@ -6,12 +6,13 @@
 //! more in calls and register spills than the copies do).
 //!
 //! The walk is compiled for its case rather than asking at every node:
-//! - the side to move is a type ([`side`]), so colours, pawn directions and ranks are
+//! - the side to move is a type (`movegen::side`), so colours, pawn directions and ranks are
 //!   constants, and white's and black's nodes are two copies of the code;
-//! - the generator ([`generate`]) makes its masks once a node (check, pins by kind of line,
-//!   the king's safe steps) and tells the walk each move's kind, so that the walk's board
-//!   ([`board`]) is updated by a function of that kind and no move is encoded or decoded;
-//! - castling's squares are found once at the root ([`castles`]), not at every node.
+//! - the generator (`movegen::generate`) makes its masks once a node (check, pins by kind of
+//!   line, the king's safe steps) and tells the walk each move's kind, so that the walk's
+//!   board (`movegen::board`) is updated by a function of that kind and no move is encoded or
+//!   decoded;
+//! - castling's squares are found once at the root (`movegen::castles`), not at every node.
 //!
 //! Counting is popcounts, and the x86-64 baseline has no popcount instruction: without one
 //! each is a dozen shifts, masks and a multiply. So the tree is walked by one of two copies
