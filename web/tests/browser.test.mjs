@@ -190,6 +190,23 @@ async function clickAt(page, at) {
   await page.mouse.click(box.left - 1, (box.top + box.bottom) / 2);
 }
 
+/**
+ * Clicks `selector` as `page.click` does, finding it again when the page redraws it between
+ * finding and clicking (the diagnostics list is drawn again whenever a check ends): a
+ * detached element is never clicked, so a retry clicks once.
+ */
+async function clickRedrawn(page, selector, tries = 5) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.click(selector);
+      return;
+    } catch (error) {
+      if (attempt >= tries || !String(error).includes("detached")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** The board's pieces as "e4:P" strings, sorted, and its square count. */
 function boardContents(page) {
   return page.$eval("[data-testid=board]", (svg) => ({
@@ -317,7 +334,7 @@ async function runChecks(page, origin, temporary) {
     async () => {
       const { place, want } = byKind.castling_zeros;
       const item = `[data-testid=diagnostic][data-line="${want.line}"][data-column="${want.column}"][data-code="${want.code}"]`;
-      await page.click(`${item} button.fix.certain`);
+      await clickRedrawn(page, `${item} button.fix.certain`);
       expectedText = replaceAt(expectedText, place);
       await waitForText(page, "the text fixed", expectedText);
     },
@@ -345,7 +362,7 @@ async function runChecks(page, origin, temporary) {
       await page.waitForSelector(".cm-tooltip-lint .cm-diagnosticAction.certain", {
         timeout: WAIT_MS,
       });
-      await page.click(".cm-tooltip-lint .cm-diagnosticAction.certain");
+      await clickRedrawn(page, ".cm-tooltip-lint .cm-diagnosticAction.certain");
       expectedText = replaceAt(expectedText, place);
       await waitForText(page, "the text fixed", expectedText);
       await page.mouse.move(0, 0);
