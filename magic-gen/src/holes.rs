@@ -190,38 +190,11 @@ impl Holes {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(stream(step, CONTROL));
-        let mut ruined = vec![top];
-        if rng.next_u64() & 1 == 0 {
-            // A few squares that end near the top, picked at random.
-            let mut near: Vec<usize> = (0..n)
-                .filter(|&i| i != top && self.placed[i].end() + WINDOW > frontier)
-                .collect();
-            let more = (rng.next_u64() % (MAX_RUINED as u64)) as usize;
-            for _ in 0..more.min(near.len()) {
-                let at = (rng.next_u64() % near.len() as u64) as usize;
-                ruined.push(near.swap_remove(at));
-            }
-        } else {
-            // The squares around a random slot, so that holes deep in the table open up too.
-            let at = (rng.next_u64() % frontier as u64) as usize;
-            let region = REGION << (rng.next_u64() % 4);
-            let (low, high) = (at.saturating_sub(region / 2), at + region / 2);
-            ruined.extend((0..n).filter(|&i| {
-                let p = &self.placed[i];
-                i != top && p.start < high && p.end() > low
-            }));
-        }
-        ruined.truncate(MAX_TAKEN);
+        let ruined = self.ruined(top, frontier, &mut rng);
         let ends = |ruined: &[usize], placed: &[Placement]| -> usize {
             ruined.iter().map(|&i| placed[i].end()).sum()
         };
         let before = ends(&ruined, &self.placed);
-        // The top square goes back first, into the room the others left; they follow in a
-        // random order, since the greedy placement depends on it.
-        for k in (2..ruined.len()).rev() {
-            let j = 1 + (rng.next_u64() % k as u64) as usize;
-            ruined.swap(k, j);
-        }
         let saved: Vec<Placement> = ruined.iter().map(|&i| self.placed[i].clone()).collect();
         for &i in &ruined {
             let p = &self.placed[i];
@@ -247,6 +220,38 @@ impl Holes {
             self.placed[i] = old;
         }
         false
+    }
+
+    /// The squares a step takes out: the top one first, then either a few that end near the
+    /// top, or those around a random slot (so that holes deep in the table open up too), in a
+    /// random order after the top, since the greedy placement depends on it.
+    fn ruined(&self, top: usize, frontier: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
+        let n = self.placed.len();
+        let mut ruined = vec![top];
+        if rng.next_u64() & 1 == 0 {
+            let mut near: Vec<usize> = (0..n)
+                .filter(|&i| i != top && self.placed[i].end() + WINDOW > frontier)
+                .collect();
+            let more = (rng.next_u64() % (MAX_RUINED as u64)) as usize;
+            for _ in 0..more.min(near.len()) {
+                let at = (rng.next_u64() % near.len() as u64) as usize;
+                ruined.push(near.swap_remove(at));
+            }
+        } else {
+            let at = (rng.next_u64() % frontier as u64) as usize;
+            let region = REGION << (rng.next_u64() % 4);
+            let (low, high) = (at.saturating_sub(region / 2), at + region / 2);
+            ruined.extend((0..n).filter(|&i| {
+                let p = &self.placed[i];
+                i != top && p.start < high && p.end() > low
+            }));
+        }
+        ruined.truncate(MAX_TAKEN);
+        for k in (2..ruined.len()).rev() {
+            let j = 1 + (rng.next_u64() % k as u64) as usize;
+            ruined.swap(k, j);
+        }
+        ruined
     }
 
     /// The placement of square `i` (taken out of the bitmap) that ends lowest, then starts

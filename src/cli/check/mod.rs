@@ -17,6 +17,7 @@ use super::progress::Progress;
 use super::stdout::StdoutBuffer;
 use super::{Outcome, parse_lang};
 use jaque::json::Escaped;
+use jaque::lint::Lints;
 
 mod batch;
 mod json;
@@ -256,11 +257,9 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
         Err(outcome) => return outcome,
     };
     let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
-    let options = Options { lang: args.lang };
     let mut totals = Totals::default();
     let mut unreadable = false;
     let mut out = StdoutBuffer::above(progress.bar());
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     for input in &inputs {
         totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
@@ -272,18 +271,7 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
                 return Outcome::Failed;
             }
         };
-        let style = Arc::new(Style {
-            json: args.json,
-            color,
-            options,
-            lints,
-            name: input.name().to_string(),
-            json_name: Escaped::new(input.name()),
-            // JSON lines are most of the output's cost; text, written where it is found,
-            // measured the same either way.
-            written_in_pool: !args.json || pool.current_num_threads() >= cores,
-            printed: Mutex::default(),
-        });
+        let style = style(&args, color, lints, input, &pool);
         if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &mut progress) {
             let _ = out.flush();
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
@@ -309,6 +297,29 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     } else {
         Outcome::Clean
     }
+}
+
+/// How the games of `input` are written.
+fn style(
+    args: &CheckArgs,
+    color: bool,
+    lints: Lints,
+    input: &Input,
+    pool: &rayon::ThreadPool,
+) -> Arc<Style> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    Arc::new(Style {
+        json: args.json,
+        color,
+        options: Options { lang: args.lang },
+        lints,
+        name: input.name().to_string(),
+        json_name: Escaped::new(input.name()),
+        // JSON lines are most of the output's cost; text, written where it is found,
+        // measured the same either way.
+        written_in_pool: !args.json || pool.current_num_threads() >= cores,
+        printed: Mutex::default(),
+    })
 }
 
 /// The input when none is named: standard input when games are piped to it, else the
