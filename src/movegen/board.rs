@@ -8,6 +8,7 @@ use crate::attacks::{
     rook_lines, setwise,
 };
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
@@ -26,6 +27,20 @@ const KING: usize = 4;
 #[inline(always)]
 pub(crate) fn offset(square: Square, by: i8) -> Square {
     Square::from_index_wrapping((square.index() as i32 + i32::from(by)) as u32)
+}
+
+/// Where an enemy of `color` could stand to attack one of `squares` on an empty board, by
+/// the slots of [`Board`]: what [`Board::watched`] looks at.
+pub(crate) fn watch(color: Color, squares: Bitboard) -> [Bitboard; 5] {
+    let mut watch = [Bitboard::EMPTY; 5];
+    for square in squares {
+        watch[PAWN] |= pawn_attacks(color, square);
+        watch[KNIGHT] |= knight_attacks(square);
+        watch[DIAGONAL] |= bishop_lines(square);
+        watch[ORTHOGONAL] |= rook_lines(square);
+        watch[KING] |= king_attacks(square);
+    }
+    watch
 }
 
 /// Where the pieces stand, what may castle and where en passant may capture.
@@ -60,7 +75,7 @@ impl Board {
                     position.by_role(Role::King),
                 ]
             },
-            color: crate::color::Color::ALL.map(|color| position.by_color(color)),
+            color: Color::ALL.map(|color| position.by_color(color)),
             special: position.castling_rights()
                 | position.ep_square().map_or(Bitboard::EMPTY, Bitboard::from),
         }
@@ -121,6 +136,20 @@ impl Board {
         (pawn_attacks(S::COLOR, square) & self.theirs::<S>(Role::Pawn)).any()
             || (king_attacks(square) & self.theirs::<S>(Role::King)).any()
             || self.is_attacked_by_pieces::<S>(square, occupied)
+    }
+
+    /// Does an opponent's piece stand where `watch` (made by [`watch`] for `S`) says it could
+    /// attack one of its squares?
+    #[inline(always)]
+    pub(crate) fn watched<S: Side>(&self, watch: &[Bitboard; 5]) -> bool {
+        let [pawns, knights, diagonal, orthogonal, kings] = self.pieces;
+        (((pawns & watch[PAWN])
+            | (knights & watch[KNIGHT])
+            | (diagonal & watch[DIAGONAL])
+            | (orthogonal & watch[ORTHOGONAL])
+            | (kings & watch[KING]))
+            & self.color[S::THEM])
+            .any()
     }
 
     /// Does one of the opponent's knights, bishops, rooks or queens attack `square`?

@@ -8,6 +8,8 @@ use crate::moves::{castling_paths, castling_targets};
 use crate::position::Position;
 use crate::square::{File, Square};
 
+use super::board::watch;
+
 /// One castling move of one side.
 #[derive(Clone, Copy)]
 pub(crate) struct Castle {
@@ -21,6 +23,10 @@ pub(crate) struct Castle {
     pub(crate) stepped: Bitboard,
     /// The rest of the king's path, each square to be tested with the rook lifted.
     pub(crate) path: Bitboard,
+    /// Where an enemy piece could attack `path` from on an empty board, by the board's
+    /// slots (pawns, knights, diagonal and orthogonal sliders, king): none there, and the
+    /// path is safe without a test a square.
+    pub(crate) watch: [Bitboard; 5],
     /// The king's and the rook's squares.
     pub(crate) king: Square,
     pub(crate) rook_square: Square,
@@ -41,6 +47,7 @@ impl Castle {
         must_be_empty: Bitboard::EMPTY,
         stepped: Bitboard::EMPTY,
         path: Bitboard::EMPTY,
+        watch: [Bitboard::EMPTY; 5],
         king: Square::A1,
         rook_square: Square::A1,
         king_move: Bitboard::EMPTY,
@@ -67,13 +74,15 @@ impl Castles {
             } else {
                 Bitboard::EMPTY
             };
+            let path = king_path.minus(stepped);
             let (king_to, rook_to) = castling_targets(king, rook);
             let toggle = |a: Square, b: Square| Bitboard::from(a) ^ Bitboard::from(b);
             by_color[piece.color.index()][usize::from(rook > king)] = Castle {
                 rook: Bitboard::from(rook),
                 must_be_empty,
                 stepped,
-                path: king_path.minus(stepped),
+                path,
+                watch: watch(piece.color, path),
                 king,
                 rook_square: rook,
                 king_move: toggle(king, king_to),

@@ -273,7 +273,8 @@ fn en_passant<S: Side, V: Visit>(board: &Board, visit: &mut V, king: Square, occ
 }
 
 /// The castling moves, out of check: the precomputed paths empty, the king's safe steps
-/// and the rest of its path, with the rook lifted, unattacked.
+/// and the rest of its path, with the rook lifted, unattacked; the rest is not tested a
+/// square at a time when no enemy piece stands where it could reach it.
 #[inline(always)]
 fn castling<S: Side, V: Visit>(
     board: &Board,
@@ -288,6 +289,10 @@ fn castling<S: Side, V: Visit>(
             || (castle.must_be_empty & occupied).any()
             || castle.stepped.minus(safe_steps).any()
         {
+            continue;
+        }
+        if !board.watched::<S>(&castle.watch) {
+            visit.castle::<S>(board, castle);
             continue;
         }
         let after = occupied ^ castle.rook;
