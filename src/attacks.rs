@@ -23,10 +23,26 @@ pub(crate) struct Magic {
     lines: u64,
 }
 
+/// Every attack table, the fields of one static (`generated::ATTACKS`): the move generator
+/// then addresses all of them from one base, where a static a table costs, in a
+/// position-independent build, a load of each table's address and a register to keep it.
+pub(crate) struct Attacks {
+    rook_magics: [Magic; 64],
+    bishop_magics: [Magic; 64],
+    slider_attacks: [u64; generated::SLIDER_TABLE_ENTRIES],
+    knight_attacks: [u64; 64],
+    king_attacks: [u64; 64],
+    pawn_attacks: [[u64; 64]; 2],
+    between: [[u64; 64]; 64],
+    line: [[u64; 64]; 64],
+}
+
 pub(crate) mod generated {
-    use super::Magic;
+    use super::{Attacks, Magic};
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
+
+use generated::ATTACKS;
 
 /// The seed the magics of this build were searched from (`JAQUE_MAGIC_SEED` at build time).
 pub const MAGIC_SEED: u64 = generated::MAGIC_SEED;
@@ -38,7 +54,7 @@ pub const SLIDER_TABLE_ENTRIES: usize = generated::SLIDER_TABLE_ENTRIES;
 fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let m = &magics[square.index()];
     let index = ((occupied.0 | m.not_mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(generated::SLIDER_ATTACKS[m.offset as usize + index] & m.lines)
+    Bitboard(ATTACKS.slider_attacks[m.offset as usize + index] & m.lines)
 }
 
 /// The attacks of a rook (`orthogonal`) or a bishop on `square`, chosen without a branch:
@@ -50,11 +66,8 @@ pub(crate) fn slider_attacks_along(
     orthogonal: bool,
     occupied: Bitboard,
 ) -> Bitboard {
-    let magics = std::hint::select_unpredictable(
-        orthogonal,
-        &generated::ROOK_MAGICS,
-        &generated::BISHOP_MAGICS,
-    );
+    let magics =
+        std::hint::select_unpredictable(orthogonal, &ATTACKS.rook_magics, &ATTACKS.bishop_magics);
     slider_attacks(magics, square, occupied)
 }
 
@@ -70,7 +83,7 @@ pub(crate) fn slider_attacks_along(
 /// ```
 #[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&generated::ROOK_MAGICS, square, occupied)
+    slider_attacks(&ATTACKS.rook_magics, square, occupied)
 }
 
 /// Squares a bishop on `square` attacks given the occupied squares.
@@ -81,20 +94,20 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&generated::BISHOP_MAGICS, square, occupied)
+    slider_attacks(&ATTACKS.bishop_magics, square, occupied)
 }
 
 /// The squares a rook on `square` attacks on an empty board: where a rook must stand to
 /// attack `square` at all (a cheap test before the lookup).
 #[inline]
 pub(crate) fn rook_lines(square: Square) -> Bitboard {
-    Bitboard(generated::ROOK_MAGICS[square.index()].lines)
+    Bitboard(ATTACKS.rook_magics[square.index()].lines)
 }
 
 /// The squares a bishop on `square` attacks on an empty board.
 #[inline]
 pub(crate) fn bishop_lines(square: Square) -> Bitboard {
-    Bitboard(generated::BISHOP_MAGICS[square.index()].lines)
+    Bitboard(ATTACKS.bishop_magics[square.index()].lines)
 }
 
 /// Squares a queen on `square` attacks given the occupied squares.
@@ -138,7 +151,7 @@ pub fn piece_attacks(role: Role, square: Square, occupied: Bitboard) -> Bitboard
 /// ```
 #[inline]
 pub fn knight_attacks(square: Square) -> Bitboard {
-    Bitboard(generated::KNIGHT_ATTACKS[square.index()])
+    Bitboard(ATTACKS.knight_attacks[square.index()])
 }
 
 /// Squares a king on `square` attacks.
@@ -149,7 +162,7 @@ pub fn knight_attacks(square: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn king_attacks(square: Square) -> Bitboard {
-    Bitboard(generated::KING_ATTACKS[square.index()])
+    Bitboard(ATTACKS.king_attacks[square.index()])
 }
 
 /// Squares a pawn of `color` on `square` attacks (its diagonal captures).
@@ -161,7 +174,7 @@ pub fn king_attacks(square: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
-    Bitboard(generated::PAWN_ATTACKS[color.index()][square.index()])
+    Bitboard(ATTACKS.pawn_attacks[color.index()][square.index()])
 }
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
@@ -174,7 +187,7 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(generated::BETWEEN[a.index()][b.index()])
+    Bitboard(ATTACKS.between[a.index()][b.index()])
 }
 
 /// The whole line, edge to edge, through `a` and `b` (both included) when they are aligned;
@@ -187,7 +200,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(generated::LINE[a.index()][b.index()])
+    Bitboard(ATTACKS.line[a.index()][b.index()])
 }
 
 /// Every square attacked by a set of pieces at once, by shifting and filling bitboards

@@ -8,7 +8,7 @@
 //! let tables = magic_gen::Tables::generate(magic_gen::DEFAULT_SEED).unwrap();
 //! assert!(tables.verify().is_ok());
 //! let source = magic_gen::emit::rust(&tables);
-//! assert!(source.contains("pub static ROOK_MAGICS"));
+//! assert!(source.contains("pub static ATTACKS: Attacks = Attacks {"));
 //! ```
 
 pub mod dense;

@@ -1,7 +1,7 @@
 //! Shared slots: squares whose tables overlap where their attacks agree on the squares each one
 //! can attack.
 //!
-//! A lookup keeps only the squares on its own lines (`SLIDER_ATTACKS[slot] & lines`, one AND),
+//! A lookup keeps only the squares on its own lines (`slider_attacks[slot] & lines`, one AND),
 //! so a slot may hold the union of the attacks of several squares as long as each of them reads
 //! back its own: what one square puts there must not fall on another's lines where that one's
 //! attacks stop (`attack & forbidden` empty, `forbidden = lines & !attack` of the others), and

@@ -20,11 +20,18 @@ fn hex(value: u64) -> Literal {
     Literal::from_str(&text).unwrap_or_else(|_| Literal::u64_unsuffixed(value))
 }
 
-/// The source file that jaque `include!`s: a header naming the generator and seed, the magic
-/// entries one row per square, the shared slider table, and the leaper and line tables.
+/// The source file that jaque `include!`s: a header naming the generator and seed, then one
+/// static, `ATTACKS`, whose fields are the magic entries one row per square, the shared
+/// slider table, and the leaper and line tables, then the Zobrist keys. One static rather than
+/// a static a table: a lookup then addresses every table from one base, where separate
+/// statics in a position-independent build each cost a load of their address (and a register
+/// to keep it) in the move generator's loops.
 ///
-/// The file expects a `Magic` struct with fields `not_mask: u64, magic: u64, lines: u64,
-/// shift: u8, offset: u32` in scope where it is included.
+/// The file expects, in scope where it is included, a `Magic` struct with fields
+/// `not_mask: u64, magic: u64, lines: u64, shift: u8, offset: u32` and an `Attacks` struct
+/// with fields `rook_magics`, `bishop_magics` (`[Magic; 64]`), `slider_attacks`
+/// (`[u64; SLIDER_TABLE_ENTRIES]`), `knight_attacks`, `king_attacks` (`[u64; 64]`),
+/// `pawn_attacks` (`[[u64; 64]; 2]`), `between` and `line` (`[[u64; 64]; 64]`).
 pub fn rust(tables: &Tables) -> String {
     let mut out = String::new();
     header(&mut out, tables);
@@ -39,25 +46,23 @@ pub fn rust(tables: &Tables) -> String {
     );
     item(
         &mut out,
-        "Entries of `SLIDER_ATTACKS`.",
+        "Entries of `ATTACKS.slider_attacks`.",
         quote! {
             pub const SLIDER_TABLE_ENTRIES: usize = #entries_literal;
         },
     );
-    magic_rows(
-        &mut out,
-        "ROOK_MAGICS",
-        "Rook magics by square.",
-        &tables.rook,
+    out.push_str(
+        "/// Every attack table, in one static (see the generator's `emit::rust`).\n\
+         #[rustfmt::skip]\n\
+         pub static ATTACKS: Attacks = Attacks {\n",
     );
-    magic_rows(
-        &mut out,
-        "BISHOP_MAGICS",
-        "Bishop magics by square.",
-        &tables.bishop,
-    );
+    let rook = Place::Field("rook_magics");
+    magic_rows(&mut out, rook, "Rook magics by square.", &tables.rook);
+    let bishop = Place::Field("bishop_magics");
+    magic_rows(&mut out, bishop, "Bishop magics by square.", &tables.bishop);
     slider_table(&mut out, tables);
     leaper_and_line_tables(&mut out, tables);
+    out.push_str("};\n\n");
     zobrist(&mut out, &tables.zobrist);
     out
 }
@@ -90,8 +95,8 @@ fn header(out: &mut String, tables: &Tables) {
         out,
         "// Each Magic row: the squares outside the relevant-occupancy mask, multiplier, the\n\
          // square's lines (its attacks on an empty board), shift = 64 - index bits, and the offset\n\
-         // in SLIDER_ATTACKS. Slot of occupancy `occ`: offset + ((occ | not_mask) * magic) >> shift;\n\
-         // attacks: SLIDER_ATTACKS[slot] & lines (squares share slots where they agree on their lines)."
+         // in slider_attacks. Slot of occupancy `occ`: offset + ((occ | not_mask) * magic) >> shift;\n\
+         // attacks: slider_attacks[slot] & lines (squares share slots where they agree on their lines)."
     );
     out.push('\n');
 }
@@ -99,16 +104,13 @@ fn header(out: &mut String, tables: &Tables) {
 /// The knights', kings' and pawns' attacks, and the squares between and on the line through
 /// two squares.
 fn leaper_and_line_tables(out: &mut String, tables: &Tables) {
-    square_table(
-        out,
-        "KNIGHT_ATTACKS",
-        "Knight attacks by square.",
-        &tables.knight,
-    );
-    square_table(out, "KING_ATTACKS", "King attacks by square.", &tables.king);
+    let knight = Place::Field("knight_attacks");
+    square_table(out, knight, "Knight attacks by square.", &tables.knight);
+    let king = Place::Field("king_attacks");
+    square_table(out, king, "King attacks by square.", &tables.king);
     nested_table(
         out,
-        "PAWN_ATTACKS",
+        Place::Field("pawn_attacks"),
         "Pawn attacks by colour (white, black), then square.",
         &["white", "black"],
         &tables.pawn,
@@ -117,15 +119,15 @@ fn leaper_and_line_tables(out: &mut String, tables: &Tables) {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     nested_table(
         out,
-        "BETWEEN",
-        "`BETWEEN[a][b]`: the squares strictly between two aligned squares, else none.",
+        Place::Field("between"),
+        "`between[a][b]`: the squares strictly between two aligned squares, else none.",
         &names,
         &tables.between,
     );
     nested_table(
         out,
-        "LINE",
-        "`LINE[a][b]`: the whole line through two aligned squares (both included), else none.",
+        Place::Field("line"),
+        "`line[a][b]`: the whole line through two aligned squares (both included), else none.",
         &names,
         &tables.line,
     );
@@ -141,35 +143,23 @@ fn zobrist(out: &mut String, keys: &crate::tables::Zobrist) {
     let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
     nested_table(
         out,
-        "ZOBRIST_PIECES",
+        Place::Static("ZOBRIST_PIECES"),
         "Zobrist keys by colour and role (`[color * 6 + role]`), then square.",
         &labels,
         &keys.pieces,
     );
     let castling = Literal::usize_unsuffixed(keys.castling.len());
-    open(
-        out,
-        "Zobrist keys of castling rights, by the square of the rook that may castle.",
-        quote! { pub static ZOBRIST_CASTLING: [u64; #castling] },
-    );
-    value_lines(out, "    ", &keys.castling);
-    out.push_str(
-        "];
-
-",
-    );
+    let place = Place::Static("ZOBRIST_CASTLING");
+    let doc = "Zobrist keys of castling rights, by the square of the rook that may castle.";
+    place.open(out, doc, quote! { [u64; #castling] });
+    value_lines(out, place.indent(), &keys.castling);
+    place.close(out);
     let files = Literal::usize_unsuffixed(keys.en_passant.len());
-    open(
-        out,
-        "Zobrist keys of a capturable en-passant square, by file.",
-        quote! { pub static ZOBRIST_EN_PASSANT: [u64; #files] },
-    );
-    value_lines(out, "    ", &keys.en_passant);
-    out.push_str(
-        "];
-
-",
-    );
+    let place = Place::Static("ZOBRIST_EN_PASSANT");
+    let doc = "Zobrist keys of a capturable en-passant square, by file.";
+    place.open(out, doc, quote! { [u64; #files] });
+    value_lines(out, place.indent(), &keys.en_passant);
+    place.close(out);
     let side = hex(keys.black_to_move);
     item(
         out,
@@ -185,18 +175,48 @@ fn item(out: &mut String, doc: &str, tokens: TokenStream) {
     let _ = writeln!(out, "/// {doc}\n{}\n", tidy(tokens));
 }
 
-/// The opening line of a table: `pub static NAME: TYPE = [`.
-fn open(out: &mut String, doc: &str, declaration: TokenStream) {
-    let _ = writeln!(
-        out,
-        "/// {doc}\n#[rustfmt::skip]\n{} = [",
-        tidy(declaration)
-    );
+/// Where a table goes: a static of its own, or a field of the `ATTACKS` static.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    Static(&'a str),
+    Field(&'a str),
 }
 
-fn magic_rows(out: &mut String, name: &str, doc: &str, magics: &[Magic]) {
-    let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
-    open(out, doc, quote! { pub static #name: [Magic; 64] });
+impl Place<'_> {
+    /// The opening line of the table (`pub static NAME: TYPE = [` or `name: [`), after its
+    /// doc: the static's own type; a field's is the `Attacks` struct's.
+    fn open(self, out: &mut String, doc: &str, ty: TokenStream) {
+        match self {
+            Place::Static(name) => {
+                let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+                let declaration = tidy(quote! { pub static #name: #ty });
+                let _ = writeln!(out, "/// {doc}\n#[rustfmt::skip]\n{declaration} = [");
+            }
+            Place::Field(name) => {
+                let _ = writeln!(out, "    // {doc}\n    {name}: [");
+            }
+        }
+    }
+
+    /// How far the table's rows are indented.
+    fn indent(self) -> &'static str {
+        match self {
+            Place::Static(_) => "    ",
+            Place::Field(_) => "        ",
+        }
+    }
+
+    fn close(self, out: &mut String) {
+        out.push_str(match self {
+            Place::Static(_) => "];\n\n",
+            Place::Field(_) => "    ],\n",
+        });
+    }
+}
+
+fn magic_rows(out: &mut String, place: Place, doc: &str, magics: &[Magic]) {
+    place.open(out, doc, quote! { [Magic; 64] });
+    let indent = place.indent();
     for m in magics {
         let (not_mask, magic, lines) = (hex(!m.mask), hex(m.magic), hex(m.lines()));
         let (shift, offset) = (
@@ -204,9 +224,9 @@ fn magic_rows(out: &mut String, name: &str, doc: &str, magics: &[Magic]) {
             Literal::u32_unsuffixed(m.offset),
         );
         let row = quote! { Magic { not_mask: #not_mask, magic: #magic, lines: #lines, shift: #shift, offset: #offset }, };
-        let _ = writeln!(out, "    {} // {}", tidy(row), square_name(m.square));
+        let _ = writeln!(out, "{indent}{} // {}", tidy(row), square_name(m.square));
     }
-    out.push_str("];\n\n");
+    place.close(out);
 }
 
 /// `values` as rows of [`PER_LINE`] literals, each line indented by `indent`.
@@ -220,12 +240,13 @@ fn value_lines(out: &mut String, indent: &str, values: &[u64]) {
 /// The shared slider table in rows of [`PER_LINE`], each row preceded by a comment naming the
 /// squares whose lowest slot it holds (tables overlap, so a square's slots are not one block).
 fn slider_table(out: &mut String, tables: &Tables) {
-    let len = Literal::usize_unsuffixed(tables.table_entries());
-    open(
-        out,
-        "Attacks of both sliders at the slots their magics give; unused slots are 0.",
-        quote! { pub static SLIDER_ATTACKS: [u64; #len] },
+    let place = Place::Field("slider_attacks");
+    let doc = format!(
+        "Attacks of both sliders at the slots their magics give ({} entries); unused slots are 0.",
+        tables.table_entries()
     );
+    place.open(out, &doc, quote! { [u64; SLIDER_TABLE_ENTRIES] });
+    let indent = place.indent();
     let mut starts: Vec<(usize, &Magic)> = tables
         .rook
         .iter()
@@ -239,15 +260,15 @@ fn slider_table(out: &mut String, tables: &Tables) {
         while let Some((slot, m)) = next.next_if(|(slot, _)| *slot < end) {
             let _ = writeln!(
                 out,
-                "    // {} {}: lowest slot {slot}, offset {}",
+                "{indent}// {} {}: lowest slot {slot}, offset {}",
                 m.slider.name(),
                 square_name(m.square),
                 m.offset
             );
         }
-        value_lines(out, "    ", chunk);
+        value_lines(out, indent, chunk);
     }
-    out.push_str("];\n\n");
+    place.close(out);
 }
 
 /// The lowest slot any blocker subset of `m`'s square maps to.
@@ -260,29 +281,25 @@ fn lowest_slot(m: &Magic) -> usize {
         .unwrap_or(m.offset as usize)
 }
 
-fn square_table(out: &mut String, name: &str, doc: &str, values: &[u64]) {
-    let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
-    open(out, doc, quote! { pub static #name: [u64; 64] });
+fn square_table(out: &mut String, place: Place, doc: &str, values: &[u64]) {
+    place.open(out, doc, quote! { [u64; 64] });
+    let indent = place.indent();
     for (square, &value) in values.iter().enumerate() {
         let value = hex(value);
-        let _ = writeln!(
-            out,
-            "    {} // {}",
-            tidy(quote! { #value, }),
-            square_name(square as u8)
-        );
+        let row = tidy(quote! { #value, });
+        let _ = writeln!(out, "{indent}{row} // {}", square_name(square as u8));
     }
-    out.push_str("];\n\n");
+    place.close(out);
 }
 
-fn nested_table(out: &mut String, name: &str, doc: &str, labels: &[&str], rows: &[Vec<u64>]) {
-    let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+fn nested_table(out: &mut String, place: Place, doc: &str, labels: &[&str], rows: &[Vec<u64>]) {
     let outer = Literal::usize_unsuffixed(rows.len());
-    open(out, doc, quote! { pub static #name: [[u64; 64]; #outer] });
+    place.open(out, doc, quote! { [[u64; 64]; #outer] });
+    let indent = place.indent();
     for (label, row) in labels.iter().zip(rows) {
-        let _ = writeln!(out, "    // {label}\n    [");
-        value_lines(out, "        ", row);
-        out.push_str("    ],\n");
+        let _ = writeln!(out, "{indent}// {label}\n{indent}[");
+        value_lines(out, &format!("{indent}    "), row);
+        let _ = writeln!(out, "{indent}],");
     }
-    out.push_str("];\n\n");
+    place.close(out);
 }
