@@ -29,7 +29,7 @@ pub(crate) struct Magic {
 pub(crate) struct Attacks {
     rook_magics: [Magic; 64],
     bishop_magics: [Magic; 64],
-    slider_attacks: [u64; generated::SLIDER_TABLE_ENTRIES],
+    slider_attacks: [u64; SLIDER_SLOTS],
     knight_attacks: [u64; 64],
     king_attacks: [u64; 64],
     pawn_attacks: [[u64; 64]; 2],
@@ -37,8 +37,24 @@ pub(crate) struct Attacks {
     line: [[u64; 64]; 64],
 }
 
+/// The slider table's length: its entries padded to a power of two, so that a slot masked
+/// to it needs no bounds check (a valid slot is always below the entries; magic-gen verifies
+/// every one).
+const SLIDER_SLOTS: usize = generated::SLIDER_TABLE_ENTRIES.next_power_of_two();
+
+/// The generated slider table followed by zeros up to [`SLIDER_SLOTS`], at compile time.
+const fn pad<const N: usize>(entries: [u64; N]) -> [u64; SLIDER_SLOTS] {
+    let mut slots = [0; SLIDER_SLOTS];
+    let mut i = 0;
+    while i < N {
+        slots[i] = entries[i];
+        i += 1;
+    }
+    slots
+}
+
 pub(crate) mod generated {
-    use super::{Attacks, Magic};
+    use super::{Attacks, Magic, pad};
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
@@ -54,7 +70,8 @@ pub const SLIDER_TABLE_ENTRIES: usize = generated::SLIDER_TABLE_ENTRIES;
 fn slider_attacks(magics: &[Magic; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let m = &magics[square.index()];
     let index = ((occupied.0 | m.not_mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(ATTACKS.slider_attacks[m.offset as usize + index] & m.lines)
+    let slot = (m.offset as usize + index) & (SLIDER_SLOTS - 1);
+    Bitboard(ATTACKS.slider_attacks[slot] & m.lines)
 }
 
 /// The attacks of a rook (`orthogonal`) or a bishop on `square`, chosen without a branch:

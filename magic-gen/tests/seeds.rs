@@ -92,5 +92,5 @@ fn formats_describe_the_same_magics() {
     assert!(table.starts_with("# magic-gen ") && table.contains("seed 5 table_entries 107648"));
     assert!(rust.contains("// seed: 5 (0x0000000000000005)"));
     assert!(rust.contains("pub const SLIDER_TABLE_ENTRIES: usize = 107648;"));
-    assert!(rust.contains("    slider_attacks: ["));
+    assert!(rust.contains("    slider_attacks: pad(["));
 }

@@ -30,7 +30,7 @@ fn hex(value: u64) -> Literal {
 /// The file expects, in scope where it is included, a `Magic` struct with fields
 /// `not_mask: u64, magic: u64, lines: u64, shift: u8, offset: u32` and an `Attacks` struct
 /// with fields `rook_magics`, `bishop_magics` (`[Magic; 64]`), `slider_attacks`
-/// (`[u64; SLIDER_TABLE_ENTRIES]`), `knight_attacks`, `king_attacks` (`[u64; 64]`),
+/// (`[u64; SLIDER_TABLE_ENTRIES]` padded by a `const fn pad`), `knight_attacks`, `king_attacks` (`[u64; 64]`),
 /// `pawn_attacks` (`[[u64; 64]; 2]`), `between` and `line` (`[[u64; 64]; 64]`).
 pub fn rust(tables: &Tables) -> String {
     let mut out = String::new();
@@ -175,11 +175,14 @@ fn item(out: &mut String, doc: &str, tokens: TokenStream) {
     let _ = writeln!(out, "/// {doc}\n{}\n", tidy(tokens));
 }
 
-/// Where a table goes: a static of its own, or a field of the `ATTACKS` static.
+/// Where a table goes: a static of its own, or a field of the `ATTACKS` static, as it is or
+/// padded with zeros by jaque's `pad` to a power of two entries (so that an index masked to
+/// that size needs no bounds check).
 #[derive(Clone, Copy)]
 enum Place<'a> {
     Static(&'a str),
     Field(&'a str),
+    Padded(&'a str),
 }
 
 impl Place<'_> {
@@ -195,6 +198,9 @@ impl Place<'_> {
             Place::Field(name) => {
                 let _ = writeln!(out, "    // {doc}\n    {name}: [");
             }
+            Place::Padded(name) => {
+                let _ = writeln!(out, "    // {doc}\n    {name}: pad([");
+            }
         }
     }
 
@@ -202,7 +208,7 @@ impl Place<'_> {
     fn indent(self) -> &'static str {
         match self {
             Place::Static(_) => "    ",
-            Place::Field(_) => "        ",
+            Place::Field(_) | Place::Padded(_) => "        ",
         }
     }
 
@@ -210,6 +216,7 @@ impl Place<'_> {
         out.push_str(match self {
             Place::Static(_) => "];\n\n",
             Place::Field(_) => "    ],\n",
+            Place::Padded(_) => "    ]),\n",
         });
     }
 }
@@ -240,7 +247,7 @@ fn value_lines(out: &mut String, indent: &str, values: &[u64]) {
 /// The shared slider table in rows of [`PER_LINE`], each row preceded by a comment naming the
 /// squares whose lowest slot it holds (tables overlap, so a square's slots are not one block).
 fn slider_table(out: &mut String, tables: &Tables) {
-    let place = Place::Field("slider_attacks");
+    let place = Place::Padded("slider_attacks");
     let doc = format!(
         "Attacks of both sliders at the slots their magics give ({} entries); unused slots are 0.",
         tables.table_entries()
