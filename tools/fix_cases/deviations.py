@@ -75,6 +75,36 @@ PLUS_KINDS = ("check_missing", "mate_for_check")
 MATE_KINDS = ("mate_missing", "check_for_mate", "double_plus_mate")
 
 
+class Move:
+    """What the per-kind tests and writers read of move m in board b, each found once."""
+
+    def __init__(self, b, m):
+        self.b, self.m = b, m
+        self.castle = b.is_castling(m)
+        self.pt = b.piece_type_at(m.from_square)
+        self.cap = b.is_capture(m)
+        self.piece = self.pt != chess.PAWN and not self.castle
+        self.pawn = self.pt == chess.PAWN and not m.promotion
+        self.promo = bool(m.promotion)
+
+    @property
+    def san(self):
+        return self.b.san(self.m)
+
+    @property
+    def parts(self):
+        """The SAN's body and its check or mate suffix."""
+        return split_suffix(self.san)
+
+
+def needs_check(kind):
+    return kind in PLUS_KINDS or kind in MATE_KINDS
+
+
+# Kinds that only a piece move (not a pawn's, not castling) can carry.
+PIECE_KINDS = ("over_disambiguation", "ambiguous", "illegal_one_candidate", "capture_extra")
+
+
 def qualifies(kind, sub, b, m):
     """Whether move m (legal in b) can carry a deviation of this kind and sub-form."""
     # Cheap tests first: most moves are rejected before their SAN is computed.
@@ -85,149 +115,167 @@ def qualifies(kind, sub, b, m):
         return False
     if kind == "en_passant_mark":
         return b.is_en_passant(m)
-    if (kind in PLUS_KINDS or kind in MATE_KINDS) and not b.gives_check(m):
+    if needs_check(kind) and not b.gives_check(m):
         return False
-    pt = b.piece_type_at(m.from_square)
-    cap = b.is_capture(m)
-    piece = pt != chess.PAWN and not castle
-    if kind in ("over_disambiguation", "ambiguous", "illegal_one_candidate", "capture_extra") and not piece:
+    mv = Move(b, m)
+    if kind in PIECE_KINDS and not mv.piece:
         return False
     if kind == "move_number":
         return True
-    san = b.san(m)
-    body, suf = split_suffix(san)
-    if kind == "castling_zeros":
-        return body == sub
-    if kind in PLUS_KINDS:
-        return suf == "+"
-    if kind in MATE_KINDS:
-        return suf == "#"
-    if kind == "check_extra":
-        return suf == ""
-    if kind == "capture_missing":
-        if not cap:
-            return False
-        return {"piece": piece, "pawn": pt == chess.PAWN and not m.promotion,
-                "promotion": bool(m.promotion)}[sub]
-    if kind == "capture_extra":
-        return not cap
-    if kind == "over_disambiguation":
-        if pt == chess.KING:
-            return False
-        plain, body, _ = plain_san(b, m)
-        if plain != body:
-            return False
-        if sub == "pinned":
-            return pinned_other(b, m) is not None
-        return True
-    if kind == "promotion_form":
-        return True
-    if kind == "pawn_letter":
-        if pt != chess.PAWN:
-            return False
-        return {"push": not cap and not m.promotion, "capture": cap and not m.promotion,
-                "promotion": bool(m.promotion)}[sub]
-    if kind == "long_algebraic":
-        pawn = pt == chess.PAWN and not m.promotion
-        return {"pawn_dash": pawn and not cap, "pawn_plain": pawn and not cap,
-                "pawn_capture": pawn and cap, "piece_dash": piece and not cap,
-                "piece_plain": piece, "promotion": bool(m.promotion)}[sub]
-    if kind == "figurine":
-        if sub == "promotion":
-            return True
-        return piece and pt == TYPE_OF[sub]
-    if kind == "ambiguous":
-        plain, body, _ = plain_san(b, m)
-        if plain == body:
-            return False
-        dis = body[1:len(body) - len(plain) + 1]
-        return {"file": dis.isalpha(), "rank": dis.isdigit(), "any": True}[sub]
-    if kind == "illegal_one_candidate":
-        if m.promotion:
-            return False
-        if sub == "wrong_piece":
-            return bool(wrong_letters(b, m))
-        plain, body, _ = plain_san(b, m)
-        return plain == body and pt != chess.KING and \
-            bool(other_same_type(b, m, 0 if sub == "wrong_file" else 1))
-    if kind == "missing_promotion":
-        return m.promotion == chess.QUEEN and (cap == (sub == "capture"))
-    if kind == "wrong_language":
-        if sub == "promotion":
-            return True
-        return piece and pt == TYPE_OF[sub]
-    raise ValueError(kind)
+    if kind not in QUALIFIES:
+        raise ValueError(kind)
+    return QUALIFIES[kind](sub, mv)
+
+
+def over_disambiguation_qualifies(sub, mv):
+    if mv.pt == chess.KING:
+        return False
+    plain, body, _ = plain_san(mv.b, mv.m)
+    if plain != body:
+        return False
+    return sub != "pinned" or pinned_other(mv.b, mv.m) is not None
+
+
+def ambiguous_qualifies(sub, mv):
+    plain, body, _ = plain_san(mv.b, mv.m)
+    if plain == body:
+        return False
+    dis = body[1:len(body) - len(plain) + 1]
+    return {"file": dis.isalpha(), "rank": dis.isdigit(), "any": True}[sub]
+
+
+def illegal_one_candidate_qualifies(sub, mv):
+    if mv.m.promotion:
+        return False
+    if sub == "wrong_piece":
+        return bool(wrong_letters(mv.b, mv.m))
+    plain, body, _ = plain_san(mv.b, mv.m)
+    return plain == body and mv.pt != chess.KING and \
+        bool(other_same_type(mv.b, mv.m, 0 if sub == "wrong_file" else 1))
+
+
+def letters_qualify(sub, mv):
+    """figurine and wrong_language: a promotion, or a move of the piece type named."""
+    return sub == "promotion" or (mv.piece and mv.pt == TYPE_OF[sub])
+
+
+# The rest of each kind's test, after the cheap ones of `qualifies`: (sub, Move) -> bool.
+QUALIFIES = {
+    "castling_zeros": lambda sub, mv: mv.parts[0] == sub,
+    "check_missing": lambda sub, mv: mv.parts[1] == "+",
+    "mate_for_check": lambda sub, mv: mv.parts[1] == "+",
+    "mate_missing": lambda sub, mv: mv.parts[1] == "#",
+    "check_for_mate": lambda sub, mv: mv.parts[1] == "#",
+    "double_plus_mate": lambda sub, mv: mv.parts[1] == "#",
+    "check_extra": lambda sub, mv: mv.parts[1] == "",
+    "capture_missing": lambda sub, mv: mv.cap and {
+        "piece": mv.piece, "pawn": mv.pawn, "promotion": mv.promo}[sub],
+    "capture_extra": lambda sub, mv: not mv.cap,
+    "over_disambiguation": over_disambiguation_qualifies,
+    "promotion_form": lambda sub, mv: True,
+    "pawn_letter": lambda sub, mv: mv.pt == chess.PAWN and {
+        "push": not mv.cap and not mv.promo, "capture": mv.cap and not mv.promo,
+        "promotion": mv.promo}[sub],
+    "long_algebraic": lambda sub, mv: {
+        "pawn_dash": mv.pawn and not mv.cap, "pawn_plain": mv.pawn and not mv.cap,
+        "pawn_capture": mv.pawn and mv.cap, "piece_dash": mv.piece and not mv.cap,
+        "piece_plain": mv.piece, "promotion": mv.promo}[sub],
+    "figurine": letters_qualify,
+    "ambiguous": ambiguous_qualifies,
+    "illegal_one_candidate": illegal_one_candidate_qualifies,
+    "missing_promotion": lambda sub, mv: mv.m.promotion == chess.QUEEN and (
+        mv.cap == (sub == "capture")),
+    "wrong_language": letters_qualify,
+}
 
 
 def deviate(rng, kind, sub, b, m):
     """The text written for move m in place of its SAN."""
-    san = b.san(m)
-    body, suf = split_suffix(san)
-    pt = b.piece_type_at(m.from_square)
-    cap = b.is_capture(m)
-    frm, to = chess.square_name(m.from_square), chess.square_name(m.to_square)
-    if kind == "castling_zeros":
-        return san.replace("O", "0")
-    if kind in ("check_missing", "mate_missing"):
-        return body
-    if kind in ("check_for_mate", "check_extra"):
-        return body + "+"
-    if kind == "mate_for_check":
-        return body + "#"
-    if kind == "double_plus_mate":
-        return body + "++"
-    if kind == "capture_missing":
-        return san.replace("x", "", 1)
-    if kind == "capture_extra":
-        return body[:-2] + "x" + body[-2:] + suf
-    if kind == "over_disambiguation":
-        letter = body[0]
-        if sub == "file":
-            return letter + frm[0] + body[1:] + suf
-        if sub == "rank":
-            return letter + frm[1] + body[1:] + suf
-        other = pinned_other(b, m)
-        if chess.square_file(other) != chess.square_file(m.from_square):
-            return letter + frm[0] + body[1:] + suf
-        return letter + frm[1] + body[1:] + suf
-    if kind == "promotion_form":
-        p = body[-1]
-        return body[:-2] + {"Q": p, "paren": "(" + p + ")", "slash": "/" + p}[sub] + suf
-    if kind == "pawn_letter":
-        return "P" + san
-    if kind == "en_passant_mark":
-        return body + "e.p." + suf
-    if kind == "long_algebraic":
-        promo = "=" + LETTER[m.promotion] if m.promotion else ""
-        letter = "" if pt == chess.PAWN else LETTER[pt]
-        if sub == "pawn_dash" or sub == "piece_dash":
-            return letter + frm + "-" + to + suf
-        if sub in ("pawn_plain", "piece_plain"):
-            return letter + frm + ("x" if cap else "") + to + suf
-        if sub == "pawn_capture":
-            return frm + "x" + to + suf
-        return frm + ("x" if cap else rng.choice(["-", ""])) + to + promo + suf
-    if kind == "figurine":
-        figs = FIG_BLACK if b.turn == chess.BLACK and rng.random() < 0.6 else FIG_WHITE
-        if sub == "promotion":
-            return body[:-1] + figs[m.promotion] + suf
-        return figs[pt] + san[1:]
-    if kind == "ambiguous":
-        return plain_san(b, m)[0] + suf
-    if kind == "illegal_one_candidate":
-        if sub == "wrong_piece":
-            letter = LETTER[rng.choice(wrong_letters(b, m))]
-            return letter + frm + ("x" if cap else "") + to + suf
-        plain, body, _ = plain_san(b, m)
-        other = rng.choice(other_same_type(b, m, 0 if sub == "wrong_file" else 1))
-        return plain[0] + chess.square_name(other)[0 if sub == "wrong_file" else 1] + plain[1:] + suf
-    if kind == "missing_promotion":
-        return body[:-2] + suf
-    if kind == "wrong_language":
-        if sub == "promotion":
-            return body[:-1] + FRENCH[m.promotion] + suf
-        return FRENCH[pt] + san[1:]
-    raise ValueError(kind)
+    if kind not in DEVIATE:
+        raise ValueError(kind)
+    return DEVIATE[kind](rng, sub, Written(b, m))
+
+
+class Written(Move):
+    """A move about to be written wrongly: its SAN's parts and squares' names too."""
+
+    def __init__(self, b, m):
+        super().__init__(b, m)
+        self.whole = b.san(m)
+        self.body, self.suf = split_suffix(self.whole)
+        self.frm, self.to = chess.square_name(m.from_square), chess.square_name(m.to_square)
+
+
+def over_disambiguated(rng, sub, w):
+    letter, rest = w.body[0], w.body[1:] + w.suf
+    if sub == "file":
+        return letter + w.frm[0] + rest
+    if sub == "rank":
+        return letter + w.frm[1] + rest
+    other = pinned_other(w.b, w.m)
+    if chess.square_file(other) != chess.square_file(w.m.from_square):
+        return letter + w.frm[0] + rest
+    return letter + w.frm[1] + rest
+
+
+def long_algebraic(rng, sub, w):
+    promo = "=" + LETTER[w.m.promotion] if w.m.promotion else ""
+    letter = "" if w.pt == chess.PAWN else LETTER[w.pt]
+    if sub == "pawn_dash" or sub == "piece_dash":
+        return letter + w.frm + "-" + w.to + w.suf
+    if sub in ("pawn_plain", "piece_plain"):
+        return letter + w.frm + ("x" if w.cap else "") + w.to + w.suf
+    if sub == "pawn_capture":
+        return w.frm + "x" + w.to + w.suf
+    return w.frm + ("x" if w.cap else rng.choice(["-", ""])) + w.to + promo + w.suf
+
+
+def figurine(rng, sub, w):
+    figs = FIG_BLACK if w.b.turn == chess.BLACK and rng.random() < 0.6 else FIG_WHITE
+    if sub == "promotion":
+        return w.body[:-1] + figs[w.m.promotion] + w.suf
+    return figs[w.pt] + w.whole[1:]
+
+
+def illegal_one_candidate(rng, sub, w):
+    if sub == "wrong_piece":
+        letter = LETTER[rng.choice(wrong_letters(w.b, w.m))]
+        return letter + w.frm + ("x" if w.cap else "") + w.to + w.suf
+    plain, _, _ = plain_san(w.b, w.m)
+    axis = 0 if sub == "wrong_file" else 1
+    other = rng.choice(other_same_type(w.b, w.m, axis))
+    return plain[0] + chess.square_name(other)[axis] + plain[1:] + w.suf
+
+
+def wrong_language(rng, sub, w):
+    if sub == "promotion":
+        return w.body[:-1] + FRENCH[w.m.promotion] + w.suf
+    return FRENCH[w.pt] + w.whole[1:]
+
+
+# Each kind's text for the move: (rng, sub, Written) -> str.
+DEVIATE = {
+    "castling_zeros": lambda rng, sub, w: w.whole.replace("O", "0"),
+    "check_missing": lambda rng, sub, w: w.body,
+    "mate_missing": lambda rng, sub, w: w.body,
+    "check_for_mate": lambda rng, sub, w: w.body + "+",
+    "check_extra": lambda rng, sub, w: w.body + "+",
+    "mate_for_check": lambda rng, sub, w: w.body + "#",
+    "double_plus_mate": lambda rng, sub, w: w.body + "++",
+    "capture_missing": lambda rng, sub, w: w.whole.replace("x", "", 1),
+    "capture_extra": lambda rng, sub, w: w.body[:-2] + "x" + w.body[-2:] + w.suf,
+    "over_disambiguation": over_disambiguated,
+    "promotion_form": lambda rng, sub, w: w.body[:-2] + {
+        "Q": w.body[-1], "paren": "(" + w.body[-1] + ")", "slash": "/" + w.body[-1]}[sub] + w.suf,
+    "pawn_letter": lambda rng, sub, w: "P" + w.whole,
+    "en_passant_mark": lambda rng, sub, w: w.body + "e.p." + w.suf,
+    "long_algebraic": long_algebraic,
+    "figurine": figurine,
+    "ambiguous": lambda rng, sub, w: plain_san(w.b, w.m)[0] + w.suf,
+    "illegal_one_candidate": illegal_one_candidate,
+    "missing_promotion": lambda rng, sub, w: w.body[:-2] + w.suf,
+    "wrong_language": wrong_language,
+}
 
 
 def read_in(table, text):
