@@ -139,9 +139,14 @@ fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitbo
     safe
 }
 
-/// Hands every legal move of `board`, `S` to move, to `visit`.
+/// Hands every legal move of `board`, `S` to move, to `visit`; without `CASTLING` (no
+/// castling right left on the board) its castling code is not compiled in.
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visit: &mut V) {
+pub(crate) fn generate<S: Side, V: Visit, const CASTLING: bool>(
+    board: &Board,
+    castles: &Castles,
+    visit: &mut V,
+) {
     let ours = board.color[S::US];
     let occupied = ours | board.color[S::THEM];
     let king = Square::from_index_wrapping(board.ours::<S>(Role::King).0.trailing_zeros());
@@ -168,7 +173,7 @@ pub(crate) fn generate<S: Side, V: Visit>(board: &Board, castles: &Castles, visi
     if board.ep().any() {
         en_passant::<S, V>(board, visit, king, occupied);
     }
-    if lines.checkers.is_empty() && (board.castling() & ours).any() {
+    if CASTLING && lines.checkers.is_empty() && (board.castling() & ours).any() {
         castling::<S, V>(board, castles, visit, occupied, steps);
     }
 }

@@ -50,8 +50,8 @@ fn visit_moves<V: Visit>(position: &Position, visit: &mut V) {
         Castles::new(position)
     };
     match position.turn() {
-        Color::White => generate::<White, V>(&board, &castles, visit),
-        Color::Black => generate::<Black, V>(&board, &castles, visit),
+        Color::White => generate::<White, V, true>(&board, &castles, visit),
+        Color::Black => generate::<Black, V, true>(&board, &castles, visit),
     }
 }
 

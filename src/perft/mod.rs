@@ -12,7 +12,9 @@
 //!   line, the king's safe steps) and tells the walk each move's kind, so that the walk's
 //!   board (`movegen::board`) is updated by a function of that kind and no move is encoded or
 //!   decoded;
-//! - castling's squares are found once at the root (`movegen::castles`), not at every node.
+//! - castling's squares are found once at the root (`movegen::castles`), not at every node,
+//!   and a walk from a root without castling rights (most endgames) is a copy of the code
+//!   with no castling in it: rights never come back.
 //!
 //! Counting is popcounts, and the x86-64 baseline has no popcount instruction: without one
 //! each is a dozen shifts, masks and a multiply. So the tree is walked by one of two copies
@@ -54,9 +56,13 @@ fn start<W: Walk>(how: W, position: &Position, depth: u32) -> u64 {
         castles: &castles,
         children: Vec::with_capacity(MoveList::CAPACITY),
     };
-    match position.turn() {
-        Color::White => how.perft::<White>(&board, depth, &mut shared),
-        Color::Black => how.perft::<Black>(&board, depth, &mut shared),
+    // Castling rights never come back: without any at the root, the walk is the copy that
+    // has no castling code at all.
+    match (position.turn(), position.castling_rights().any()) {
+        (Color::White, true) => how.perft::<White, true>(&board, depth, &mut shared),
+        (Color::White, false) => how.perft::<White, false>(&board, depth, &mut shared),
+        (Color::Black, true) => how.perft::<Black, true>(&board, depth, &mut shared),
+        (Color::Black, false) => how.perft::<Black, false>(&board, depth, &mut shared),
     }
 }
 
@@ -69,7 +75,7 @@ struct Shared<'a> {
 
 /// A way to walk the tree below a position: the same code compiled for some processors.
 trait Walk: Copy {
-    fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64;
+    fn perft<S: Side, const C: bool>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64;
 }
 
 /// The walk for any processor.
@@ -77,8 +83,8 @@ trait Walk: Copy {
 struct Portable;
 
 impl Walk for Portable {
-    fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
-        walk::<Portable, S>(self, board, depth, shared)
+    fn perft<S: Side, const C: bool>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+        walk::<Portable, S, C>(self, board, depth, shared)
     }
 }
 
@@ -86,30 +92,35 @@ impl Walk for Portable {
 /// Two plies above the leaves the children are collected, then counted in one loop: the
 /// count is inlined there, not called once a child.
 #[inline(always)]
-fn walk<W: Walk, S: Side>(how: W, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+fn walk<W: Walk, S: Side, const C: bool>(
+    how: W,
+    board: &Board,
+    depth: u32,
+    shared: &mut Shared,
+) -> u64 {
     let castles = shared.castles;
     match depth {
         0 => 1,
-        1 => count::<S>(board, castles),
+        1 => count::<S, C>(board, castles),
         2 => {
             let children = &mut shared.children;
             children.clear();
-            generate::<S, _>(
+            generate::<S, _, C>(
                 board,
                 castles,
                 &mut Play(|child: &Board| children.push(*child)),
             );
             children
                 .iter()
-                .map(|child| count::<S::Other>(child, castles))
+                .map(|child| count::<S::Other, C>(child, castles))
                 .sum()
         }
         _ => {
             let mut nodes = 0;
             let mut below = |child: &Board| {
-                nodes += how.perft::<S::Other>(child, depth - 1, shared);
+                nodes += how.perft::<S::Other, C>(child, depth - 1, shared);
             };
-            generate::<S, _>(board, castles, &mut Play(&mut below));
+            generate::<S, _, C>(board, castles, &mut Play(&mut below));
             nodes
         }
     }
@@ -117,9 +128,9 @@ fn walk<W: Walk, S: Side>(how: W, board: &Board, depth: u32, shared: &mut Shared
 
 /// The number of legal moves, `S` to move.
 #[inline(always)]
-fn count<S: Side>(board: &Board, castles: &Castles) -> u64 {
+fn count<S: Side, const C: bool>(board: &Board, castles: &Castles) -> u64 {
     let mut count = Count(0);
-    generate::<S, _>(board, castles, &mut count);
+    generate::<S, _, C>(board, castles, &mut count);
     count.0
 }
 
@@ -193,16 +204,26 @@ mod x86 {
 
     impl Walk for Modern {
         #[inline]
-        fn perft<S: Side>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
+        fn perft<S: Side, const C: bool>(
+            self,
+            board: &Board,
+            depth: u32,
+            shared: &mut Shared,
+        ) -> u64 {
             #[target_feature(enable = "popcnt,bmi1,bmi2")]
-            fn modern<S: Side>(cpu: Modern, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
-                walk::<Modern, S>(cpu, board, depth, shared)
+            fn modern<S: Side, const C: bool>(
+                cpu: Modern,
+                board: &Board,
+                depth: u32,
+                shared: &mut Shared,
+            ) -> u64 {
+                walk::<Modern, S, C>(cpu, board, depth, shared)
             }
             // SAFETY: a `Modern` exists only where `detect` found the features `modern` is
             // compiled for.
             #[allow(unsafe_code)]
             unsafe {
-                modern::<S>(self, board, depth, shared)
+                modern::<S, C>(self, board, depth, shared)
             }
         }
     }
