@@ -110,8 +110,7 @@ pub fn read_arrow(
         .ok()
         .filter(|&size| size > 0)
         .ok_or_else(|| PyValueError::new_err("batch_size must be at least 1"))?;
-    let mut settings = settings(jobs, lang, lints)?;
-    settings.batch_games = settings.batch_games.min(batch_size);
+    let settings = settings(jobs, lang, lints)?;
     let source = open(source)?;
     let batches = read(
         source.reader,

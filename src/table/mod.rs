@@ -108,10 +108,19 @@ impl FromStr for Table {
     }
 }
 
+/// Text a thread turns into rows of the games table at once: a unit of work, and at most the
+/// games of one record batch. Four times the checker's default ([`Settings`]): with a row a
+/// game, a batch of that default is a few hundred rows, small for the readers of Arrow
+/// tables, and each batch costs its hand-over between threads and its columns' set-up. The
+/// tables of a row a ply keep the default: theirs are large already, and larger ones
+/// measured slower and held more memory.
+pub const GAMES_UNIT_BYTES: usize = 1 << 20;
+
 /// The rows of `table` for every game of `reader` (the input named `file`, its games numbered
 /// from `first_game` on), checked on `settings.threads()` threads, in input order, in batches
-/// of at most `batch_rows` rows (and of the games of one of `settings`' batches at most). A
-/// read error ends the stream after the rows before it.
+/// of at most `batch_rows` rows. Each comes from one of `settings`' batches of games (at most
+/// `batch_rows` games), or for the games table from up to `batch_rows` games and
+/// [`GAMES_UNIT_BYTES`] of text. A read error ends the stream after the rows before it.
 pub fn read(
     reader: Box<dyn BufRead + Send>,
     (file, first_game): (&str, usize),
@@ -120,6 +129,15 @@ pub fn read(
     batch_rows: usize,
 ) -> io::Result<Batches> {
     let (lints, name) = (settings.lints, file.to_string());
+    let (batch_games, batch_bytes) = match table {
+        Table::Games => (batch_rows, GAMES_UNIT_BYTES),
+        Table::Moves | Table::Positions => (settings.batch_games, settings.batch_bytes),
+    };
+    let settings = &Settings {
+        batch_games: batch_games.min(batch_rows).max(1),
+        batch_bytes,
+        ..settings.clone()
+    };
     let file = file.to_string();
     let work = move |games: &[RawGame], checker: &mut Checker| {
         if table == Table::Games {
