@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt};
 
 use crate::position::Position;
+use crate::returns::Home;
 
 /// A game as read and checked: its tags, its mainline moves, its status and diagnostics.
 /// Games with errors are games too: the moves before the first error are played, and the
@@ -30,6 +31,9 @@ pub struct Game {
     /// checked again so.
     options: Options,
     lints: Lints,
+    /// The reading thread that made the record, to free it (`returns`); none for a game
+    /// checked on Python's thread.
+    home: Option<Home>,
 }
 
 impl Game {
@@ -39,7 +43,15 @@ impl Game {
             file,
             options: settings.options,
             lints: settings.lints,
+            home: None,
         }
+    }
+
+    /// A game whose record was made on the reading thread `home`, which will free it.
+    pub fn from_home(record: GameRecord, file: String, settings: &Settings, home: Home) -> Game {
+        let mut game = Game::new(record, file, settings);
+        game.home = Some(home);
+        game
     }
 
     fn chess960(&self) -> bool {
@@ -52,6 +64,14 @@ impl Game {
         (self.record.mainline())
             .map(|(index, _)| self.record.comment(index))
             .collect()
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        if let Some(home) = self.home.take() {
+            home.give_back(std::mem::take(&mut self.record));
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod errors;
 mod game;
 mod position;
 mod reading;
+mod returns;
 mod settings;
 mod source;
 mod text;

@@ -7,7 +7,11 @@ use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
-use jaque::input::{Records, Settings, records};
+use std::sync::Arc;
+use std::thread::{self, ThreadId};
+
+use jaque::input::{Checked, Settings, checked};
+use jaque::pgn::{Checker, GameRecord, RawGame};
 use jaque::table::{Batches, Table, read};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -15,6 +19,7 @@ use pyo3::types::{PyCapsule, PyDict, PyInt};
 
 use crate::errors::read_error;
 use crate::game::Game;
+use crate::returns::{Home, Returns};
 use crate::settings::settings;
 use crate::source::{Raised, open, take};
 
@@ -37,23 +42,68 @@ pub fn read_games(
 ) -> PyResult<Games> {
     let settings = settings(jobs, lang, lints)?;
     let source = open(source)?;
-    let kept = settings.clone();
-    let records = records(source.reader, settings).map_err(|e| read_error(e, &source.name))?;
+    let returns = Arc::new(Returns::default());
+    let (kept, freeing) = (settings.clone(), Arc::clone(&returns));
+    // Each batch on its reading thread: the records handed back to that thread are freed
+    // first, and the new ones are marked as its.
+    let work = move |games: &[RawGame], checker: &mut Checker| {
+        freeing.free_mine();
+        let records = games.iter().map(|game| kept.record(checker, game));
+        (thread::current().id(), records.collect::<Vec<_>>())
+    };
+    let batches = checked(source.reader, &settings, work);
+    let batches = batches.map_err(|e| read_error(e, &source.name))?;
     Ok(Games {
-        records: Mutex::new(records),
+        records: Mutex::new(Records {
+            batches,
+            batch: Vec::new().into_iter(),
+            made_on: thread::current().id(),
+        }),
+        returns,
         file: source.name,
         raised: source.raised,
-        settings: kept,
+        settings,
     })
+}
+
+/// The records of the reading threads, one at a time, each with the thread that made it.
+struct Records {
+    batches: Checked<(ThreadId, Vec<GameRecord>)>,
+    batch: std::vec::IntoIter<GameRecord>,
+    made_on: ThreadId,
+}
+
+impl Iterator for Records {
+    type Item = std::io::Result<(GameRecord, ThreadId)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(record) = self.batch.next() {
+                return Some(Ok((record, self.made_on)));
+            }
+            match self.batches.next()? {
+                Ok((thread, batch)) => (self.made_on, self.batch) = (thread, batch.into_iter()),
+                Err(error) => return Some(Err(error)),
+            }
+        }
+    }
 }
 
 /// The iterator `read_games` returns.
 #[pyclass(module = "jaque")]
 pub struct Games {
     records: Mutex<Records>,
+    /// Where dropped games' records go back to their reading threads.
+    returns: Arc<Returns>,
     file: String,
     raised: Raised,
     settings: Settings,
+}
+
+impl Drop for Games {
+    fn drop(&mut self) {
+        self.returns.close();
+    }
 }
 
 #[pymethods]
@@ -68,11 +118,21 @@ impl Games {
             Err(_) => Err(()),
         });
         match next {
-            Ok(Some(Ok(record))) => Ok(Some(Game::new(record, self.file.clone(), &self.settings))),
+            Ok(Some(Ok((record, thread)))) => {
+                let home = Home {
+                    returns: Arc::clone(&self.returns),
+                    thread,
+                };
+                let file = self.file.clone();
+                Ok(Some(Game::from_home(record, file, &self.settings, home)))
+            }
             Ok(Some(Err(error))) => {
                 Err(take(&self.raised).unwrap_or_else(|| read_error(error, &self.file)))
             }
-            Ok(None) => Ok(None),
+            Ok(None) => {
+                self.returns.close();
+                Ok(None)
+            }
             Err(()) => Err(PyRuntimeError::new_err("the reader failed earlier")),
         }
     }

@@ -58,6 +58,26 @@ def test_every_game_is_read_as_python_chess_reads_it(read):
                 assert game.position(ply).fen == fen, (where, ply)
 
 
+def test_games_dropped_or_kept_past_the_reader_read_as_python_chess(read):
+    """The records of dropped games go back to the reading threads to be freed there; the
+    games kept, past the reader's end or its early drop, keep theirs whole."""
+    name, path, _ = read
+    expected = {g["game"]: g for g in comparable(name)}
+    for stop in (None, HEADER["files"][name]["games"] // 2):
+        kept = []
+        reader = jaque.read_games(path, jobs=2)
+        for game in reader:
+            if game.index % 7 == 0 and game.index in expected:
+                kept.append(game)
+            if game.index == stop:
+                break
+        del reader, game
+        assert kept, name
+        for game in kept:
+            want = expected[game.index]
+            assert (game.san, game.final_fen) == (want["san"], want["final_fen"]), game.index
+
+
 def test_comments_nags_clocks_and_evaluations(read):
     name, _, games = read
     # python-chess drops `;` comments (rest of the line), which the PGN standard counts as

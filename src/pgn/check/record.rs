@@ -19,7 +19,8 @@ use crate::position::Position;
 use crate::san::{Glyph, SanText, san_marked};
 
 /// One game as the checker understood it: its text and tokens, its tags, every move of every
-/// line of play, and the report (status, result, diagnostics).
+/// line of play, and the report (status, result, diagnostics). The default is the record of
+/// no game, what `std::mem::take` leaves.
 ///
 /// ```
 /// use jaque::pgn::{Checker, Options, Splitter, Verdict};
@@ -36,7 +37,7 @@ use crate::san::{Glyph, SanText, san_marked};
 /// assert_eq!(record.nags(4).collect::<Vec<_>>(), [1]);
 /// assert!(matches!(record.moves()[5].verdict, Verdict::Played(_)));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GameRecord {
     report: GameReport,
     text: String,

@@ -24,8 +24,8 @@ pub struct GameDiagnostic {
     pub san: Option<String>,
 }
 
-/// What checking one game found.
-#[derive(Clone, Debug)]
+/// What checking one game found. The default is the report of no game at all.
+#[derive(Clone, Debug, Default)]
 pub struct GameReport {
     /// 0-based index of the game in its input.
     pub index: usize,
