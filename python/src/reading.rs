@@ -1,15 +1,13 @@
 //! `read_games` and `read_arrow`: every game of an input, checked on the library's threads
 //! with the GIL released, handed to Python in input order.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::thread::{self, ThreadId};
 
 use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
-use std::sync::Arc;
-use std::thread::{self, ThreadId};
-
 use jaque::input::{Checked, Settings, checked};
 use jaque::pgn::{Checker, GameRecord, RawGame};
 use jaque::table::{Batches, Table, read};
