@@ -117,7 +117,8 @@ fn lines<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Lines {
 
 /// The squares the king on `king` may step to: not ours, not attacked with the king lifted
 /// off the board (so that it cannot hide behind itself from a slider). Square by square
-/// when there are few, else against everything the enemy attacks.
+/// when there are one or two (a king at home behind its pieces), else against everything
+/// the enemy attacks.
 #[inline(always)]
 fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitboard {
     let steps = king_attacks(king).minus(board.color[S::US]);
@@ -125,7 +126,7 @@ fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitbo
         return steps;
     }
     let without_king = occupied.without(king);
-    if steps.count() > 3 {
+    if steps.count() > 2 {
         let attacked = board.leaper_attacks::<S>() | board.slider_attacks::<S>(without_king);
         return steps.minus(attacked);
     }
