@@ -358,14 +358,30 @@ async function runChecks(page, origin, temporary) {
         return from + [...text].slice(0, column - 1).join("").length;
       }, item);
       const box = await screenBox(page, at, 1);
-      await page.mouse.move(box.left + 2, (box.top + box.bottom) / 2);
-      await page.waitForSelector(".cm-tooltip-lint .cm-diagnosticAction.certain", {
-        timeout: WAIT_MS,
-      });
-      await clickRedrawn(page, ".cm-tooltip-lint .cm-diagnosticAction.certain");
       expectedText = replaceAt(expectedText, place);
-      await waitForText(page, "the text fixed", expectedText);
-      await page.mouse.move(0, 0);
+      // A click on the tooltip's button can land as the tooltip closes (it follows the
+      // mouse and the redrawn diagnostics): then the text is unchanged, and the user's
+      // next hover and click is what this does, twice at most, saying so.
+      const action = ".cm-tooltip-lint .cm-diagnosticAction.certain";
+      const fixed = (text) => window.playground.view.state.doc.toString() === text;
+      for (let attempt = 1; ; attempt++) {
+        await page.mouse.move(box.left + 2, (box.top + box.bottom) / 2);
+        // No tooltip on a later attempt: the earlier click's fix came late; judged below.
+        const shown = await page
+          .waitForSelector(action, { timeout: attempt === 1 ? WAIT_MS : 5_000 })
+          .then(() => true, () => false);
+        if (shown) await clickRedrawn(page, action);
+        const ok = await page
+          .waitForFunction(fixed, { timeout: 10_000, polling: 50 }, expectedText)
+          .then(() => true, () => false);
+        await page.mouse.move(0, 0);
+        if (ok) break;
+        if (attempt >= 3 || !shown) {
+          await waitForText(page, "the text fixed", expectedText);
+          break;
+        }
+        console.log(`  (the tooltip's quick fix clicked again: attempt ${attempt + 1})`);
+      }
     },
   );
 
