@@ -8,7 +8,7 @@ use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
-use jaque::input::{Checked, Settings, checked};
+use jaque::input::{Records, Settings, checked};
 use jaque::pgn::{Checker, GameRecord, RawGame};
 use jaque::table::{Batches, Table, read};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -46,17 +46,16 @@ pub fn read_games(
     // first, and the new ones are marked as its.
     let work = move |games: &[RawGame], checker: &mut Checker| {
         freeing.free_mine();
-        let records = games.iter().map(|game| kept.record(checker, game));
-        (thread::current().id(), records.collect::<Vec<_>>())
+        let thread = thread::current().id();
+        let records = games
+            .iter()
+            .map(|game| (kept.record(checker, game), thread));
+        records.collect::<Vec<_>>()
     };
     let batches = checked(source.reader, &settings, work);
     let batches = batches.map_err(|e| read_error(e, &source.name))?;
     Ok(Games {
-        records: Mutex::new(Records {
-            batches,
-            batch: Vec::new().into_iter(),
-            made_on: thread::current().id(),
-        }),
+        records: Mutex::new(Records::new(batches)),
         returns,
         file: source.name,
         raised: source.raised,
@@ -64,33 +63,11 @@ pub fn read_games(
     })
 }
 
-/// The records of the reading threads, one at a time, each with the thread that made it.
-struct Records {
-    batches: Checked<(ThreadId, Vec<GameRecord>)>,
-    batch: std::vec::IntoIter<GameRecord>,
-    made_on: ThreadId,
-}
-
-impl Iterator for Records {
-    type Item = std::io::Result<(GameRecord, ThreadId)>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(record) = self.batch.next() {
-                return Some(Ok((record, self.made_on)));
-            }
-            match self.batches.next()? {
-                Ok((thread, batch)) => (self.made_on, self.batch) = (thread, batch.into_iter()),
-                Err(error) => return Some(Err(error)),
-            }
-        }
-    }
-}
-
 /// The iterator `read_games` returns.
 #[pyclass(module = "jaque")]
 pub struct Games {
-    records: Mutex<Records>,
+    /// Each record with the reading thread that made it.
+    records: Mutex<Records<(GameRecord, ThreadId)>>,
     /// Where dropped games' records go back to their reading threads.
     returns: Arc<Returns>,
     file: String,

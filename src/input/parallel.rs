@@ -279,22 +279,30 @@ pub fn records(reader: Box<dyn BufRead + Send>, settings: Settings) -> io::Resul
             .map(|game| kept.record(checker, game))
             .collect()
     };
-    Ok(Records {
-        batches: checked(reader, &settings, work)?,
-        batch: Vec::new().into_iter(),
-    })
+    Ok(Records::new(checked(reader, &settings, work)?))
 }
 
-/// The games of [`records`], one at a time.
-pub struct Records {
-    batches: Checked<Vec<GameRecord>>,
-    batch: std::vec::IntoIter<GameRecord>,
+/// The games of [`records`] one at a time; or of any [`Checked`] whose batches are lists of
+/// items, each of its items in turn.
+pub struct Records<T = GameRecord> {
+    batches: Checked<Vec<T>>,
+    batch: std::vec::IntoIter<T>,
 }
 
-impl Iterator for Records {
-    type Item = io::Result<GameRecord>;
+impl<T> Records<T> {
+    /// The items of `batches`' lists, one at a time.
+    pub fn new(batches: Checked<Vec<T>>) -> Records<T> {
+        Records {
+            batches,
+            batch: Vec::new().into_iter(),
+        }
+    }
+}
 
-    fn next(&mut self) -> Option<io::Result<GameRecord>> {
+impl<T> Iterator for Records<T> {
+    type Item = io::Result<T>;
+
+    fn next(&mut self) -> Option<io::Result<T>> {
         loop {
             if let Some(record) = self.batch.next() {
                 return Some(Ok(record));

@@ -260,6 +260,10 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let mut totals = Totals::default();
     let mut unreadable = false;
     let mut out = StdoutBuffer::above(progress.bar());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    // JSON lines are most of the output's cost; text, written where it is found, measured
+    // the same either way.
+    let written_in_pool = !args.json || pool.current_num_threads() >= cores;
     for input in &inputs {
         totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
@@ -271,7 +275,7 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
                 return Outcome::Failed;
             }
         };
-        let style = style(&args, color, lints, input, &pool);
+        let style = style(&args, color, lints, input, written_in_pool);
         if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &mut progress) {
             let _ = out.flush();
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
@@ -305,9 +309,8 @@ fn style(
     color: bool,
     lints: Lints,
     input: &Input,
-    pool: &rayon::ThreadPool,
+    written_in_pool: bool,
 ) -> Arc<Style> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     Arc::new(Style {
         json: args.json,
         color,
@@ -315,9 +318,7 @@ fn style(
         lints,
         name: input.name().to_string(),
         json_name: Escaped::new(input.name()),
-        // JSON lines are most of the output's cost; text, written where it is found,
-        // measured the same either way.
-        written_in_pool: !args.json || pool.current_num_threads() >= cores,
+        written_in_pool,
         printed: Mutex::default(),
     })
 }
