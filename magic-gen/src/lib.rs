@@ -16,6 +16,7 @@ pub mod emit;
 pub mod geometry;
 mod holes;
 mod pack;
+pub mod pext;
 pub mod search;
 pub mod share;
 pub mod tables;

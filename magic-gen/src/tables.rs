@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::dense::{self, DenseMagics};
 use crate::geometry::{self, Slider, SquareIndex, square_name};
+use crate::pext::PextTables;
 use crate::search::{MAX_CANDIDATES, Magic, SearchError, Searcher, blocker_subsets};
 
 /// Why the tables of a seed could not be made.
@@ -79,6 +80,8 @@ pub struct Tables {
     pub line: Vec<Vec<u64>>,
     /// Zobrist keys for hashing positions, drawn from the same seed.
     pub zobrist: Zobrist,
+    /// The tables of the PEXT lookup (the same for every seed).
+    pub pext: PextTables,
 }
 
 /// Random keys for Zobrist hashing: a position's hash is the XOR of the keys of its features.
@@ -190,6 +193,7 @@ impl Tables {
                 .map(|a| squares().map(|b| geometry::line(a, b)).collect())
                 .collect(),
             zobrist: Zobrist::generate(seed),
+            pext: PextTables::generate(),
         })
     }
 
@@ -208,8 +212,9 @@ impl Tables {
         self.slider_attacks[magic.slot(occupied)] & magic.lines()
     }
 
-    /// Checks every blocker subset of every square, for both sliders, against the ray walk.
-    /// Returns the first mismatch as `(slider, square, occupancy)`.
+    /// Checks every blocker subset of every square, for both sliders and both lookups (the
+    /// magics' and PEXT's), against the ray walk. Returns the first mismatch as `(slider,
+    /// square, occupancy)`.
     pub fn verify(&self) -> Result<(), (Slider, SquareIndex, u64)> {
         for slider in Slider::ALL {
             for square in 0..64 {
@@ -218,8 +223,11 @@ impl Tables {
                 for (occupied, attack) in occupancies.into_iter().zip(attacks) {
                     // Bits outside the mask must not matter: add all of them.
                     let noisy = occupied | !mask & !(1u64 << square);
-                    if self.lookup(slider, square, noisy) != slider.attacks(square, noisy)
-                        || self.lookup(slider, square, occupied) != attack
+                    let wrong = |lookup: &dyn Fn(u64) -> u64| {
+                        lookup(noisy) != slider.attacks(square, noisy) || lookup(occupied) != attack
+                    };
+                    if wrong(&|o| self.lookup(slider, square, o))
+                        || wrong(&|o| self.pext.lookup(slider, square, o))
                     {
                         return Err((slider, square, occupied));
                     }

@@ -4,8 +4,7 @@
 //! and decoded again.
 
 use crate::attacks::{
-    bishop_attacks, bishop_lines, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_lines, setwise,
+    Slide, bishop_lines, king_attacks, knight_attacks, pawn_attacks, rook_lines, setwise,
 };
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -132,10 +131,15 @@ impl Board {
     /// Does `S`'s opponent attack `square`, with `occupied` blocking its sliders? Leapers
     /// first, and a slider lookup only where one stands on the square's lines.
     #[inline(always)]
-    pub(crate) fn is_attacked<S: Side>(&self, square: Square, occupied: Bitboard) -> bool {
+    pub(crate) fn is_attacked<S: Side, L: Slide>(
+        &self,
+        slide: L,
+        square: Square,
+        occupied: Bitboard,
+    ) -> bool {
         (pawn_attacks(S::COLOR, square) & self.theirs::<S>(Role::Pawn)).any()
             || (king_attacks(square) & self.theirs::<S>(Role::King)).any()
-            || self.is_attacked_by_pieces::<S>(square, occupied)
+            || self.is_attacked_by_pieces::<S, L>(slide, square, occupied)
     }
 
     /// Does an opponent's piece stand where `watch` (made by [`watch`] for `S`) says it could
@@ -154,17 +158,18 @@ impl Board {
 
     /// Does one of the opponent's knights, bishops, rooks or queens attack `square`?
     #[inline(always)]
-    pub(crate) fn is_attacked_by_pieces<S: Side>(
+    pub(crate) fn is_attacked_by_pieces<S: Side, L: Slide>(
         &self,
+        slide: L,
         square: Square,
         occupied: Bitboard,
     ) -> bool {
         let (diagonal, orthogonal) = self.their_sliders::<S>();
         (knight_attacks(square) & self.theirs::<S>(Role::Knight)).any()
             || ((bishop_lines(square) & diagonal).any()
-                && (bishop_attacks(square, occupied) & diagonal).any())
+                && (slide.bishop(square, occupied) & diagonal).any())
             || ((rook_lines(square) & orthogonal).any()
-                && (rook_attacks(square, occupied) & orthogonal).any())
+                && (slide.rook(square, occupied) & orthogonal).any())
     }
 
     /// Every square the opponent's pawns and king attack, set-wise.
@@ -191,14 +196,18 @@ impl Board {
 
     /// Every square the opponent's sliders attack with `occupied` on the board.
     #[inline(always)]
-    pub(crate) fn slider_attacks<S: Side>(&self, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn slider_attacks<S: Side, L: Slide>(
+        &self,
+        slide: L,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let (diagonal, orthogonal) = self.their_sliders::<S>();
         let mut attacked = Bitboard::EMPTY;
         for from in diagonal {
-            attacked |= bishop_attacks(from, occupied);
+            attacked |= slide.bishop(from, occupied);
         }
         for from in orthogonal {
-            attacked |= rook_attacks(from, occupied);
+            attacked |= slide.rook(from, occupied);
         }
         attacked
     }
@@ -207,8 +216,9 @@ impl Board {
     /// board and the opponent's pieces `theirs`: the test of the rare moves (en passant)
     /// that the masks do not answer.
     #[inline(always)]
-    pub(crate) fn attackers<S: Side>(
+    pub(crate) fn attackers<S: Side, L: Slide>(
         &self,
+        slide: L,
         king: Square,
         occupied: Bitboard,
         theirs: Bitboard,
@@ -216,8 +226,8 @@ impl Board {
         theirs
             & ((pawn_attacks(S::COLOR, king) & self.pieces[PAWN])
                 | (knight_attacks(king) & self.pieces[KNIGHT])
-                | (bishop_attacks(king, occupied) & self.pieces[DIAGONAL])
-                | (rook_attacks(king, occupied) & self.pieces[ORTHOGONAL]))
+                | (slide.bishop(king, occupied) & self.pieces[DIAGONAL])
+                | (slide.rook(king, occupied) & self.pieces[ORTHOGONAL]))
     }
 
     /// The board after `S`'s piece of `role` (not a pawn) goes from `from` to the empty `to`.

@@ -4,8 +4,7 @@
 //! attacks within those masks. Nothing is played to be tested but en passant.
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_lines, king_attacks, knight_attacks, pawn_attacks,
-    rook_attacks, rook_lines,
+    Slide, between, bishop_lines, king_attacks, knight_attacks, pawn_attacks, rook_lines,
 };
 use crate::bitboard::Bitboard;
 use crate::role::Role;
@@ -120,32 +119,40 @@ fn lines<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Lines {
 /// when there are one or two (a king at home behind its pieces), else against everything
 /// the enemy attacks.
 #[inline(always)]
-fn king_steps<S: Side>(board: &Board, king: Square, occupied: Bitboard) -> Bitboard {
+fn king_steps<S: Side, L: Slide>(
+    board: &Board,
+    slide: L,
+    king: Square,
+    occupied: Bitboard,
+) -> Bitboard {
     let steps = king_attacks(king).minus(board.color[S::US]);
     if steps.is_empty() {
         return steps;
     }
     let without_king = occupied.without(king);
     if steps.count() > 2 {
-        let attacked = board.leaper_attacks::<S>() | board.slider_attacks::<S>(without_king);
+        let attacked =
+            board.leaper_attacks::<S>() | board.slider_attacks::<S, L>(slide, without_king);
         return steps.minus(attacked);
     }
     // Pawns and king set-wise, in a few instructions; knights and sliders a step at a time.
     let mut safe = steps.minus(board.pawn_and_king_attacks::<S>());
     for to in safe {
-        if board.is_attacked_by_pieces::<S>(to, without_king) {
+        if board.is_attacked_by_pieces::<S, L>(slide, to, without_king) {
             safe.remove(to);
         }
     }
     safe
 }
 
-/// Hands every legal move of `board`, `S` to move, to `visit`; without `CASTLING` (no
-/// castling right left on the board) its castling code is not compiled in.
+/// Hands every legal move of `board`, `S` to move, to `visit`, slider attacks looked up by
+/// `slide`; without `CASTLING` (no castling right left on the board) its castling code is
+/// not compiled in.
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visit, const CASTLING: bool>(
+pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     board: &Board,
     castles: &Castles,
+    slide: L,
     visit: &mut V,
 ) {
     let ours = board.color[S::US];
@@ -155,7 +162,7 @@ pub(crate) fn generate<S: Side, V: Visit, const CASTLING: bool>(
     let steps = if visit.king_is_stuck() {
         Bitboard::EMPTY
     } else {
-        king_steps::<S>(board, king, occupied)
+        king_steps::<S, L>(board, slide, king, occupied)
     };
     visit.piece::<S>(board, Role::King, king, steps);
     if lines.checkers.more_than_one() || visit.done() {
@@ -166,23 +173,24 @@ pub(crate) fn generate<S: Side, V: Visit, const CASTLING: bool>(
     for from in board.ours::<S>(Role::Knight).minus(pinned) {
         visit.piece::<S>(board, Role::Knight, from, knight_attacks(from) & target);
     }
-    sliders::<S, V>(board, visit, &lines, occupied, target);
+    sliders::<S, V, L>(board, slide, visit, &lines, occupied, target);
     if visit.done() {
         return;
     }
     pawns::<S, V>(board, visit, &lines, occupied, target);
     if board.ep().any() {
-        en_passant::<S, V>(board, visit, king, occupied);
+        en_passant::<S, V, L>(board, slide, visit, king, occupied);
     }
     if CASTLING && lines.checkers.is_empty() && (board.castling() & ours).any() {
-        castling::<S, V>(board, castles, visit, occupied, steps);
+        castling::<S, V, L>(board, castles, slide, visit, occupied, steps);
     }
 }
 
 /// The bishops', rooks' and queens' moves; the pinned ones, rare, apart.
 #[inline(always)]
-fn sliders<S: Side, V: Visit>(
+fn sliders<S: Side, V: Visit, L: Slide>(
     board: &Board,
+    slide: L,
     visit: &mut V,
     lines: &Lines,
     occupied: Bitboard,
@@ -192,15 +200,15 @@ fn sliders<S: Side, V: Visit>(
     let (bishops, rooks) = (board.ours::<S>(Role::Bishop), board.ours::<S>(Role::Rook));
     let queens = board.ours::<S>(Role::Queen);
     for from in bishops.minus(pinned) {
-        let targets = bishop_attacks(from, occupied) & target;
+        let targets = slide.bishop(from, occupied) & target;
         visit.piece::<S>(board, Role::Bishop, from, targets);
     }
     for from in rooks.minus(pinned) {
-        let targets = rook_attacks(from, occupied) & target;
+        let targets = slide.rook(from, occupied) & target;
         visit.piece::<S>(board, Role::Rook, from, targets);
     }
     for from in queens.minus(pinned) {
-        let targets = (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & target;
+        let targets = (slide.bishop(from, occupied) | slide.rook(from, occupied)) & target;
         visit.piece::<S>(board, Role::Queen, from, targets);
     }
     if ((bishops | rooks | queens) & pinned).is_empty() {
@@ -216,11 +224,11 @@ fn sliders<S: Side, V: Visit>(
         }
     };
     for from in (bishops | queens) & lines.pin_diagonal {
-        let targets = bishop_attacks(from, occupied) & target & lines.pin_diagonal;
+        let targets = slide.bishop(from, occupied) & target & lines.pin_diagonal;
         visit.piece::<S>(board, role(from), from, targets);
     }
     for from in (rooks | queens) & lines.pin_orthogonal {
-        let targets = rook_attacks(from, occupied) & target & lines.pin_orthogonal;
+        let targets = slide.rook(from, occupied) & target & lines.pin_orthogonal;
         visit.piece::<S>(board, role(from), from, targets);
     }
 }
@@ -266,13 +274,22 @@ fn pawns<S: Side, V: Visit>(
 /// En passant, which takes a piece off a square it does not land on: tested by the king's
 /// attackers on the board it leaves.
 #[inline(always)]
-fn en_passant<S: Side, V: Visit>(board: &Board, visit: &mut V, king: Square, occupied: Bitboard) {
+fn en_passant<S: Side, V: Visit, L: Slide>(
+    board: &Board,
+    slide: L,
+    visit: &mut V,
+    king: Square,
+    occupied: Bitboard,
+) {
     let Some(to) = board.ep().lsb() else { return };
     let captured = Bitboard::from(offset(to, -S::UP));
     let theirs = board.color[S::THEM].minus(captured);
     for from in pawn_attacks(S::Other::COLOR, to) & board.ours::<S>(Role::Pawn) {
         let after = (occupied.without(from) ^ captured).with(to);
-        if board.attackers::<S>(king, after, theirs).is_empty() {
+        if board
+            .attackers::<S, L>(slide, king, after, theirs)
+            .is_empty()
+        {
             visit.en_passant::<S>(board, from, to);
         }
     }
@@ -282,9 +299,10 @@ fn en_passant<S: Side, V: Visit>(board: &Board, visit: &mut V, king: Square, occ
 /// and the rest of its path, with the rook lifted, unattacked; the rest is not tested a
 /// square at a time when no enemy piece stands where it could reach it.
 #[inline(always)]
-fn castling<S: Side, V: Visit>(
+fn castling<S: Side, V: Visit, L: Slide>(
     board: &Board,
     castles: &Castles,
+    slide: L,
     visit: &mut V,
     occupied: Bitboard,
     safe_steps: Bitboard,
@@ -303,7 +321,7 @@ fn castling<S: Side, V: Visit>(
         }
         let after = occupied ^ castle.rook;
         for square in castle.path {
-            if board.is_attacked::<S>(square, after) {
+            if board.is_attacked::<S, L>(slide, square, after) {
                 continue 'castles;
             }
         }

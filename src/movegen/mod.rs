@@ -24,7 +24,7 @@ pub(crate) mod side;
 
 use std::ops::Deref;
 
-use crate::attacks::{king_attacks, setwise};
+use crate::attacks::{Magics, king_attacks, setwise};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, Uci, castling_paths};
@@ -50,8 +50,8 @@ fn visit_moves<V: Visit>(position: &Position, visit: &mut V) {
         Castles::new(position)
     };
     match position.turn() {
-        Color::White => generate::<White, V, true>(&board, &castles, visit),
-        Color::Black => generate::<Black, V, true>(&board, &castles, visit),
+        Color::White => generate::<White, V, Magics, true>(&board, &castles, Magics, visit),
+        Color::Black => generate::<Black, V, Magics, true>(&board, &castles, Magics, visit),
     }
 }
 

@@ -17,10 +17,14 @@
 //!   with no castling in it: rights never come back.
 //!
 //! Counting is popcounts, and the x86-64 baseline has no popcount instruction: without one
-//! each is a dozen shifts, masks and a multiply. So the tree is walked by one of two copies
-//! of the same code: one compiled for the processors that have `popcnt` and the BMI
-//! instructions (found at run time), one for the rest.
+//! each is a dozen shifts, masks and a multiply. So the tree is walked by one of three copies
+//! of the same code, chosen at run time: compiled for the processors that have `popcnt` and
+//! the BMI instructions, with slider attacks looked up by PEXT where that instruction is fast
+//! (Intel since Haswell, AMD since Zen 3) and by the magics where it is microcoded (AMD
+//! before Zen 3); or, on any other processor, compiled for the baseline, with the magics.
+//! The PEXT tables come from `magic-gen` as the magics do.
 
+use crate::attacks::{Magics, Slide};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::Move;
@@ -43,7 +47,10 @@ use crate::movegen::{Count, MoveList};
 pub fn perft(position: &Position, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = x86::Modern::detect() {
-        return start(cpu, position, depth);
+        return match cpu.with_fast_pext() {
+            Some(cpu) => start(cpu, position, depth),
+            None => start(cpu, position, depth),
+        };
     }
     start(Portable, position, depth)
 }
@@ -84,16 +91,17 @@ struct Portable;
 
 impl Walk for Portable {
     fn perft<S: Side, const C: bool>(self, board: &Board, depth: u32, shared: &mut Shared) -> u64 {
-        walk::<Portable, S, C>(self, board, depth, shared)
+        walk::<Portable, Magics, S, C>(self, Magics, board, depth, shared)
     }
 }
 
-/// The body of every walk, inlined into each so that it is compiled for its processors.
-/// Two plies above the leaves the children are collected, then counted in one loop: the
-/// count is inlined there, not called once a child.
+/// The body of every walk, inlined into each so that it is compiled for its processors,
+/// slider attacks looked up by `slide`. Two plies above the leaves the children are
+/// collected, then counted in one loop: the count is inlined there, not called once a child.
 #[inline(always)]
-fn walk<W: Walk, S: Side, const C: bool>(
+fn walk<W: Walk, L: Slide, S: Side, const C: bool>(
     how: W,
+    slide: L,
     board: &Board,
     depth: u32,
     shared: &mut Shared,
@@ -101,18 +109,15 @@ fn walk<W: Walk, S: Side, const C: bool>(
     let castles = shared.castles;
     match depth {
         0 => 1,
-        1 => count::<S, C>(board, castles),
+        1 => count::<S, L, C>(board, castles, slide),
         2 => {
             let children = &mut shared.children;
             children.clear();
-            generate::<S, _, C>(
-                board,
-                castles,
-                &mut Play(|child: &Board| children.push(*child)),
-            );
+            let mut collect = Play(|child: &Board| children.push(*child));
+            generate::<S, _, L, C>(board, castles, slide, &mut collect);
             children
                 .iter()
-                .map(|child| count::<S::Other, C>(child, castles))
+                .map(|child| count::<S::Other, L, C>(child, castles, slide))
                 .sum()
         }
         _ => {
@@ -120,7 +125,7 @@ fn walk<W: Walk, S: Side, const C: bool>(
             let mut below = |child: &Board| {
                 nodes += how.perft::<S::Other, C>(child, depth - 1, shared);
             };
-            generate::<S, _, C>(board, castles, &mut Play(&mut below));
+            generate::<S, _, L, C>(board, castles, slide, &mut Play(&mut below));
             nodes
         }
     }
@@ -128,9 +133,9 @@ fn walk<W: Walk, S: Side, const C: bool>(
 
 /// The number of legal moves, `S` to move.
 #[inline(always)]
-fn count<S: Side, const C: bool>(board: &Board, castles: &Castles) -> u64 {
+fn count<S: Side, L: Slide, const C: bool>(board: &Board, castles: &Castles, slide: L) -> u64 {
     let mut count = Count(0);
-    generate::<S, _, C>(board, castles, &mut count);
+    generate::<S, _, L, C>(board, castles, slide, &mut count);
     count.0
 }
 
@@ -186,23 +191,41 @@ impl<F: FnMut(&Board)> Visit for Play<F> {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Board, Shared, Side, Walk, walk};
+    use super::{Board, Magics, Shared, Side, Walk, walk};
+    use crate::attacks::Pext;
 
     /// Proof that the processor has `popcnt`, BMI1 and BMI2 (Intel since Haswell, AMD since
-    /// Zen): only [`Modern::detect`] makes one.
+    /// Zen): only [`Modern::detect`] makes one. With `PEXT`, slider attacks are looked up by
+    /// the `pext` instruction, which [`Modern::with_fast_pext`] allows only where it is fast.
     #[derive(Clone, Copy)]
-    pub(super) struct Modern(());
+    pub(super) struct Modern<const PEXT: bool>(());
 
-    impl Modern {
-        pub(super) fn detect() -> Option<Modern> {
+    impl Modern<false> {
+        pub(super) fn detect() -> Option<Modern<false>> {
             let yes = std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("bmi1")
                 && std::arch::is_x86_feature_detected!("bmi2");
             yes.then_some(Modern(()))
         }
+
+        /// The PEXT walk, unless the processor is an AMD (or Hygon) one before Zen 3, whose
+        /// `pext` is microcoded: tens of cycles where the magics take a few. Told by features
+        /// the standard library detects: SSE4a only AMD's processors have, and Zen 3 was their
+        /// first with VAES.
+        pub(super) fn with_fast_pext(self) -> Option<Modern<true>> {
+            let amd = std::arch::is_x86_feature_detected!("sse4a");
+            let zen3 = std::arch::is_x86_feature_detected!("vaes");
+            (!amd || zen3).then_some(Modern(()))
+        }
+
+        /// The PEXT walk whatever its speed here: for the tests, which check both walks.
+        #[cfg(test)]
+        pub(super) fn forced_pext(self) -> Modern<true> {
+            Modern(())
+        }
     }
 
-    impl Walk for Modern {
+    impl<const PEXT: bool> Walk for Modern<PEXT> {
         #[inline]
         fn perft<S: Side, const C: bool>(
             self,
@@ -211,19 +234,26 @@ mod x86 {
             shared: &mut Shared,
         ) -> u64 {
             #[target_feature(enable = "popcnt,bmi1,bmi2")]
-            fn modern<S: Side, const C: bool>(
-                cpu: Modern,
+            fn modern<S: Side, const C: bool, const PEXT: bool>(
+                cpu: Modern<PEXT>,
                 board: &Board,
                 depth: u32,
                 shared: &mut Shared,
             ) -> u64 {
-                walk::<Modern, S, C>(cpu, board, depth, shared)
+                if PEXT {
+                    // Written here, the closure has this function's features: it calls the
+                    // instruction without an `unsafe` of its own.
+                    let pext = Pext(|value, mask| std::arch::x86_64::_pext_u64(value, mask));
+                    walk::<Modern<PEXT>, _, S, C>(cpu, pext, board, depth, shared)
+                } else {
+                    walk::<Modern<PEXT>, _, S, C>(cpu, Magics, board, depth, shared)
+                }
             }
             // SAFETY: a `Modern` exists only where `detect` found the features `modern` is
             // compiled for.
             #[allow(unsafe_code)]
             unsafe {
-                modern::<S, C>(self, board, depth, shared)
+                modern::<S, C, PEXT>(self, board, depth, shared)
             }
         }
     }
@@ -283,5 +313,27 @@ mod tests {
         let checked = check_epd(Portable, standard, false, 200_000)
             + check_epd(Portable, chess960, true, 200_000);
         assert!(checked > 1_000, "{checked}");
+    }
+
+    /// The walks compiled for BMI2, with the magics (what AMD processors before Zen 3 take)
+    /// and with PEXT, whichever this processor would choose, against the same counts.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn bmi2_walks_with_magics_and_with_pext_count_as_stockfish() {
+        use super::x86::Modern;
+        let Some(magics) = Modern::detect() else {
+            eprintln!("not run: this processor lacks popcnt, BMI1 or BMI2");
+            return;
+        };
+        let standard = include_str!("../../tests/data/perft_random.epd");
+        let chess960 = include_str!("../../tests/data/perft_960.epd");
+        let pext = magics.forced_pext();
+        for checked in [
+            check_epd(magics, standard, false, 200_000)
+                + check_epd(magics, chess960, true, 200_000),
+            check_epd(pext, standard, false, 200_000) + check_epd(pext, chess960, true, 200_000),
+        ] {
+            assert!(checked > 1_000, "{checked}");
+        }
     }
 }

@@ -31,7 +31,9 @@ fn hex(value: u64) -> Literal {
 /// `not_mask: u64, magic: u64, lines: u64, shift: u8, offset: u32` and an `Attacks` struct
 /// with fields `rook_magics`, `bishop_magics` (`[Magic; 64]`), `slider_attacks`
 /// (`[u64; SLIDER_TABLE_ENTRIES]` padded by a `const fn pad`), `knight_attacks`, `king_attacks` (`[u64; 64]`),
-/// `pawn_attacks` (`[[u64; 64]; 2]`), `between` and `line` (`[[u64; 64]; 64]`).
+/// `lines` and `pawn_attacks` (`[[u64; 64]; 2]`), `between` and `line` (`[[u64; 64]; 64]`), and on x86-64
+/// the fields `pext_masks` (`[[u64; 64]; 2]`), `pext_offsets` (`[[u32; 64]; 2]`) and
+/// `pext_attacks` (`[u64; PEXT_TABLE_ENTRIES]` padded by `pad`).
 pub fn rust(tables: &Tables) -> String {
     let mut out = String::new();
     header(&mut out, tables);
@@ -51,6 +53,13 @@ pub fn rust(tables: &Tables) -> String {
             pub const SLIDER_TABLE_ENTRIES: usize = #entries_literal;
         },
     );
+    let pext_literal = Literal::usize_unsuffixed(tables.pext.attacks.len());
+    let pext_entries = quote! { pub const PEXT_TABLE_ENTRIES: usize = #pext_literal; };
+    let _ = writeln!(
+        out,
+        "/// Entries of `ATTACKS.pext_attacks`.\n#[cfg(target_arch = \"x86_64\")]\n{}\n",
+        tidy(pext_entries)
+    );
     out.push_str(
         "/// Every attack table, in one static (see the generator's `emit::rust`).\n\
          #[rustfmt::skip]\n\
@@ -61,7 +70,9 @@ pub fn rust(tables: &Tables) -> String {
     let bishop = Place::Field("bishop_magics");
     magic_rows(&mut out, bishop, "Bishop magics by square.", &tables.bishop);
     slider_table(&mut out, tables);
+    lines_table(&mut out, tables);
     leaper_and_line_tables(&mut out, tables);
+    pext_tables(&mut out, tables);
     out.push_str("};\n\n");
     zobrist(&mut out, &tables.zobrist);
     out
@@ -96,9 +107,26 @@ fn header(out: &mut String, tables: &Tables) {
         "// Each Magic row: the squares outside the relevant-occupancy mask, multiplier, the\n\
          // square's lines (its attacks on an empty board), shift = 64 - index bits, and the offset\n\
          // in slider_attacks. Slot of occupancy `occ`: offset + ((occ | not_mask) * magic) >> shift;\n\
-         // attacks: slider_attacks[slot] & lines (squares share slots where they agree on their lines)."
+         // attacks: slider_attacks[slot] & lines (squares share slots where they agree on their lines).\n\
+         // On x86-64, PEXT: attacks = pext_attacks[pext_offsets[slider][sq] + pext(occ,\n\
+         // pext_masks[slider][sq])], one slot per blocker subset (slider 0 rook, 1 bishop)."
     );
     out.push('\n');
+}
+
+/// Each slider's lines (its attacks on an empty board) again, as an array of their own
+/// (`[rook, bishop]`): a filter before a lookup, indexed by the processor's scaled
+/// addressing where a magic row's field needs the square multiplied first.
+fn lines_table(out: &mut String, tables: &Tables) {
+    let rows = [tables.rook.as_slice(), tables.bishop.as_slice()]
+        .map(|magics| magics.iter().map(Magic::lines).collect::<Vec<u64>>());
+    nested_table(
+        out,
+        Place::Field("lines"),
+        "Each slider's lines (rook, bishop), by square: its attacks on an empty board.",
+        &["rook", "bishop"],
+        &rows,
+    );
 }
 
 /// The knights', kings' and pawns' attacks, and the squares between and on the line through
@@ -131,6 +159,84 @@ fn leaper_and_line_tables(out: &mut String, tables: &Tables) {
         &names,
         &tables.line,
     );
+}
+
+/// The PEXT lookup's masks, offsets and table, fields that only x86-64 builds compile: the
+/// masks and offsets as arrays of their own (`[rook, bishop]`), so that a square indexes
+/// each with the processor's scaled addressing; the table square by square, each square's
+/// slots led by a comment naming it.
+fn pext_tables(out: &mut String, tables: &Tables) {
+    const X86: &str = "    #[cfg(target_arch = \"x86_64\")]\n";
+    let pext = &tables.pext;
+    let sliders = [("rook", &pext.rook), ("bishop", &pext.bishop)];
+    let place = Place::Field("pext_masks");
+    out.push_str(X86);
+    place.open(
+        out,
+        "PEXT masks (relevant occupancy) by slider (rook, bishop), then square.",
+        quote! { [[u64; 64]; 2] },
+    );
+    for (slider, rows) in sliders {
+        let _ = writeln!(out, "        // {slider}\n        [");
+        for (square, row) in rows.iter().enumerate() {
+            let mask = hex(row.mask);
+            let _ = writeln!(
+                out,
+                "            {}, // {}",
+                tidy(quote! { #mask }),
+                square_name(square as u8)
+            );
+        }
+        out.push_str("        ],\n");
+    }
+    place.close(out);
+    let place = Place::Field("pext_offsets");
+    out.push_str(X86);
+    place.open(
+        out,
+        "Where each square's slots start in pext_attacks, by slider, then square.",
+        quote! { [[u32; 64]; 2] },
+    );
+    for (slider, rows) in sliders {
+        let _ = writeln!(out, "        // {slider}\n        [");
+        for (square, row) in rows.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "            {}, // {}",
+                row.offset,
+                square_name(square as u8)
+            );
+        }
+        out.push_str("        ],\n");
+    }
+    place.close(out);
+    let place = Place::Padded("pext_attacks");
+    let doc = format!(
+        "Attacks of both sliders by PEXT slot ({} entries): rooks a1 to h8, then bishops.",
+        pext.attacks.len()
+    );
+    out.push_str(X86);
+    place.open(out, &doc, quote! { [u64; PEXT_TABLE_ENTRIES] });
+    let indent = place.indent();
+    let rows = sliders
+        .iter()
+        .flat_map(|(slider, rows)| rows.iter().map(move |r| (*slider, r)));
+    for (square, (slider, row)) in rows.enumerate() {
+        let start = row.offset as usize;
+        let end = start + (1usize << row.mask.count_ones());
+        let name = square_name((square % 64) as u8);
+        let _ = writeln!(
+            out,
+            "{indent}// {slider} {name}: slots {start} to {}",
+            end - 1
+        );
+        value_lines(
+            out,
+            indent,
+            pext.attacks.get(start..end).unwrap_or_default(),
+        );
+    }
+    place.close(out);
 }
 
 fn zobrist(out: &mut String, keys: &crate::tables::Zobrist) {
