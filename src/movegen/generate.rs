@@ -243,16 +243,26 @@ fn pawns<S: Side, V: Visit>(
     target: Bitboard,
 ) {
     let pawns = board.ours::<S>(Role::Pawn);
-    let free = pawns.minus(lines.pin_diagonal | lines.pin_orthogonal);
     let empty = !occupied;
-    let on_file = lines.pin_orthogonal;
-    let single = (S::up(free) | (S::up(pawns & on_file) & on_file)) & empty;
+    let theirs = board.color[S::THEM] & target;
+    // Most nodes pin no pawn: then each group is one shift and a mask or two.
+    let (single, west, east) = if (pawns & (lines.pin_diagonal | lines.pin_orthogonal)).is_empty() {
+        (
+            S::up(pawns) & empty,
+            S::up_west(pawns) & theirs,
+            S::up_east(pawns) & theirs,
+        )
+    } else {
+        let free = pawns.minus(lines.pin_diagonal | lines.pin_orthogonal);
+        let on_file = lines.pin_orthogonal;
+        let single = (S::up(free) | (S::up(pawns & on_file) & on_file)) & empty;
+        let (diagonal, on_diagonal) = (pawns & lines.pin_diagonal, lines.pin_diagonal);
+        let west = (S::up_west(free) | (S::up_west(diagonal) & on_diagonal)) & theirs;
+        let east = (S::up_east(free) | (S::up_east(diagonal) & on_diagonal)) & theirs;
+        (single, west, east)
+    };
     let double = S::up(single & S::THIRD_RANK) & empty & target;
     let pushes = single & target;
-    let theirs = board.color[S::THEM] & target;
-    let (diagonal, on_diagonal) = (pawns & lines.pin_diagonal, lines.pin_diagonal);
-    let west = (S::up_west(free) | (S::up_west(diagonal) & on_diagonal)) & theirs;
-    let east = (S::up_east(free) | (S::up_east(diagonal) & on_diagonal)) & theirs;
     // Most positions have no pawn a step from promoting: then no move of theirs promotes.
     if (S::up(pawns) & S::LAST_RANK).is_empty() {
         visit.pawns::<S>(board, pushes, S::UP, PawnMove::Push);
