@@ -168,6 +168,11 @@ pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     if lines.checkers.more_than_one() || visit.done() {
         return;
     }
+    // Castling with the king's other moves: the values it reads are still in registers here
+    // (fewer instructions than last, where they had to be loaded again).
+    if CASTLING && lines.checkers.is_empty() && (board.castling() & ours).any() {
+        castling::<S, V, L>(board, castles, slide, visit, occupied, steps);
+    }
     let target = lines.check_mask.minus(ours);
     let pinned = lines.pin_diagonal | lines.pin_orthogonal;
     for from in board.ours::<S>(Role::Knight).minus(pinned) {
@@ -180,9 +185,6 @@ pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     pawns::<S, V>(board, visit, &lines, occupied, target);
     if board.ep().any() {
         en_passant::<S, V, L>(board, slide, visit, king, occupied);
-    }
-    if CASTLING && lines.checkers.is_empty() && (board.castling() & ours).any() {
-        castling::<S, V, L>(board, castles, slide, visit, occupied, steps);
     }
 }
 
