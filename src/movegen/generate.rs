@@ -155,21 +155,26 @@ pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     slide: L,
     visit: &mut V,
 ) {
+    // The parts come in the order that measured fewest instructions and least time in
+    // perft's count nodes (BENCHMARKS.md): king, pins and checks, castling, knights, pawns,
+    // sliders. Each reads values the one before left in registers; in another order the
+    // compiler keeps more of them alive across the node and spills them to the stack.
     let ours = board.color[S::US];
     let occupied = ours | board.color[S::THEM];
     let king = Square::from_index_wrapping(board.ours::<S>(Role::King).0.trailing_zeros());
-    let lines = lines::<S>(board, king, occupied);
     let steps = if visit.king_is_stuck() {
         Bitboard::EMPTY
     } else {
         king_steps::<S, L>(board, slide, king, occupied)
     };
     visit.piece::<S>(board, Role::King, king, steps);
-    if lines.checkers.more_than_one() || visit.done() {
+    if visit.done() {
         return;
     }
-    // Castling with the king's other moves: the values it reads are still in registers here
-    // (fewer instructions than last, where they had to be loaded again).
+    let lines = lines::<S>(board, king, occupied);
+    if lines.checkers.more_than_one() {
+        return;
+    }
     if CASTLING && lines.checkers.is_empty() && (board.castling() & ours).any() {
         castling::<S, V, L>(board, castles, slide, visit, occupied, steps);
     }
@@ -178,11 +183,11 @@ pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     for from in board.ours::<S>(Role::Knight).minus(pinned) {
         visit.piece::<S>(board, Role::Knight, from, knight_attacks(from) & target);
     }
-    sliders::<S, V, L>(board, slide, visit, &lines, occupied, target);
+    pawns::<S, V>(board, visit, &lines, occupied, target);
     if visit.done() {
         return;
     }
-    pawns::<S, V>(board, visit, &lines, occupied, target);
+    sliders::<S, V, L>(board, slide, visit, &lines, occupied, target);
     if board.ep().any() {
         en_passant::<S, V, L>(board, slide, visit, king, occupied);
     }
