@@ -8,6 +8,7 @@ use quote::quote;
 
 use super::print::tidy;
 use crate::geometry::square_name;
+use crate::pext::PextSquare;
 use crate::search::Magic;
 use crate::{GENERATOR, Tables};
 
@@ -166,50 +167,27 @@ fn leaper_and_line_tables(out: &mut String, tables: &Tables) {
 /// each with the processor's scaled addressing; the table square by square, each square's
 /// slots led by a comment naming it.
 fn pext_tables(out: &mut String, tables: &Tables) {
-    const X86: &str = "    #[cfg(target_arch = \"x86_64\")]\n";
     let pext = &tables.pext;
-    let sliders = [("rook", &pext.rook), ("bishop", &pext.bishop)];
-    let place = Place::Field("pext_masks");
-    out.push_str(X86);
-    place.open(
+    let sliders = [
+        ("rook", pext.rook.as_slice()),
+        ("bishop", pext.bishop.as_slice()),
+    ];
+    let doc = "PEXT masks (relevant occupancy) by slider (rook, bishop), then square.";
+    let masks = |row: &PextSquare| hex(row.mask).to_string();
+    pext_rows(
         out,
-        "PEXT masks (relevant occupancy) by slider (rook, bishop), then square.",
-        quote! { [[u64; 64]; 2] },
+        ("pext_masks", doc, quote! { [[u64; 64]; 2] }),
+        &sliders,
+        masks,
     );
-    for (slider, rows) in sliders {
-        let _ = writeln!(out, "        // {slider}\n        [");
-        for (square, row) in rows.iter().enumerate() {
-            let mask = hex(row.mask);
-            let _ = writeln!(
-                out,
-                "            {}, // {}",
-                tidy(quote! { #mask }),
-                square_name(square as u8)
-            );
-        }
-        out.push_str("        ],\n");
-    }
-    place.close(out);
-    let place = Place::Field("pext_offsets");
-    out.push_str(X86);
-    place.open(
+    let doc = "Where each square's slots start in pext_attacks, by slider, then square.";
+    let offsets = |row: &PextSquare| row.offset.to_string();
+    pext_rows(
         out,
-        "Where each square's slots start in pext_attacks, by slider, then square.",
-        quote! { [[u32; 64]; 2] },
+        ("pext_offsets", doc, quote! { [[u32; 64]; 2] }),
+        &sliders,
+        offsets,
     );
-    for (slider, rows) in sliders {
-        let _ = writeln!(out, "        // {slider}\n        [");
-        for (square, row) in rows.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "            {}, // {}",
-                row.offset,
-                square_name(square as u8)
-            );
-        }
-        out.push_str("        ],\n");
-    }
-    place.close(out);
     let place = Place::Padded("pext_attacks");
     let doc = format!(
         "Attacks of both sliders by PEXT slot ({} entries): rooks a1 to h8, then bishops.",
@@ -220,21 +198,43 @@ fn pext_tables(out: &mut String, tables: &Tables) {
     let indent = place.indent();
     let rows = sliders
         .iter()
-        .flat_map(|(slider, rows)| rows.iter().map(move |r| (*slider, r)));
+        .flat_map(|&(slider, rows)| rows.iter().map(move |r| (slider, r)));
     for (square, (slider, row)) in rows.enumerate() {
-        let start = row.offset as usize;
-        let end = start + (1usize << row.mask.count_ones());
+        let (start, len) = (row.offset as usize, 1usize << row.mask.count_ones());
         let name = square_name((square % 64) as u8);
-        let _ = writeln!(
-            out,
-            "{indent}// {slider} {name}: slots {start} to {}",
-            end - 1
-        );
-        value_lines(
-            out,
-            indent,
-            pext.attacks.get(start..end).unwrap_or_default(),
-        );
+        let last = start + len - 1;
+        let _ = writeln!(out, "{indent}// {slider} {name}: slots {start} to {last}");
+        let slots = pext.attacks.get(start..start + len).unwrap_or_default();
+        value_lines(out, indent, slots);
+    }
+    place.close(out);
+}
+
+/// The attribute of the fields only x86-64 builds compile.
+const X86: &str = "    #[cfg(target_arch = \"x86_64\")]\n";
+
+/// One x86-64 field `(name, doc, type)` of a value a square for each slider, one line a
+/// square with its name.
+fn pext_rows(
+    out: &mut String,
+    (name, doc, ty): (&str, &str, TokenStream),
+    sliders: &[(&str, &[PextSquare])],
+    value: impl Fn(&PextSquare) -> String,
+) {
+    let place = Place::Field(name);
+    out.push_str(X86);
+    place.open(out, doc, ty);
+    for (slider, rows) in sliders {
+        let _ = writeln!(out, "        // {slider}\n        [");
+        for (square, row) in rows.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "            {}, // {}",
+                value(row),
+                square_name(square as u8)
+            );
+        }
+        out.push_str("        ],\n");
     }
     place.close(out);
 }
