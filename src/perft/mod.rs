@@ -315,6 +315,46 @@ mod tests {
         assert!(checked > 1_000, "{checked}");
     }
 
+    /// Every walk this processor can take (the portable one, and the BMI2 ones with the
+    /// magics and with PEXT) against every count of the vendored files, the deep one too.
+    #[test]
+    #[ignore = "deep: seconds optimised, minutes not; run with cargo test --release -- --ignored"]
+    fn every_walk_counts_every_vendored_file_to_every_depth() {
+        // The deep file mixes both kinds: a castling field with file letters is Chess960.
+        let deep = include_str!("../../tests/data/perft_deep.epd");
+        let (deep_960, deep_standard): (Vec<&str>, Vec<&str>) = deep.lines().partition(|line| {
+            let castling = line.split(' ').nth(2).unwrap_or_default();
+            !line.starts_with('#') && castling.chars().any(|c| !"KQkq-".contains(c))
+        });
+        let (deep_960, deep_standard) = (deep_960.join("\n"), deep_standard.join("\n"));
+        let files = [
+            (include_str!("../../tests/data/perft_random.epd"), false),
+            (include_str!("../../tests/data/perft_960.epd"), true),
+            (deep_standard.as_str(), false),
+            (deep_960.as_str(), true),
+        ];
+        let all = |walk: &dyn Fn(&str, bool) -> usize| -> usize {
+            files
+                .iter()
+                .map(|&(epd, chess960)| walk(epd, chess960))
+                .sum()
+        };
+        let counts = all(&|epd, chess960| check_epd(Portable, epd, chess960, u64::MAX));
+        assert!(counts > 2_000, "{counts}");
+        #[cfg(target_arch = "x86_64")]
+        if let Some(magics) = super::x86::Modern::detect() {
+            let pext = magics.forced_pext();
+            for counts in [
+                all(&|epd, chess960| check_epd(magics, epd, chess960, u64::MAX)),
+                all(&|epd, chess960| check_epd(pext, epd, chess960, u64::MAX)),
+            ] {
+                assert!(counts > 2_000, "{counts}");
+            }
+        } else {
+            eprintln!("the BMI2 walks not run: this processor lacks popcnt, BMI1 or BMI2");
+        }
+    }
+
     /// The walks compiled for BMI2, with the magics (what AMD processors before Zen 3 take)
     /// and with PEXT, whichever this processor would choose, against the same counts.
     #[cfg(target_arch = "x86_64")]
