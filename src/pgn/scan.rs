@@ -75,8 +75,8 @@ pub(super) const fn first_line_end(word: u64) -> u64 {
 /// The two quotes of the commonest tag line, `[Name "value"]`, at the start of `bytes` (from
 /// its `[`): the first before any `]` or line end, the second before any escape or line end
 /// and right before the `]`; two searches. `None` for any other shape, which the splitter's
-/// state machine and the lexer read byte by byte. (Finding both quotes in the line's first
-/// 32 bytes with SSE2 was tried and measured slower for split + check: BENCHMARKS.md.)
+/// state machine and the lexer read byte by byte. Both try masks of the line's first 32
+/// bytes first where SSE2 is (`wide`), and come here for the lines those leave.
 #[inline(always)]
 pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
     let open = 1 + find(bytes.get(1..)?, |w| {
@@ -166,6 +166,34 @@ pub(super) mod wide {
         }
         // SAFETY: SSE2 is part of the x86-64 baseline: every processor that runs this code
         // has it.
+        #[allow(unsafe_code)]
+        unsafe {
+            sse2(chunk)
+        }
+    }
+
+    /// Bit `i` set where byte `i` of `chunk` decides the shape of a tag line for the
+    /// splitter: `"`, `\\`, `]`, `\n` and `\r`.
+    #[inline]
+    pub(in crate::pgn) fn tag_line_stops(chunk: &[u8; 32]) -> u32 {
+        #[target_feature(enable = "sse2")]
+        fn sse2(chunk: &[u8; 32]) -> u32 {
+            let (Some(low), Some(high)) = (chunk.first_chunk::<16>(), chunk.last_chunk::<16>())
+            else {
+                return 0;
+            };
+            let stops = |v: __m128i| {
+                // `\\` and `]` differ in one bit.
+                let closes = equal(_mm_or_si128(v, splat(0x01)), b']');
+                let line_ends = _mm_or_si128(equal(v, b'\n'), equal(v, b'\r'));
+                bits(_mm_or_si128(
+                    _mm_or_si128(closes, equal(v, b'"')),
+                    line_ends,
+                ))
+            };
+            (stops(load(low)) | stops(load(high)) << 16) as u32
+        }
+        // SAFETY: as in `special_bytes`, SSE2 is part of the x86-64 baseline.
         #[allow(unsafe_code)]
         unsafe {
             sse2(chunk)

@@ -187,13 +187,12 @@ impl Scan {
     #[inline]
     pub(super) fn cut(&mut self, chunk: &[u8], start: usize, eof: bool) -> (usize, bool) {
         let mut i = start;
-        while let Some(&byte) = chunk.get(i) {
-            let rest = chunk.get(i..).unwrap_or_default();
-            let run = self.skip_run(byte, rest);
-            if run > 0 {
-                i += run;
-                continue;
-            }
+        while let Some(&first) = chunk.get(i) {
+            // A run skipped stops before a byte that no skip takes: the machine's at once.
+            i += self.skip_run(first, chunk.get(i..).unwrap_or_default());
+            let Some(&byte) = chunk.get(i) else {
+                break;
+            };
             let at = Place {
                 chunk,
                 start,

@@ -169,6 +169,20 @@ pub(super) fn skip_movetext(scan: &mut Scan, bytes: &[u8]) -> usize {
                 scan.line_end(b'\n');
                 i += 1;
             }
+            // The same after a carriage return and line feed.
+            Some(b'\r')
+                if scan.movetext
+                    && bytes.get(i + 1) == Some(&b'\n')
+                    && bytes.get(i + 2).is_some_and(|&b| PLAIN[usize::from(b)]) =>
+            {
+                scan.end_symbol();
+                if scan.ended {
+                    return i;
+                }
+                scan.line_end(b'\r');
+                scan.line_end(b'\n');
+                i += 2;
+            }
             _ => return i,
         }
     }
