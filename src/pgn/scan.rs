@@ -173,7 +173,8 @@ pub(super) mod wide {
     }
 
     /// Bit `i` set where byte `i` of `chunk` decides the shape of a tag line for the
-    /// splitter: `"`, `\\`, `]`, `\n` and `\r`.
+    /// splitter: `"`, `\\`, `]`, `\n` and `\r`. One mask, not [`tag_bytes`]' five, which
+    /// the lexer needs: the cutting thread measured 12% slower on those.
     #[inline]
     pub(in crate::pgn) fn tag_line_stops(chunk: &[u8; 32]) -> u32 {
         #[target_feature(enable = "sse2")]

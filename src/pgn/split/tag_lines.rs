@@ -77,6 +77,13 @@ mod tests {
     use crate::pgn::scan::simple_tag_quotes;
     use crate::pgn::syntax::tag;
 
+    /// The next state of the tests' xorshift generator.
+    fn next(state: &mut u64) {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_tag_line_mask_flags_exactly_its_bytes_in_every_lane() {
@@ -113,9 +120,7 @@ mod tests {
                 line.extend_from_slice(b"Site \"");
             }
             for piece in 0..12 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                next(&mut state);
                 if piece > 0 && state.is_multiple_of(6) {
                     break;
                 }
@@ -167,9 +172,7 @@ mod tests {
                 b"[".to_vec()
             };
             for _ in 0..5 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                next(&mut state);
                 line.extend_from_slice(pieces[(state >> 40) as usize % pieces.len()]);
             }
             line.extend_from_slice(b"\n1. e4 *\n");
