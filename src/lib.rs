@@ -43,6 +43,8 @@ mod bitboard;
 mod color;
 mod diagnostic;
 mod game;
+#[cfg(feature = "ide")]
+pub mod ide;
 #[cfg(feature = "io")]
 pub mod input;
 #[cfg(feature = "json")]

@@ -17,6 +17,7 @@
 //! assert_eq!(out, br#"{"san":"Nf3","check":false}"#);
 //! ```
 
+pub mod diagnostic;
 mod report;
 
 pub use report::game;

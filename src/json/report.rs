@@ -1,8 +1,7 @@
 //! A game's object of `jaque check --json`, its fields in the contract's order.
 
 use super::{Array, Escaped, Object};
-use crate::Suggestion;
-use crate::pgn::{GameReport, LineIndex, Tags};
+use crate::pgn::{GameReport, Tags};
 
 /// Writes a game's object of `--json` output, its fields in the contract's order.
 pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameReport) {
@@ -28,39 +27,9 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
     // The lines are indexed only when a suggestion is to be placed.
     let mut lines = None;
     for d in &report.diagnostics {
-        let mut diagnostic = Object::open(diagnostics.item());
-        diagnostic.field("severity", d.diagnostic.severity.as_str());
-        diagnostic.field("code", d.diagnostic.code.as_str());
-        diagnostic.field("message", &d.diagnostic.message);
-        diagnostic.field("line", d.line);
-        diagnostic.field("column", d.column);
-        diagnostic.field("end_line", d.end_line);
-        diagnostic.field("end_column", d.end_column);
-        diagnostic.field("ply", d.ply);
-        diagnostic.field("san", d.san.as_deref());
-        let mut suggestions = Array::open(diagnostic.key("suggestions"));
-        for s in &d.diagnostic.suggestions {
-            let lines = lines.get_or_insert_with(|| report.line_index());
-            suggestion_json(suggestions.item(), s, lines);
-        }
-        suggestions.close();
-        diagnostic.close();
+        super::diagnostic::contract(diagnostics.item(), d, report, &mut lines);
     }
     diagnostics.close();
-    object.close();
-}
-
-/// Writes a suggestion's object, its span placed by `lines`.
-fn suggestion_json(out: &mut Vec<u8>, suggestion: &Suggestion, lines: &LineIndex<'_>) {
-    let (line, column) = lines.line_column(suggestion.span.start);
-    let (end_line, end_column) = lines.line_column(suggestion.span.end);
-    let mut object = Object::open(out);
-    object.field("line", line);
-    object.field("column", column);
-    object.field("end_line", end_line);
-    object.field("end_column", end_column);
-    object.field("replacement", &suggestion.replacement);
-    object.field("applicability", suggestion.applicability.as_str());
     object.close();
 }
 

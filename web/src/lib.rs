@@ -1,8 +1,8 @@
-//! jaque in the browser: the library's check, fix and fmt, and what an editor asks at its
-//! cursor (hover, the position, completion), for a WebAssembly module the playground page
-//! (`web/`) loads in its worker. Nothing here decides anything about chess or PGN: the
-//! editor's text is held as a [`Document`], changed by the editor's edits, and each call
-//! hands it to the library and writes the answer for the page.
+//! jaque in the browser: the editor core ([`jaque::ide`]) and the library's fix and fmt, for
+//! a WebAssembly module the playground page (`web/`) loads in its worker. Nothing here
+//! decides anything about chess, PGN or editing: the editor's text is held as the core's
+//! [`Document`], and each call converts the page's places (UTF-16 units) and writes the
+//! core's answer for the page ([`answers`]).
 //!
 //! A text comes in as UTF-8 the page wrote into memory from [`abi::jaque_alloc`] (the call
 //! takes it); an answer is memory the page reads and gives back ([`abi`] says how):
@@ -12,21 +12,18 @@
 //! | `jaque_document_new(bytes)`, `jaque_document_free(document)` | a [`Document`] of a file's bytes or a text ([`Document::from_bytes`]) |
 //! | `jaque_document_text(document)` | the text, as the document read it |
 //! | `jaque_document_edit(document, from, to, text)` | none: UTF-16 units `from..to` replaced by the text ([`Document::edit`]) |
-//! | `jaque_document_check(document, bytes)` | the games not yet checked checked, about that many bytes of them: the progress and the counts ([`Document::check`]) |
-//! | `jaque_document_diagnostics(document)` | the diagnostics, placed in UTF-16 units ([`Document::diagnostics`]) |
+//! | `jaque_document_check(document, bytes)` | the games not yet checked checked, about that many bytes of them: the progress and the counts ([`answers::progress`]) |
+//! | `jaque_document_diagnostics(document)` | the diagnostics, placed in UTF-16 units ([`answers::diagnostics`]) |
 //! | `jaque_document_fix(document)` | the text with the machine-applicable suggestions applied, as `jaque fix` writes it |
 //! | `jaque_document_fmt(document)` | the text in export format, as `jaque fmt` writes it |
-//! | `jaque_document_hover(document, at)` | the move at UTF-16 offset `at` as JSON, or `null` ([`Document::hover`]) |
-//! | `jaque_document_position(document, at)` | the board's position at `at` ([`Document::position`]) |
+//! | `jaque_document_hover(document, at)` | the move at UTF-16 offset `at` as JSON, or `null` ([`answers::hover`]) |
+//! | `jaque_document_position(document, at)` | the board's position at `at` ([`answers::board`]) |
 //! | `jaque_document_complete(document, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
 
 pub mod abi;
-pub mod document;
-pub mod findings;
+pub mod answers;
 
-use document::Document;
-use jaque::lint::Lints;
-use jaque::pgn::{Fixer, Options, format_text};
+use jaque::ide::Document;
 
 /// A [`Document`] of a file's bytes (or a text's UTF-8), for [`jaque_document_edit`],
 /// [`jaque_document_check`] and the questions, then [`jaque_document_free`].
@@ -38,7 +35,7 @@ use jaque::pgn::{Fixer, Options, format_text};
 pub unsafe extern "C" fn jaque_document_new(ptr: *mut u8, len: usize) -> *mut Document {
     // SAFETY: this function's contract.
     let bytes = unsafe { abi::take(ptr, len) };
-    Box::into_raw(Box::new(Document::from_bytes(&bytes)))
+    Box::into_raw(Box::new(Document::from_bytes(&bytes, Default::default())))
 }
 
 /// See [`Document::text`].
@@ -70,11 +67,12 @@ pub unsafe extern "C" fn jaque_document_edit(
     let insert = abi::text(unsafe { abi::take(ptr, len) });
     // SAFETY: this function's contract.
     if let Some(document) = unsafe { document.as_mut() } {
-        document.edit(from, to, &insert);
+        let (from, to) = (document.utf16_offset(from), document.utf16_offset(to));
+        document.edit(from..to.max(from), &insert);
     }
 }
 
-/// See [`Document::check`].
+/// See [`Document::check`] and [`answers::progress`].
 ///
 /// # Safety
 ///
@@ -83,12 +81,15 @@ pub unsafe extern "C" fn jaque_document_edit(
 pub unsafe extern "C" fn jaque_document_check(document: *mut Document, budget: usize) -> *mut u8 {
     // SAFETY: this function's contract.
     match unsafe { document.as_mut() } {
-        Some(document) => abi::answer(&document.check(budget)),
+        Some(document) => {
+            document.check(budget);
+            abi::answer(&answers::progress(document))
+        }
         None => abi::answer(b"null"),
     }
 }
 
-/// See [`Document::diagnostics`].
+/// See [`answers::diagnostics`].
 ///
 /// # Safety
 ///
@@ -96,7 +97,7 @@ pub unsafe extern "C" fn jaque_document_check(document: *mut Document, budget: u
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_diagnostics(document: *mut Document) -> *mut u8 {
     // SAFETY: this function's contract.
-    unsafe { ask(document, |d| d.diagnostics()) }
+    unsafe { ask(document, answers::diagnostics) }
 }
 
 /// The document's text as `jaque fix` writes it: the machine-applicable suggestions applied.
@@ -106,9 +107,9 @@ pub unsafe extern "C" fn jaque_document_diagnostics(document: *mut Document) -> 
 /// As for [`jaque_document_hover`].
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_fix(document: *mut Document) -> *mut u8 {
-    let fix = |d: &mut Document| {
-        let mut fixer = Fixer::new(Options::default(), Lints::default(), false);
-        fixer.fix(d.text().as_bytes()).output
+    let fix = |d: &Document| match d.fixed() {
+        Some(fixed) => fixed.output,
+        None => d.text().as_bytes().to_vec(),
     };
     // SAFETY: this function's contract.
     unsafe { ask(document, fix) }
@@ -121,7 +122,11 @@ pub unsafe extern "C" fn jaque_document_fix(document: *mut Document) -> *mut u8 
 /// As for [`jaque_document_hover`].
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_fmt(document: *mut Document) -> *mut u8 {
-    let fmt = |d: &mut Document| format_text(d.text().as_bytes(), Options::default()).into_bytes();
+    let fmt = |d: &Document| {
+        d.formatted()
+            .unwrap_or_else(|| d.text().into())
+            .into_bytes()
+    };
     // SAFETY: this function's contract.
     unsafe { ask(document, fmt) }
 }
@@ -145,15 +150,15 @@ pub unsafe extern "C" fn jaque_document_free(document: *mut Document) {
 ///
 /// `document` is null or one of [`jaque_document_new`] not yet freed, and no other call
 /// uses it meanwhile (a worker's module runs one call at a time).
-unsafe fn ask(document: *mut Document, question: impl Fn(&mut Document) -> Vec<u8>) -> *mut u8 {
+unsafe fn ask(document: *mut Document, question: impl Fn(&Document) -> Vec<u8>) -> *mut u8 {
     // SAFETY: this function's contract.
-    match unsafe { document.as_mut() } {
+    match unsafe { document.as_ref() } {
         Some(document) => abi::answer(&question(document)),
         None => abi::answer(b"null"),
     }
 }
 
-/// See [`Document::hover`].
+/// See [`answers::hover`].
 ///
 /// # Safety
 ///
@@ -161,10 +166,10 @@ unsafe fn ask(document: *mut Document, question: impl Fn(&mut Document) -> Vec<u
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_hover(document: *mut Document, at: usize) -> *mut u8 {
     // SAFETY: this function's contract.
-    unsafe { ask(document, |d| d.hover(at)) }
+    unsafe { ask(document, |d| answers::hover(d, at)) }
 }
 
-/// See [`Document::position`].
+/// See [`answers::board`].
 ///
 /// # Safety
 ///
@@ -172,10 +177,10 @@ pub unsafe extern "C" fn jaque_document_hover(document: *mut Document, at: usize
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_position(document: *mut Document, at: usize) -> *mut u8 {
     // SAFETY: this function's contract.
-    unsafe { ask(document, |d| d.position(at)) }
+    unsafe { ask(document, |d| answers::board(d, at)) }
 }
 
-/// See [`Document::completion`].
+/// See [`answers::completion`].
 ///
 /// # Safety
 ///
@@ -183,5 +188,5 @@ pub unsafe extern "C" fn jaque_document_position(document: *mut Document, at: us
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn jaque_document_complete(document: *mut Document, at: usize) -> *mut u8 {
     // SAFETY: this function's contract.
-    unsafe { ask(document, |d| d.completion(at)) }
+    unsafe { ask(document, |d| answers::completion(d, at)) }
 }

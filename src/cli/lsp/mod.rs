@@ -17,7 +17,6 @@ mod full_check;
 mod publish;
 mod server;
 mod sync;
-mod tags;
 mod transport;
 
 use std::io;

@@ -13,7 +13,7 @@ use std::sync::mpsc::Sender;
 use lsp_server::ErrorCode;
 use lsp_types::{TextDocumentContentChangeEvent as Change, Uri};
 
-use super::document::{Document, offset_from};
+use super::document::Document;
 use super::full_check::{self, Done, Job};
 use super::{Event, Failure, publish};
 
@@ -88,7 +88,7 @@ impl Documents {
             }
             free_elsewhere(open);
         }
-        vec![publish::notification(&uri, None, std::iter::empty())]
+        vec![publish::notification(&uri, None, None)]
     }
 
     /// Changes to a document, in order; its diagnostics when they are known now.
@@ -113,7 +113,7 @@ impl Documents {
             return Vec::new();
         };
         if changes.iter().any(|c| c.text.len() > LONG_INSERT) {
-            let mut text = document.text.clone();
+            let mut text = document.core.text().to_string();
             apply_to_text(&mut text, &changes);
             self.start(uri, version, text);
             return Vec::new();
@@ -121,6 +121,7 @@ impl Documents {
         for change in changes {
             apply(document, change);
         }
+        document.core.check_all();
         document.version = version;
         vec![published(document)]
     }
@@ -159,10 +160,7 @@ impl Documents {
         if let Some(pending) = open.pending.take() {
             pending.cancel.store(true, Ordering::Relaxed);
         }
-        let old = (open.checked.iter())
-            .flat_map(|document| &document.games)
-            .map(|game| Arc::clone(&game.checked))
-            .collect();
+        let old = open.checked.as_ref().map(|document| document.core.clone());
         let cancel = Arc::new(AtomicBool::new(false));
         open.pending = Some(Pending {
             generation,
@@ -192,10 +190,9 @@ fn free_elsewhere<T: Send + 'static>(document: T) {
     rayon::spawn(move || drop(document));
 }
 
-/// The document's diagnostics, each game's moved to where it is.
+/// The document's diagnostics.
 fn published(document: &Document) -> String {
-    let games = (document.starts()).map(|(game, at)| (&game.checked.published, at.line, at.column));
-    publish::notification(&document.uri, Some(document.version), games)
+    publish::notification(&document.uri, Some(document.version), Some(&document.core))
 }
 
 /// Applies a ranged change (clamped to the text) to a checked document, checking again the
@@ -203,7 +200,9 @@ fn published(document: &Document) -> String {
 fn apply(document: &mut Document, change: Change) {
     if let Some(range) = change.range {
         let (start, end) = (document.offset(range.start), document.offset(range.end));
-        document.edit(start.min(end)..start.max(end), &change.text);
+        document
+            .core
+            .edit(start.min(end)..start.max(end), &change.text);
     }
 }
 
@@ -214,8 +213,10 @@ fn apply_to_text(text: &mut String, changes: &[Change]) {
             text.clone_from(&change.text);
             continue;
         };
-        let start = offset_from(text, (0, 0), range.start);
-        let end = offset_from(text, (0, 0), range.end);
+        let lines = jaque::pgn::LineIndex::new(text, 1);
+        let offset =
+            |p: lsp_types::Position| lines.utf16_offset(p.line as usize, p.character as usize);
+        let (start, end) = (offset(range.start), offset(range.end));
         let (start, end) = (start.min(end), start.max(end));
         if text.is_char_boundary(start) && text.is_char_boundary(end) {
             text.replace_range(start..end, &change.text);

@@ -1,0 +1,190 @@
+//! The editor core's answers as the page reads them: JSON, places in UTF-16 units of the
+//! text (JavaScript's string offsets), as the page's code expects them.
+
+use jaque::Color;
+use jaque::ide::{Board, Document, Hover, MoveInfo};
+use jaque::json::{Array, Object};
+
+/// How far checking has come: `{"progress": {"read", "total", "done"}, "summary": {"games",
+/// "moves", "errors", "warnings"}}` of the games checked so far (read: their bytes; total:
+/// the text's), and `"error"` where the text is no text (binary, compressed).
+///
+/// ```
+/// let mut document = jaque::ide::Document::new("1. e4 *\n\n1. Ke2 *\n".into(), Default::default());
+/// document.check(usize::MAX);
+/// let answer = String::from_utf8(jaque_web::answers::progress(&document)).unwrap();
+/// assert!(answer.ends_with(r#""summary":{"games":2,"moves":1,"errors":1,"warnings":0}}"#));
+/// ```
+pub fn progress(document: &Document) -> Vec<u8> {
+    let progress = document.progress();
+    let mut out = Vec::new();
+    let mut object = Object::open(&mut out);
+    let mut place = Object::open(object.key("progress"));
+    place.field("read", progress.read);
+    place.field("total", progress.total);
+    place.field("done", progress.done());
+    place.close();
+    let mut counts = Object::open(object.key("summary"));
+    counts.field("games", progress.checked);
+    counts.field("moves", progress.plies);
+    counts.field("errors", progress.errors);
+    counts.field("warnings", progress.warnings);
+    counts.close();
+    if let Some(refused) = document.refused() {
+        object.field("error", refused);
+    }
+    object.close();
+    out
+}
+
+/// The diagnostics of the games checked ([`jaque::json::diagnostic::page`]).
+pub fn diagnostics(document: &Document) -> Vec<u8> {
+    let mut out = Vec::new();
+    jaque::json::diagnostic::page(&mut out, document);
+    out
+}
+
+/// The move under UTF-16 offset `units`: where it is (`from`, `to`), whether it was played
+/// and the position after it (`fen`), its number, side, SAN and UCI, and whether it gives
+/// check or mate; `null` off a move.
+///
+/// ```
+/// let document = jaque::ide::Document::new("1. e4 e5 2. Nf3 *".into(), Default::default());
+/// let hover = String::from_utf8(jaque_web::answers::hover(&document, 12)).unwrap();
+/// assert!(hover.contains(r#""san":"Nf3","uci":"g1f3""#));
+/// ```
+pub fn hover(document: &Document, units: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Some(Hover::Move(hover)) = document.hover(document.utf16_offset(units)) else {
+        out.extend_from_slice(b"null");
+        return out;
+    };
+    let mut object = Object::open(&mut out);
+    object.field("from", document.utf16_units(hover.span.start));
+    object.field("to", document.utf16_units(hover.span.end));
+    object.field("played", hover.after.is_some());
+    object.field("fen", hover.after.map(|p| p.fen()).as_ref());
+    write_move(&mut object, &hover.played);
+    object.field("check", hover.check);
+    object.field("mate", hover.mate);
+    object.close();
+    out
+}
+
+/// The board at UTF-16 offset `units`: `{"fen", "last"}`, `last` the move it is after
+/// (`number`, `color`, `san`, `uci`) or `null`; `null` in a tag pair or a comment.
+pub fn board(document: &Document, units: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Some(Board { position, last }) = document.board(document.utf16_offset(units)) else {
+        out.extend_from_slice(b"null");
+        return out;
+    };
+    let mut object = Object::open(&mut out);
+    object.field("fen", position.fen());
+    match last {
+        Some(last) => {
+            let mut info = Object::open(object.key("last"));
+            write_move(&mut info, &last);
+            info.close();
+        }
+        None => object.field("last", None::<&str>),
+    }
+    object.close();
+    out
+}
+
+/// The legal moves at UTF-16 offset `units`, `[{"san": ..., "uci": ...}]`.
+pub fn completion(document: &Document, units: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut moves = Array::open(&mut out);
+    for m in document.completion(document.utf16_offset(units)) {
+        let mut object = Object::open(moves.item());
+        object.field("san", &m.san);
+        object.field("uci", &m.uci);
+        object.close();
+    }
+    moves.close();
+    out
+}
+
+/// A move's number, side, SAN as written, and UCI where it was played.
+fn write_move(object: &mut Object<'_>, m: &MoveInfo) {
+    object.field("number", m.number as usize);
+    let color = if m.color == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    object.field("color", color);
+    object.field("san", &m.san);
+    object.field("uci", m.uci.as_ref());
+}
+
+#[cfg(test)]
+mod tests {
+    //! The core's answers are tested in the library (`jaque::ide`); here, their JSON and
+    //! places in UTF-16 units. FENs are python-chess 1.11.2's.
+
+    use super::*;
+
+    const AFTER_E4_E5_NF3: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+
+    fn document(text: &str) -> Document {
+        Document::new(text.to_string(), Default::default())
+    }
+
+    fn json(bytes: Vec<u8>) -> String {
+        String::from_utf8(bytes).expect("JSON is UTF-8")
+    }
+
+    fn units(text: &str) -> usize {
+        text.encode_utf16().count()
+    }
+
+    #[test]
+    fn hover_is_placed_in_utf16_units() {
+        let text = "1. d4 *\n\n{♔ 𝄞} 1. e4 e5 2. Nf3 Ke6 *";
+        let document = document(text);
+        let nf3 = units(&text[..text.find("Nf3").expect("there")]);
+        let expected = format!(
+            r#"{{"from":{nf3},"to":{},"played":true,"fen":"{AFTER_E4_E5_NF3}","number":2,"color":"white","san":"Nf3","uci":"g1f3","check":false,"mate":false}}"#,
+            nf3 + 3
+        );
+        assert_eq!(json(hover(&document, nf3 + 1)), expected);
+        let ke6 = units(&text[..text.find("Ke6").expect("there")]);
+        let failed = json(hover(&document, ke6));
+        let unplayed =
+            r#""played":false,"fen":null,"number":2,"color":"black","san":"Ke6","uci":null"#;
+        assert!(failed.contains(unplayed), "{failed}");
+        assert_eq!(json(hover(&document, 0)), "null");
+    }
+
+    #[test]
+    fn the_board_and_completion_answer_at_utf16_offsets() {
+        let text = "{𝄞} 1. e4 e5 2. Nf3 *";
+        let document = document(text);
+        let end = units(&text[..text.find("Nf3").expect("there") + 3]);
+        let expected = format!(
+            r#"{{"fen":"{AFTER_E4_E5_NF3}","last":{{"number":2,"color":"white","san":"Nf3","uci":"g1f3"}}}}"#
+        );
+        assert_eq!(json(board(&document, end)), expected);
+        assert_eq!(json(board(&self::document("[Event \"x\"]"), 3)), "null");
+        let typing = "1. e4 e5 2. Nf";
+        let moves = json(completion(&self::document(typing), units(typing)));
+        assert_eq!(moves.matches(r#""san":"#).count(), 29, "{moves}");
+        assert!(moves.contains(r#"{"san":"Nf3","uci":"g1f3"}"#), "{moves}");
+    }
+
+    #[test]
+    fn progress_tells_a_text_refused() {
+        let mut document = Document::from_bytes(b"\x00\x00\x01\x02 PK\x00", Default::default());
+        document.check(usize::MAX);
+        let answer = json(progress(&document));
+        assert!(answer.contains(r#""done":true"#), "{answer}");
+        assert!(answer.contains(r#""games":0"#), "{answer}");
+        assert!(
+            answer.contains(r#""error":"the input is not text"#),
+            "{answer}"
+        );
+    }
+}
