@@ -4,8 +4,8 @@
 
 use std::ops::Range;
 
-use super::super::format::SEVEN_TAG_ROSTER;
 use super::super::syntax::{Outcome, Token, TokenKind};
+use super::super::tags::{SEVEN_TAG_ROSTER, roster_placeholder};
 use super::report::Collector;
 use crate::diagnostic::{Applicability, Code, Diagnostic, Suggestion};
 
@@ -282,17 +282,8 @@ fn insertions(
 
 /// The tag pair of a missing roster tag, as export format writes it.
 fn push_tag_line(out: &mut String, name: &str, marker: Option<Outcome>) {
-    for part in ["[", name, " \"", placeholder(name, marker), "\"]"] {
+    for part in ["[", name, " \"", roster_placeholder(name, marker), "\"]"] {
         out.push_str(part);
-    }
-}
-
-/// The value export format writes for an unknown roster tag.
-fn placeholder(name: &str, marker: Option<Outcome>) -> &'static str {
-    match name {
-        "Date" => "????.??.??",
-        "Result" => marker.unwrap_or(Outcome::Unknown).as_str(),
-        _ => "?",
     }
 }
 
