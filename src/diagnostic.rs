@@ -5,7 +5,7 @@ mod code;
 
 use std::fmt;
 
-pub use code::{Code, CodeSet, ParseCodeError};
+pub use code::{Code, CodeSet, Family, ParseCodeError};
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

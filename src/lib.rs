@@ -64,7 +64,7 @@ pub mod table;
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use diagnostic::{
-    Applicability, Code, CodeSet, Diagnostic, ParseCodeError, Severity, Suggestion,
+    Applicability, Code, CodeSet, Diagnostic, Family, ParseCodeError, Severity, Suggestion,
 };
 pub use game::{Game, IllegalUci};
 pub use movegen::MoveList;

@@ -16,9 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::dense::{Subsets, runs_candidate};
 use crate::pack::{Free, Shape};
 use crate::search::Magic;
+use crate::subsets::{Subsets, runs_candidate};
 
 /// Chunks of candidates per step: the unit of parallel work, each with its own stream.
 const CHUNKS: u64 = 4;

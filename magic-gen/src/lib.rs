@@ -19,6 +19,7 @@ mod pack;
 pub mod pext;
 pub mod search;
 pub mod share;
+mod subsets;
 pub mod tables;
 
 pub use geometry::Slider;

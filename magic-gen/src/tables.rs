@@ -55,6 +55,16 @@ impl From<SearchError> for GenerateError {
     }
 }
 
+// Here rather than beside the magics file's reader (`dense/file.rs`): the tables depend on
+// the dense magics, and the dense search does not depend on the tables.
+impl DenseMagics {
+    /// The tables the build makes of these magics (shared offsets), not yet verified.
+    pub fn tables(&self) -> Result<Tables, GenerateError> {
+        let (rook, bishop) = self.shared_magics();
+        Tables::from_magics(self.seed, rook, bishop)
+    }
+}
+
 /// Every table of the generated file, before it is written as source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tables {

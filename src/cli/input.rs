@@ -2,12 +2,10 @@
 //! files as ripgrep walks (ignore files respected, hidden files skipped, a stable order),
 //! zstd and gzip decompressed on the fly (told by their content), the built-in sample.
 
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use jaque::input::{BUFFER, decompressed};
-
-use super::progress::Counted;
 
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
@@ -105,20 +103,38 @@ impl Input {
     /// A buffered reader of the input's PGN text, decompressed when its first bytes are those
     /// of zstd or gzip: a file's name may say nothing of its content (a download, a pipe).
     pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        self.open_counted(Counted::default())
+        self.open_through(|stored| stored)
     }
 
-    /// The same, its bytes as stored counted by `counted` as they are read.
-    pub fn open_counted(&self, counted: Counted) -> io::Result<Box<dyn BufRead + Send>> {
+    /// The same, the bytes as stored read through `through` (which counts them, say) before
+    /// they are buffered and decompressed; the sample, in memory, is not read through it.
+    pub fn open_through<R: Read + Send + 'static>(
+        &self,
+        through: impl FnOnce(Stored) -> R,
+    ) -> io::Result<Box<dyn BufRead + Send>> {
+        let stored = match self {
+            Input::Sample => return Ok(Box::new(SAMPLE.as_bytes())),
+            Input::Stdin => Stored::Stdin(io::stdin()),
+            Input::File { path, .. } => Stored::File(std::fs::File::open(path)?),
+        };
+        decompressed(BufReader::with_capacity(BUFFER, through(stored)))
+    }
+}
+
+/// The bytes of an input as stored: a file's or standard input's, before anything is
+/// decompressed.
+pub enum Stored {
+    /// Standard input (`-`).
+    Stdin(io::Stdin),
+    /// A file, opened.
+    File(std::fs::File),
+}
+
+impl Read for Stored {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
-            Input::Sample => Ok(Box::new(SAMPLE.as_bytes())),
-            Input::Stdin => {
-                decompressed(BufReader::with_capacity(BUFFER, counted.wrap(io::stdin())))
-            }
-            Input::File { path, .. } => decompressed(BufReader::with_capacity(
-                BUFFER,
-                counted.wrap(std::fs::File::open(path)?),
-            )),
+            Stored::Stdin(stdin) => stdin.read(buf),
+            Stored::File(file) => file.read(buf),
         }
     }
 }

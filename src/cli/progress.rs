@@ -62,9 +62,8 @@ impl Progress {
     /// Opens `input` to be read with its stored bytes counted.
     pub fn open(&mut self, input: &Input) -> io::Result<Box<dyn io::BufRead + Send>> {
         self.before += self.read.swap(0, Ordering::Relaxed);
-        input.open_counted(Counted {
-            read: Arc::clone(&self.read),
-        })
+        let read = Arc::clone(&self.read);
+        input.open_through(|reader| Counted { reader, read })
     }
 
     /// `text` more bytes of text were checked.
@@ -96,29 +95,14 @@ impl Progress {
     }
 }
 
-/// Counts the bytes read through it into the progress of the input being read (into nothing
-/// watched, by default).
-#[derive(Default)]
-pub struct Counted {
-    read: Arc<AtomicU64>,
-}
-
-impl Counted {
-    /// `reader`, with its bytes counted.
-    pub fn wrap<R: Read>(self, reader: R) -> CountedReader<R> {
-        CountedReader {
-            reader,
-            read: self.read,
-        }
-    }
-}
-
-pub struct CountedReader<R> {
+/// A reader of an input's stored bytes that counts them into the progress of the input being
+/// read.
+struct Counted<R> {
     reader: R,
     read: Arc<AtomicU64>,
 }
 
-impl<R: Read> Read for CountedReader<R> {
+impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.reader.read(buf)?;
         self.read.fetch_add(n as u64, Ordering::Relaxed);

@@ -10,17 +10,13 @@
 use super::check::{Checker, GameRecord, GameReport, MoveRecord, Options};
 use super::split::{RawGame, Splitter};
 use super::syntax::{Outcome, TokenKind};
-use super::tags::Tags;
+use super::tags::{SEVEN_TAG_ROSTER, Tags, roster_placeholder};
 use crate::color::Color;
 use crate::diagnostic::Severity;
 use crate::san::Glyph;
 
 /// The longest line written, in characters, unless one word (a long comment word) is longer.
 pub const MAX_LINE: usize = 79;
-
-/// The seven-tag roster, in the order export format writes it.
-pub const SEVEN_TAG_ROSTER: [&str; 7] =
-    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// Writes one game in export format, or gives back the checker's report when the game has
 /// an error (its text cannot be rewritten without guessing).
@@ -172,11 +168,7 @@ fn write_tags(out: &mut String, tags: &Tags, marker: Option<Outcome>) {
     }
     rest.sort_by(|a, b| a.0.cmp(b.0));
     for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
-        let value = roster[i].unwrap_or(match *name {
-            "Date" => "????.??.??",
-            "Result" => marker.map_or("*", Outcome::as_str),
-            _ => "?",
-        });
+        let value = roster[i].unwrap_or(roster_placeholder(name, marker));
         write_tag(out, name, value);
     }
     for (name, value) in rest {

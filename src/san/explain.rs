@@ -1,9 +1,9 @@
 //! Why a piece or pawn move names no legal move, or several: the slow path of resolution,
 //! taken where the quick one found no single move, to say what is wrong.
 
+use super::candidates::{Target, from_filter, game_over};
 use super::error::SanError;
 use super::illegal::{CheckReason, Illegal};
-use super::resolve::{Target, from_filter, game_over};
 use super::writer::to_san;
 use crate::attacks::{between, pawn_attacks, piece_attacks};
 use crate::bitboard::Bitboard;

@@ -17,6 +17,7 @@
 //! ```
 
 mod ast;
+mod candidates;
 mod diagnose;
 mod error;
 mod explain;

@@ -1,7 +1,7 @@
 //! `docs/` against the binary: every diagnostic code has its page, whose example gives the
 //! code with the output shown and whose mended example is clean; `jaque explain` prints the
-//! page and `jaque rules` the codes' table; every command and flag has its reference entry;
-//! every code is named by a test beside its page's.
+//! page and `jaque rules` the codes' table, whose Markdown is the index of the pages; every
+//! command and flag has its reference entry; every code is named by a test beside its page's.
 
 use std::path::Path;
 
@@ -40,18 +40,6 @@ fn checked(name: &str, pgn: &str) -> String {
         .filter(|l| !l.starts_with("checked "))
         .collect();
     lines.join("\n").trim_end().to_string()
-}
-
-/// The `(code, level)` rows of the table in `docs/codes/README.md`.
-fn table_rows() -> Vec<(String, String)> {
-    read("codes/README.md")
-        .lines()
-        .filter_map(|line| {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-            let code = cells.get(1)?.strip_prefix('[')?.split(']').next()?;
-            Some((code.to_string(), cells.get(2)?.to_string()))
-        })
-        .collect()
 }
 
 #[test]
@@ -150,21 +138,63 @@ fn explain_prints_the_page_and_refuses_what_is_no_code() {
     );
 }
 
-#[test]
-fn rules_lists_the_codes_of_the_documented_table() {
-    let rows: Vec<(String, String)> = stdout(&["rules", "--json"])
-        .lines()
+/// The rows `jaque rules --json` prints: `(code, severity, family)`.
+fn rules_rows() -> Vec<(String, String, String)> {
+    (stdout(&["rules", "--json"]).lines())
         .map(|line| {
             let row: serde_json::Value = serde_json::from_str(line).expect("JSON");
             let field = |key: &str| row[key].as_str().expect(key).to_string();
             assert!(!field("summary").is_empty());
-            (field("code"), field("severity"))
+            (field("code"), field("severity"), field("family"))
+        })
+        .collect()
+}
+
+#[test]
+fn rules_lists_every_code_of_the_table() {
+    let rows = rules_rows();
+    let table: Vec<(String, String, String)> = (jaque::Code::ALL.into_iter())
+        .map(|code| {
+            let severity = code.severity().as_str().to_string();
+            (
+                code.as_str().to_string(),
+                severity,
+                code.family().to_string(),
+            )
         })
         .collect();
-    assert_eq!(rows.len(), jaque::Code::COUNT);
-    assert_eq!(rows, table_rows(), "docs/codes/README.md's table");
-    let table = stdout(&["rules"]);
-    assert!(rows.iter().all(|(code, _)| table.contains(code.as_str())));
+    assert_eq!(rows, table);
+    let text = stdout(&["rules"]);
+    assert!(rows.iter().all(|(code, ..)| text.contains(code.as_str())));
+}
+
+/// `docs/codes/README.md` is what `jaque rules --markdown` prints from the code table; with
+/// `JAQUE_BLESS=1` the file is written again from it.
+#[test]
+fn the_index_of_the_codes_is_written_from_the_table() {
+    let path = Path::new(DOCS).join("codes/README.md");
+    let generated = jaque::Code::markdown_index();
+    assert_eq!(stdout(&["rules", "--markdown"]), generated);
+    if std::env::var_os("JAQUE_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    let committed = read("codes/README.md");
+    assert!(
+        committed == generated,
+        "docs/codes/README.md is not what the code table gives: write it again with \
+         `JAQUE_BLESS=1 cargo test --test cli the_index_of_the_codes` or \
+         `jaque rules --markdown > docs/codes/README.md`\n--- committed\n{committed}\n--- generated\n{generated}"
+    );
+    // Read as the file's reader reads it: a row a code, linked to its page, with its level.
+    for code in jaque::Code::ALL {
+        let name = code.as_str();
+        let row = format!(
+            "\n| [{name}]({name}.md) | {} | {} | ",
+            code.severity(),
+            code.family()
+        );
+        assert!(committed.contains(&row), "{row}");
+    }
 }
 
 /// The long flags `jaque COMMAND --help` lists (`--json`, `--allow`, ...).

@@ -7,7 +7,6 @@ use super::{CANDIDATES_PER_ROUND, DenseMagics};
 use crate::GENERATOR;
 use crate::geometry::{Slider, parse_square_name, square_name};
 use crate::search::Magic;
-use crate::tables::{GenerateError, Tables};
 
 impl DenseMagics {
     /// Magics as the search placed them, with `(rounds, steps, holes)` of that search (of
@@ -45,12 +44,6 @@ impl DenseMagics {
         }
         let bishop = all.split_off(self.rook.len().min(all.len()));
         (all, bishop)
-    }
-
-    /// The tables the build makes of these magics (shared offsets), not yet verified.
-    pub fn tables(&self) -> Result<Tables, GenerateError> {
-        let (rook, bishop) = self.shared_magics();
-        Tables::from_magics(self.seed, rook, bishop)
     }
 
     /// The magics file: a header naming generator, seed, rounds and table size, then one line

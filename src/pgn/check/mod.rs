@@ -21,7 +21,7 @@ pub use walk::Verdict;
 use super::split::RawGame;
 use super::syntax::{Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::tags::Tags;
-use crate::diagnostic::{Code, CodeSet};
+use crate::diagnostic::{CodeSet, Family};
 use crate::lint::Lints;
 use crate::moves::Move;
 use crate::position::Position;
@@ -87,8 +87,8 @@ impl Checker {
     /// This checker, leaving out of its reports the diagnostics that `lints` allow: what
     /// [`GameReport::apply`] with `lints` drops, and no more (a report is the same after
     /// that, but for its [`GameReport::text`], kept only where some diagnostic is). Where
-    /// `lints` allow every lint of the tag section (`missing_tag`, `tag_format`,
-    /// `duplicate_tag`), the section is not looked at for them at all.
+    /// `lints` allow every lint of the tag section (the codes of [`Family::Tags`]), the
+    /// section is not looked at for them at all.
     ///
     /// ```
     /// use jaque::lint::{Level, Lints};
@@ -238,13 +238,16 @@ fn check_with<L: Listener>(
 // listener, so each step has two callers and would stay out of line, passing the report and
 // the collector through memory.
 
+/// The codes [`roster`] gives: the tag family of the code table, so that a lint added to the
+/// family is gated with the others.
+const TAG_LINTS: CodeSet = CodeSet::of_family(Family::Tags);
+
 /// The tag section against export PGN ([`roster`]); not looked at where its lints are all
 /// allowed.
 #[inline(always)]
 fn tag_lints(text: &str, tag_tokens: &[Token], marker: Option<Outcome>, out: &mut Collector) {
-    let codes = [Code::MissingTag, Code::TagFormat, Code::DuplicateTag];
     // A section's lints give one diagnostic about the roster and at most one per tag.
-    if codes.iter().all(|&code| out.allows(code)) {
+    if out.allows_all(TAG_LINTS) {
         return;
     }
     roster::check(text, tag_tokens, marker, out);

@@ -242,6 +242,12 @@ impl Collector {
         self.allowed.contains(code)
     }
 
+    /// Whether the diagnostics of every code of `codes` are left out: a check that gives no
+    /// others need not run.
+    pub(super) fn allows_all(&self, codes: CodeSet) -> bool {
+        self.allowed.is_superset(codes)
+    }
+
     /// Keeps `diagnostic` (about the move at `ply`, written `san`); its index, or `None` when
     /// it is beyond the limit and only counted, or of an allowed code.
     pub(super) fn push(
