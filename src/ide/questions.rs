@@ -153,7 +153,7 @@ impl Document {
     /// };
     /// assert_eq!((e5.played.san.as_str(), e5.played.uci.as_deref()), ("e5", Some("e7e5")));
     /// let Some(Hover::Tag(white)) = document.hover(3) else { panic!("a tag") };
-    /// assert_eq!((white.name.as_str(), white.problems.len()), ("White", 0));
+    /// assert_eq!((white.name.as_str(), white.value.as_str()), ("White", "Tal"));
     /// ```
     pub fn hover(&self, at: usize) -> Option<Hover> {
         let (game, record) = self.game_at(at)?;
