@@ -134,10 +134,10 @@ import chess
 
 from fix_cases.games import make_game, make_lang_game, translator
 from fix_cases.jaque_report import report_jaque
-from fix_cases.playouts import mainline_nodes
 from fix_cases.tables import GERMAN, KINDS, MACHINE, MAYBE, ORACLE, SEED, SPANISH
 from fix_cases.writing import (apply, assemble, check_only_places, check_same, locate,
                                movetext_words, read_all, render)
+from random_games import mainline_nodes
 
 # The name the data give their generator: its path before tools/ was split by kind, kept
 # so that the data regenerate byte-identical (tools/README.md, "Recorded names").

@@ -6,7 +6,8 @@ Oracle for the game record (the tree of moves) jaque builds from PGN: python-che
 as UCI moves from the game's start and the FEN after every mainline move.
 
 1. variations.pgn: GAMES self-made games (CC0), random playouts with random.Random(SEED),
-   SEED = 3141, written by python-chess's exporter (str(game): 80 columns, variations,
+   SEED = 3141 (random_games.py's moves, weighed by its VARIATIONS bias), written by
+   python-chess's exporter (str(game): 80 columns, variations,
    comments, NAGs). Rich in structure: variations nested up to 5 deep, several siblings at
    one move, variations at the first move of the game and at the first moves of a variation,
    variations on black moves, comments before a variation's first move, after moves and
@@ -68,6 +69,8 @@ import tempfile
 import chess
 import chess.pgn
 
+from random_games import VARIATIONS, board_after, extend_line, mating_moves, playout, result_for
+
 SEED = 3141
 GAMES = 150
 # The name the data give their generator: its path before tools/ was split by kind, kept
@@ -103,61 +106,6 @@ logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 
 # ------------------------------------------------------------------ playing
-
-def mating_moves(board):
-    mates = []
-    for m in board.legal_moves:
-        if board.gives_check(m):
-            board.push(m)
-            if board.is_checkmate():
-                mates.append(m)
-            board.pop()
-    return mates
-
-
-def pick(rng, board, style="spicy"):
-    """One random legal move, biased towards the moves a record must get right."""
-    moves = list(board.legal_moves)
-    if style == "plain":
-        return rng.choice(moves)
-    mates = mating_moves(board)
-    if mates and rng.random() < (0.9 if style == "mate" else 0.4):
-        return rng.choice(mates)
-    weights = []
-    for m in moves:
-        w = 1.0
-        if board.is_capture(m):
-            w += 4 if style == "mate" else 2
-        if m.promotion:
-            w += 8 if m.promotion == chess.QUEEN else 4
-        if board.is_castling(m):
-            w += 40 if board.chess960 else 12
-        if board.is_en_passant(m):
-            w += 30
-        if board.piece_type_at(m.from_square) == chess.PAWN:
-            w += 1
-            if abs(m.to_square - m.from_square) == 16:
-                for adj in (m.to_square - 1, m.to_square + 1):
-                    if 0 <= adj < 64 and chess.square_rank(adj) == chess.square_rank(m.to_square) \
-                            and board.piece_at(adj) == chess.Piece(chess.PAWN, not board.turn):
-                        w += 8
-        if board.gives_check(m):
-            w += 3 if style == "mate" else 1
-        weights.append(w)
-    return rng.choices(moves, weights)[0]
-
-
-def extend(rng, node, plies, style="spicy"):
-    """Play up to `plies` moves after `node` as its main continuation; returns the last node."""
-    board = node.board()
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        move = pick(rng, board, style)
-        node = node.add_variation(move)
-        board.push(move)
-    return node
-
 
 def interesting_alternatives(board, taken):
     """Legal moves not yet played here, the special ones first (mates, under-promotions,
@@ -240,7 +188,7 @@ def add_alternatives(rng, node, depth, max_depth, stats, force=False):
             stats.add("variations_on_black_moves")
         plies = rng.choice([0, 1, 2, 3, 4, 6, 8, 10, 14][:9 - depth])
         style = "mate" if rng.random() < 0.25 else "spicy"
-        extend(rng, child, plies, style)
+        extend_line(rng, child, plies, style, VARIATIONS)
         decorate_line(rng, child, depth + 1, max_depth, stats)
 
 
@@ -279,19 +227,14 @@ def random_position(rng, start, plies, black_to_move=None, ep=False):
     """A position reached by a playout from `start` (not over). With ep=True it ends with a
     double pawn push that can be taken en passant."""
     for _ in range(1000):
-        board = start.copy()
         n = plies
         if black_to_move is not None and (n % 2 == 1) != black_to_move:
             n += 1
         if ep:
             n -= 1
-        ok = True
-        for _ in range(n):
-            if board.is_game_over():
-                ok = False
-                break
-            board.push(pick(rng, board, "plain"))
-        if not ok or board.is_game_over():
+        moves = playout(rng, start, n, "plain", VARIATIONS)
+        board = board_after(start, moves)
+        if len(moves) < n or board.is_game_over():
             continue
         if ep:
             doubles = []
@@ -311,23 +254,14 @@ def random_position(rng, start, plies, black_to_move=None, ep=False):
     raise RuntimeError("no position found")
 
 
-def result_for(rng, board):
-    if board.is_checkmate():
-        return "0-1" if board.turn == chess.WHITE else "1-0"
-    if board.is_stalemate() or board.is_insufficient_material():
-        return "1/2-1/2"
-    return rng.choice(["*", "*", "*", "1-0", "0-1", "1/2-1/2"])
+# A game not over gets a random Result tag, "*" half of the time.
+UNFINISHED = ["*", "*", "*", "1-0", "0-1", "1/2-1/2"]
 
 
 def mainline_to_mate(rng):
     while True:
-        board = chess.Board()
-        moves = []
-        while not board.is_game_over() and len(moves) < 160:
-            m = pick(rng, board, "mate")
-            board.push(m)
-            moves.append(m)
-        if board.is_checkmate():
+        moves = playout(rng, chess.Board(), 160, "mate", VARIATIONS)
+        if board_after(chess.Board(), moves).is_checkmate():
             return moves
 
 
@@ -394,9 +328,9 @@ def make_game(rng, index, stats):
             m = rng.choice(eps)
             node = node.add_variation(m)
             plies -= 1
-        extend(rng, node, max(plies, 0))
+        extend_line(rng, node, max(plies, 0), "spicy", VARIATIONS)
         if not game.variations:
-            extend(rng, game, 1)
+            extend_line(rng, game, 1, "spicy", VARIATIONS)
 
     if rng.random() < 0.2:
         game.comment = rng.choice(COMMENTS)
@@ -410,7 +344,7 @@ def make_game(rng, index, stats):
         stats.budget = max(stats.budget, 3)
         while len(game.variations) < 3:
             add_alternatives(rng, game.variations[0], 0, max_depth, stats, force=True)
-    game.headers["Result"] = result_for(rng, game.end().board())
+    game.headers["Result"] = result_for(rng, game.end().board(), unfinished=UNFINISHED)
     stats.add("kind_" + kind)
     return game
 

@@ -14,6 +14,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from random_games import ANNOTATED, board_after, playout
+
 SEED = 6021
 GAMES = 60
 
@@ -51,52 +53,11 @@ PRAISE = {1: "Good move.", 3: "Brilliant!", 5: "Interesting try."}
 
 # ------------------------------------------------------------------ playing
 
-def moves_where(board, test):
-    out = []
-    for m in board.legal_moves:
-        board.push(m)
-        if test(board):
-            out.append(m)
-        board.pop()
-    return out
-
-
-def pick(rng, board, style="spicy"):
-    """One random legal move; style mate/stalemate prefers captures and the finishing move."""
-    moves = list(board.legal_moves)
-    if style in ("mate", "spicy"):
-        mates = moves_where(board, chess.Board.is_checkmate)
-        if mates and rng.random() < (0.9 if style == "mate" else 0.3):
-            return rng.choice(mates)
-    if style == "stalemate":
-        stales = moves_where(board, chess.Board.is_stalemate)
-        if stales and rng.random() < 0.9:
-            return rng.choice(stales)
-    weights = []
-    for m in moves:
-        w = 1.0
-        if board.is_capture(m):
-            w += {"mate": 4, "stalemate": 6}.get(style, 2)
-        if m.promotion:
-            w += 6 if m.promotion == chess.QUEEN else 2
-        if board.is_castling(m):
-            w += 40 if board.chess960 else 10
-        if board.is_en_passant(m):
-            w += 10
-        if board.gives_check(m) and style != "stalemate":
-            w += 3 if style == "mate" else 1
-        weights.append(w)
-    return rng.choices(moves, weights)[0]
-
-
-def playout(rng, start, max_plies, style):
-    board = start.copy()
-    moves = []
-    while len(moves) < max_plies and not board.is_game_over():
-        m = pick(rng, board, style)
-        board.push(m)
-        moves.append(m)
-    return moves, board
+def play(rng, start, max_plies, style):
+    """A random game from `start` (random_games.py's moves, weighed by its ANNOTATED bias):
+    (its moves, the board after them)."""
+    moves = playout(rng, start, max_plies, style, ANNOTATED)
+    return moves, board_after(start, moves)
 
 
 def random_start(rng, black_to_move):
@@ -106,7 +67,7 @@ def random_start(rng, black_to_move):
         n = rng.randrange(8, 40)
         if (n % 2 == 1) != black_to_move:
             n += 1
-        moves, board = playout(rng, chess.Board(), n, "plain")
+        moves, board = play(rng, chess.Board(), n, "plain")
         if len(moves) == n and not board.is_game_over():
             b = chess.Board(board.fen())
             if rng.random() < 0.5:
@@ -309,13 +270,13 @@ def play_moves(rng, kind, ordinal):
     start = chess.Board()
     if kind == "mate":
         while True:
-            moves, board = playout(rng, start, 220, "mate")
+            moves, board = play(rng, start, 220, "mate")
             if board.is_checkmate():
                 break
         ending = "checkmate"
     elif kind == "stalemate":
         while True:
-            moves, board = playout(rng, start, 400, "stalemate")
+            moves, board = play(rng, start, 400, "stalemate")
             if board.is_stalemate():
                 break
         ending = "stalemate"
@@ -325,20 +286,20 @@ def play_moves(rng, kind, ordinal):
             if pos == 518:
                 continue
             start = chess.Board.from_chess960_pos(pos)
-            moves, board = playout(rng, start, rng.randrange(30, 120), "spicy")
+            moves, board = play(rng, start, rng.randrange(30, 120), "spicy")
             if castles(start, moves) >= 1 and not board.is_game_over():
                 break
         ending = None
     elif kind == "fen":
         start = random_start(rng, black_to_move=(ordinal % 2 == 1))
         while True:
-            moves, board = playout(rng, start, rng.randrange(20, 90), "spicy")
+            moves, board = play(rng, start, rng.randrange(20, 90), "spicy")
             if not board.is_game_over() or board.is_checkmate():
                 break
         ending = "checkmate" if board.is_checkmate() else None
     else:
         while True:
-            moves, board = playout(rng, start, rng.randrange(16, 130), "spicy")
+            moves, board = play(rng, start, rng.randrange(16, 130), "spicy")
             if not board.is_game_over() or board.is_checkmate():
                 break
         ending = "checkmate" if board.is_checkmate() else None

@@ -7,8 +7,8 @@ import chess
 import chess.pgn
 
 from .deviations import check_deviation, deviate, qualifies
-from .playouts import (add_side_variations, decorate, extend_line, game_result, mainline_nodes,
-                       new_game, playout)
+from random_games import FIX_CASES, extend_line, mainline_nodes, playout, result_for
+from .trees import add_side_variations, decorate, new_game
 from .tables import (COMMENTS, KINDS, NAGS, TYPE_OF, UNICODE_COMMENTS, W_BLACK, W_FIRST, W_LAST,
                      W_MAIN, W_VAR)
 
@@ -56,7 +56,8 @@ def find_target(rng, kind, sub, where, tries=300):
         where = W_MAIN
     for want in (where, None):
         for _ in range(tries):
-            moves = playout(rng, chess.Board(), rng.randint(12, 110), style_for(kind, sub, rng))
+            moves = playout(rng, chess.Board(), rng.randint(12, 110), style_for(kind, sub, rng),
+                            FIX_CASES)
             found = scan(kind, sub, want, moves)
             if found:
                 j, m = found[rng.randrange(len(found))]
@@ -78,7 +79,7 @@ def build_move_game(rng, index, kind, sub, want):
         if not alts:
             return build_move_game(rng, index, kind, sub, W_MAIN)
         main = node.add_variation(rng.choice(alts))
-        extend_line(rng, main, rng.randint(0, 40))
+        extend_line(rng, main, rng.randint(0, 40), "spicy", FIX_CASES)
         side = node.add_variation(line_first)
         if jp < j:
             for m in moves[jp + 1:j]:
@@ -86,14 +87,14 @@ def build_move_game(rng, index, kind, sub, want):
             tnode = side.add_variation(target)
         else:
             tnode = side
-        extend_line(rng, tnode, rng.randint(0, 6))
+        extend_line(rng, tnode, rng.randint(0, 6), "spicy", FIX_CASES)
     else:
         node = game
         for m in moves[:j]:
             node = node.add_variation(m)
         tnode = node.add_variation(target)
         if where != W_LAST:
-            extend_line(rng, tnode, rng.randint(1, 40))
+            extend_line(rng, tnode, rng.randint(1, 40), "spicy", FIX_CASES)
     return game, tnode
 
 
@@ -148,7 +149,7 @@ def make_game(rng, index, kind, sub, want):
     else:
         game = deviant_move_game(rng, index, kind, sub, want, spec)
     end = game.end().board()
-    game.headers["Result"] = game_result(rng, end)
+    game.headers["Result"] = result_for(rng, end)
     return game, spec
 
 
@@ -156,13 +157,13 @@ def renumbered_game(rng, index, spec):
     """A game from a [FEN] with a full-move number of 30 or more, to be numbered from 1:
     every move number is a place. None when the playout to its start ended the game."""
     start = chess.Board()
-    for m in playout(rng, start, rng.randint(58, 80), "plain"):
+    for m in playout(rng, start, rng.randint(58, 80), "plain", FIX_CASES):
         start.push(m)
     if start.is_game_over():
         return None
     game = new_game(rng, index)
     game.setup(start)
-    extend_line(rng, game, rng.randint(10, 40))
+    extend_line(rng, game, rng.randint(10, 40), "spicy", FIX_CASES)
     add_side_variations(rng, game, rng.randint(0, 1))
     decorate(rng, game, set())
     spec["renumber"] = start.fullmove_number - 1
@@ -186,10 +187,10 @@ def result_game(rng, index, kind, sub, spec):
     if sub == "variation":
         alts = [m for m in last.parent.board().legal_moves if not last.parent.has_variation(m)]
         side = last.parent.add_variation(rng.choice(alts))
-        extend_line(rng, side, rng.randint(0, 4))
+        extend_line(rng, side, rng.randint(0, 4), "spicy", FIX_CASES)
     if sub == "crlf":
         spec["eol"] = "\r\n"
-    right = game_result(rng, end)
+    right = result_for(rng, end)
     if sub == "star":
         right = "*"
     game.headers["Result"] = right
@@ -221,14 +222,15 @@ def ending(rng, sub):
         goal = "stalemate"
     while True:
         if goal:
-            moves = playout(rng, chess.Board(), 200, goal)
+            moves = playout(rng, chess.Board(), 200, goal, FIX_CASES)
             end = chess.Board()
             for m in moves:
                 end.push(m)
             if (goal == "mate" and end.is_checkmate()) or (goal == "stalemate" and end.is_stalemate()):
                 return moves, end
         else:
-            moves = playout(rng, chess.Board(), rng.randint(5, 90), rng.choice(["plain", "spicy"]))
+            moves = playout(rng, chess.Board(), rng.randint(5, 90), rng.choice(["plain", "spicy"]),
+                            FIX_CASES)
             end = chess.Board()
             for m in moves:
                 end.push(m)
@@ -290,10 +292,10 @@ def make_lang_game(rng, lang, index):
     game = new_game(rng, index)
     game.headers["Event"] = "jaque fix %s %d" % (lang, index)
     style = "promo" if index % 2 else "spicy"
-    extend_line(rng, game, rng.randint(30, 90), style)
+    extend_line(rng, game, rng.randint(30, 90), style, FIX_CASES)
     add_side_variations(rng, game, rng.randint(1, 3))
     decorate(rng, game, set())
-    game.headers["Result"] = game_result(rng, game.end().board())
+    game.headers["Result"] = result_for(rng, game.end().board())
     spec = {"moves": {}, "numbers": {}, "renumber": 0, "tag_result": None, "marker": None,
             "eol": "\n", "spaced": False, "columns": 80}
     return game, spec

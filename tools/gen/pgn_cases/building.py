@@ -4,12 +4,12 @@ import chess
 import chess.pgn
 
 from oracle_status import status_of
-from .playouts import (add_variations, board_after, decorate, depth_of, mainline_nodes, make_game,
-                       pick, playout, playout_until, result_for)
+from random_games import PGN_CASES, board_after, mainline_nodes, pick, playout
 from .tables import (CHECK_KINDS, GARBAGE, ILLEGAL_KINDS, N_AMBIGUOUS, N_SYNTAX, N_VALID_FEN,
                      N_VALID_MATE, N_VALID_STALEMATE, N_VALID_START, N_VARIATION_ILLEGAL,
                      RESULT_KINDS)
 from .tokens import illegal_candidates, needs_disambiguation, strip_disambiguation
+from .trees import add_variations, decorate, depth_of, make_game, playout_until, result_for
 
 
 class Spec:
@@ -42,7 +42,7 @@ def build_valid(rng, pool):
             moves = playout_until(rng, target)
         else:
             n = [1, 2, 3][i] if i < 3 else rng.randint(1, 160)
-            moves = playout(rng, start, n, "plain" if rng.random() < 0.25 else "spicy")
+            moves = playout(rng, start, n, "plain" if rng.random() < 0.25 else "spicy", PGN_CASES)
         game = make_game(start, moves)
         if rng.random() < 0.6:
             add_variations(rng, game)
@@ -60,7 +60,7 @@ def build_valid(rng, pool):
         want_ep = i < 2
         while True:
             n = rng.randint(8, 90)
-            pre = playout(rng, chess.Board(), n, "spicy")
+            pre = playout(rng, chess.Board(), n, "spicy", PGN_CASES)
             b = board_after(chess.Board(), pre)
             if b.is_game_over() or (b.turn == chess.BLACK) != want_black:
                 continue
@@ -68,7 +68,7 @@ def build_valid(rng, pool):
                 continue
             break
         start = chess.Board(b.fen())
-        moves = playout(rng, start, rng.randint(1, 100), "spicy")
+        moves = playout(rng, start, rng.randint(1, 100), "spicy", PGN_CASES)
         if not moves:
             continue
         game = make_game(start, moves)
@@ -85,10 +85,10 @@ def build_illegal(rng, pool):
     for gi, kind in enumerate(ILLEGAL_KINDS):
         for _attempt in range(400):
             if gi < 2:   # illegal first move (white) / second move (black)
-                moves = playout(rng, chess.Board(), rng.randint(10, 60), "spicy")
+                moves = playout(rng, chess.Board(), rng.randint(10, 60), "spicy", PGN_CASES)
                 order = [gi + 1]
             else:
-                moves = playout(rng, chess.Board(), rng.randint(20, 120), "spicy")
+                moves = playout(rng, chess.Board(), rng.randint(20, 120), "spicy", PGN_CASES)
                 order = list(range(1, len(moves) + 1))
                 rng.shuffle(order)
             found = None
@@ -128,7 +128,7 @@ def build_ambiguous(rng):
                 if cands:
                     found = rng.choice(sorted(cands, key=lambda m: m.uci()))
                     break
-            m = pick(rng, b, "spicy")
+            m = pick(rng, b, "spicy", PGN_CASES)
             b.push(m)
             pre.append(m)
         if not found:
@@ -142,7 +142,7 @@ def build_ambiguous(rng):
         except chess.AmbiguousMoveError:
             pass
         b.push(found)
-        rest = playout(rng, b, rng.randint(0, 40), "spicy")
+        rest = playout(rng, b, rng.randint(0, 40), "spicy", PGN_CASES)
         moves = pre + [found] + rest
         game = make_game(chess.Board(), moves)
         if rng.random() < 0.3 and k > 2:
@@ -163,7 +163,7 @@ def build_check_annotation(rng):
             if kind in ("drop_mate", "mate_as_check"):
                 moves = playout_until(rng, "checkmate")
             else:
-                moves = playout(rng, chess.Board(), rng.randint(10, 140), "spicy")
+                moves = playout(rng, chess.Board(), rng.randint(10, 140), "spicy", PGN_CASES)
             b = chess.Board()
             sans = []
             for m in moves:
@@ -218,7 +218,7 @@ def build_result_mismatch(rng):
 def build_garbage(rng, pool):
     specs = []
     for i in range(N_SYNTAX):
-        moves = playout(rng, chess.Board(), rng.randint(6, 100), "spicy")
+        moves = playout(rng, chess.Board(), rng.randint(6, 100), "spicy", PGN_CASES)
         k = 1 if i == 0 else rng.randint(1, len(moves))
         tok = GARBAGE[i % len(GARBAGE)]
         game = make_game(chess.Board(), moves)
@@ -232,7 +232,7 @@ def build_garbage(rng, pool):
     kinds = ["foreign", "king_into_check", "blocked_pawn", "pinned"]
     for i in range(N_VARIATION_ILLEGAL):
         while True:
-            moves = playout(rng, chess.Board(), rng.randint(20, 120), "spicy")
+            moves = playout(rng, chess.Board(), rng.randint(20, 120), "spicy", PGN_CASES)
             game = make_game(chess.Board(), moves)
             add_variations(rng, game, count=rng.randint(1, 3))
             var_nodes = []
@@ -269,7 +269,7 @@ def build_garbage(rng, pool):
 
 def build_unterminated(rng):
     while True:   # an ongoing final position, so that "*" is the natural result
-        moves = playout(rng, chess.Board(), rng.randint(20, 60), "spicy")
+        moves = playout(rng, chess.Board(), rng.randint(20, 60), "spicy", PGN_CASES)
         if status_of(board_after(chess.Board(), moves)) == "ongoing":
             break
     game = make_game(chess.Board(), moves)

@@ -5,8 +5,9 @@ import chess
 import chess.pgn
 
 from oracle_status import status_of
-from .playouts import Writer, board_after
+from random_games import board_after
 from .tables import GENERATOR, SEED
+from .trees import Writer
 
 
 def render(spec, index):

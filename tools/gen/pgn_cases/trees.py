@@ -1,96 +1,30 @@
-"""Random python-chess games, their variations, comments and NAGs, and the exporter that
-writes them with `;` comments and a chosen token in place of a chosen move."""
+"""The trees of generated.pgn's games: random playouts (random_games.py's moves, weighed by
+its PGN_CASES bias) with variations, comments and NAGs, and the exporter that writes them
+with `;` comments and a chosen token in place of a chosen move."""
 
 import chess
 import chess.pgn
 
+import random_games
 from oracle_status import status_of
+from random_games import PGN_CASES, board_after, extend_line, mainline_nodes, pick, playout
 from .tables import COMMENTS, LINE_COMMENTS, NAGS
-
-
-def pick(rng, b, style):
-    """One biased random legal move. style: plain | spicy | mate | stalemate."""
-    moves = list(b.legal_moves)
-    if style == "plain":
-        return rng.choice(moves)
-    few = len(b.piece_map()) <= 14
-    mates, stales, weights = [], [], []
-    for m in moves:
-        w = 1.0
-        if b.is_capture(m):
-            w += {"spicy": 3, "mate": 4, "stalemate": 8}[style]
-        if m.promotion:
-            w += 8 if m.promotion == chess.QUEEN else 3
-        if b.is_castling(m):
-            w += 10
-        if b.is_en_passant(m):
-            w += 20
-        if b.piece_type_at(m.from_square) == chess.PAWN and abs(m.to_square - m.from_square) == 16:
-            for adj in (m.to_square - 1, m.to_square + 1):
-                if chess.square_rank(adj) == chess.square_rank(m.to_square) and \
-                        b.piece_at(adj) == chess.Piece(chess.PAWN, not b.turn):
-                    w += 6
-        gc = b.gives_check(m)
-        if gc:
-            w += {"spicy": 2, "mate": 3, "stalemate": 0}[style]
-        if gc or (style == "stalemate" and few):
-            b.push(m)
-            if b.is_checkmate():
-                mates.append(m)
-            elif b.is_stalemate():
-                stales.append(m)
-            b.pop()
-        weights.append(w)
-    if mates and (style == "mate" or (style == "spicy" and rng.random() < 0.5)):
-        return rng.choice(mates)
-    if style == "stalemate":
-        if stales:
-            return rng.choice(stales)
-        cand = [(m, w) for m, w in zip(moves, weights) if m not in mates]
-        if cand:
-            moves, weights = [c[0] for c in cand], [c[1] for c in cand]
-    elif stales and style == "mate":
-        cand = [(m, w) for m, w in zip(moves, weights) if m not in stales]
-        if cand:
-            moves, weights = [c[0] for c in cand], [c[1] for c in cand]
-    return rng.choices(moves, weights)[0]
-
-
-def playout(rng, start, nplies, style):
-    """Moves of a playout from `start` (a Board), stopping at nplies or game over."""
-    b = start.copy()
-    moves = []
-    while len(moves) < nplies and not b.is_game_over():
-        m = pick(rng, b, style)
-        b.push(m)
-        moves.append(m)
-    return moves
-
-
-def board_after(start, moves):
-    b = start.copy()
-    for m in moves:
-        b.push(m)
-    return b
 
 
 def playout_until(rng, target, max_plies=160):
     """Playout from the start position that ends in `target` (checkmate/stalemate)."""
     style = "mate" if target == "checkmate" else "stalemate"
     while True:
-        moves = playout(rng, chess.Board(), max_plies, style)
+        moves = playout(rng, chess.Board(), max_plies, style, PGN_CASES)
         b = board_after(chess.Board(), moves)
         if status_of(b) == target:
             return moves
 
 
 def result_for(rng, board):
-    st = status_of(board)
-    if st == "checkmate":
-        return "0-1" if board.turn == chess.WHITE else "1-0"
-    if st != "ongoing":
-        return "1/2-1/2"
-    return rng.choice(["*", "*", "1-0", "0-1", "1/2-1/2"])
+    """The Result tag of a game that ends at `board`: a draw whenever the contract's status
+    is one (stalemate, dead position, fifty moves, threefold)."""
+    return random_games.result_for(rng, board, drawn=lambda b: status_of(b) != "ongoing")
 
 
 def make_game(start, moves):
@@ -103,28 +37,12 @@ def make_game(start, moves):
     return g
 
 
-def mainline_nodes(game):
-    return list(game.mainline())
-
-
 def depth_of(node):
     d = 0
     while node.parent is not None:
         node = node.parent
         d += 1
     return d
-
-
-def extend_line(rng, node, n):
-    """Continue a line from `node` with up to n biased random moves."""
-    b = node.board()
-    for _ in range(n):
-        if b.is_game_over():
-            break
-        m = pick(rng, b, "spicy")
-        node = node.add_variation(m)
-        b.push(m)
-    return node
 
 
 def add_variation_at(rng, node, length):
@@ -134,11 +52,11 @@ def add_variation_at(rng, node, length):
     alts = [m for m in pb.legal_moves if not parent.has_variation(m)]
     if not alts:
         return []
-    m = rng.choice(alts) if rng.random() < 0.5 else pick(rng, pb, "spicy")
+    m = rng.choice(alts) if rng.random() < 0.5 else pick(rng, pb, "spicy", PGN_CASES)
     if parent.has_variation(m):
         m = rng.choice(alts)
     first = parent.add_variation(m)
-    extend_line(rng, first, length)
+    extend_line(rng, first, length, "spicy", PGN_CASES)
     line = [first]
     while line[-1].variations:
         line.append(line[-1].variations[0])
