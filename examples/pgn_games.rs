@@ -7,8 +7,8 @@
 //! {"index":0,"line":1,"offset":0,"bytes":312,"latin1":false,"skipped":0,"text":"[Event \"…\"]\n…"}
 //! ```
 //!
-//! `tools/compare_python_chess.py` feeds each text to python-chess, game by game, and compares
-//! what it reads with `jaque check --json`.
+//! `tools/oracle/compare_python_chess.py` feeds each text to python-chess, game by game, and
+//! compares what it reads with `jaque check --json`.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};

@@ -1,6 +1,6 @@
 """Every game of the vendored oracle data, read through Python, as python-chess reads it:
 SAN, UCI, the FEN before every move and after the last, plies, tags, comments, NAGs, clocks
-and evaluations. Expected values come from python-chess 1.11.2 (tools/gen_python_oracle.py)."""
+and evaluations. Expected values come from python-chess 1.11.2 (tools/gen/gen_python_oracle.py)."""
 
 import re
 

@@ -1,5 +1,5 @@
 //! `jaque fix` (the library's `pgn::Fixer`): a generated corpus of games with one deviation
-//! each is fixed back to the export SAN python-chess writes (`tools/gen_fix_cases.py`), and
+//! each is fixed back to the export SAN python-chess writes (`tools/gen/gen_fix_cases.py`), and
 //! fixing real files keeps every move, every byte outside the suggestions, and is done at
 //! once (fixing again changes nothing).
 

@@ -1,7 +1,7 @@
 //! `pgn::format_game` (and so `jaque fmt`): export format as python-chess writes it, never a
 //! changed move, idempotent, lines under 80 characters, games with errors left alone.
 //!
-//! Oracle: `tools/gen_fmt_cases.py` (python-chess 1.11.2, CC0) writes 120 random games
+//! Oracle: `tools/gen/gen_fmt_cases.py` (python-chess 1.11.2, CC0) writes 120 random games
 //! sloppily (`tests/data/pgn/fmt_input.pgn`) and as python-chess exports them
 //! (`tests/data/pgn/fmt_expected.pgn`).
 

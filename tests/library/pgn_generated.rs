@@ -1,4 +1,4 @@
-//! 300 games made with python-chess (`tools/gen_pgn_cases.py`, seed 5150, CC0): valid games
+//! 300 games made with python-chess (`tools/gen/gen_pgn_cases.py`, seed 5150, CC0): valid games
 //! with comments, NAGs and nested variations, FEN starts, and games with one planted problem
 //! (illegal, ambiguous, wrong check mark, wrong result, garbage, an illegal move inside a
 //! variation, an unterminated comment). The expectations were written by the generator and

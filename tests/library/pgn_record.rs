@@ -1,7 +1,7 @@
 //! The game record against python-chess: for every game of four vendored files that both read
 //! without an error, every line of play (as the UCI moves from the game's start to the line's
 //! end) and the position after every mainline move. The expectations were written by
-//! python-chess 1.11.2 (`tools/gen_record_oracle.py`, `tests/data/pgn/record.expect.jsonl`);
+//! python-chess 1.11.2 (`tools/gen/gen_record_oracle.py`, `tests/data/pgn/record.expect.jsonl`);
 //! `variations.pgn` is self-made for it (nested variations, FEN and Chess960 starts).
 
 use crate::common;

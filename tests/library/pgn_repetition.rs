@@ -1,4 +1,4 @@
-//! 253 games made with python-chess (`tools/gen_repetition_cases.py`, seed 1009, CC0) that end
+//! 253 games made with python-chess (`tools/gen/gen_repetition_cases.py`, seed 1009, CC0) that end
 //! in long runs of reversible moves: the start position three and five times, castling rights
 //! lost and castling inside the run, an en-passant square at its start, Chess960 starts, and
 //! random shuffles that undo the mover's last move more often than not. The checker counts

@@ -1,7 +1,7 @@
 //! Every game of `../shared/data/pgn/real` and `tricky` replayed and compared with
 //! python-chess: the same games, the same number of mainline plies, the same final position
 //! and status. The expectations were written by python-chess 1.11.2
-//! (`tools/gen_pgn_oracle.py`, `tests/data/pgn_oracle/`); the PGN files themselves stay in
+//! (`tools/gen/gen_pgn_oracle.py`, `tests/data/pgn_oracle/`); the PGN files themselves stay in
 //! `../shared` (their licences do not all allow vendoring).
 
 use crate::common;

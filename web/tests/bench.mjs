@@ -1,4 +1,4 @@
-// The playground's speed in a real Chromium, for tools/bench_web.py (which writes
+// The playground's speed in a real Chromium, for tools/bench/bench_web.py (which writes
 // BENCHMARKS.md): prints one JSON object.
 //
 //   node web/tests/bench.mjs --pgn FILE --jaque BINARY [--rounds N]

@@ -120,7 +120,11 @@ export function mainlineMoves(text) {
   return moves;
 }
 
-/** The pieces of a FEN's placement field, as "e4:P" strings, sorted. */
+/**
+ * The pieces of a FEN's placement field, as "e4:P" strings, sorted. Read here on purpose, not
+ * with the reader of the same field in web/page/board.js: the browser test compares the board
+ * that board.js draws with this, and a shared reader would agree with itself.
+ */
 export function fenPieces(fen) {
   const found = [];
   fen

@@ -1,1 +1,0 @@
-"""The parts of tools/gen_fix_cases.py, the generator of `jaque fix`'s test corpus."""

@@ -1,0 +1,1 @@
+"""The parts of tools/gen/gen_pgn_cases.py, the generator of generated.pgn."""

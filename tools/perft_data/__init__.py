@@ -1,1 +1,0 @@
-"""The parts of tools/gen_perft_data.py, the generator of the perft test data."""
