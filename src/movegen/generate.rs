@@ -156,7 +156,7 @@ pub(crate) fn generate<S: Side, V: Visit, L: Slide, const CASTLING: bool>(
     visit: &mut V,
 ) {
     // The parts come in the order that measured fewest instructions and least time in
-    // perft's count nodes (BENCHMARKS.md): king, pins and checks, castling, knights, pawns,
+    // perft's count nodes (docs/dev/benchmark-notes.md): king, pins and checks, castling, knights, pawns,
     // sliders. Each reads values the one before left in registers; in another order the
     // compiler keeps more of them alive across the node and spills them to the stack.
     let ours = board.color[S::US];

@@ -97,7 +97,7 @@ pub(super) fn simple_tag_quotes(bytes: &[u8]) -> Option<(usize, usize)> {
 /// bytes sought, in a third of the instructions per byte of the eight-byte words above. The
 /// intrinsics are safe to call only from a function compiled for SSE2, so the entry point is
 /// one `unsafe` call whose condition the architecture always meets (perft has the other),
-/// kept because it measured faster for split + check in A/B runs (BENCHMARKS.md).
+/// kept because it measured faster for split + check in A/B runs (docs/dev/benchmark-notes.md).
 #[cfg(target_arch = "x86_64")]
 pub(super) mod wide {
     use std::arch::x86_64::{
