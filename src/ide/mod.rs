@@ -32,11 +32,13 @@ mod tags;
 mod tests;
 mod utf16;
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
 use crate::lint::Lints;
-use crate::pgn::{Checker, GameRecord, Options, RawGame};
+use crate::pgn::syntax::TokenKind;
+use crate::pgn::{Checker, GameReport, Options, RawGame};
 
 pub use place::{Placed, Start, Where};
 pub use questions::{
@@ -78,26 +80,43 @@ struct Shape {
 }
 
 /// A game checked at a document's lint levels, as if it began the text (its first line is
-/// line 1, its first byte offset 0): so it stays true wherever edits before it move it.
+/// line 1, its first byte offset 0): so it stays true wherever edits before it move it. What
+/// is kept is what the document's questions about all games need (the report, its
+/// diagnostics placed, the folds); a question about one game checks that game again for its
+/// moves, which costs less than keeping every game's (30 times the text's size).
 #[derive(Debug)]
 pub struct Checked {
-    record: GameRecord,
+    report: GameReport,
     /// Its diagnostics' and suggestions' places in the game: see [`Placed`].
     places: place::Places,
+    /// What folds in it, relative to its start.
+    folds: Vec<Fold>,
+    /// Its movetext has a result: the blanks after it are not its.
+    ended: bool,
 }
 
 impl Checked {
     /// Checks `raw` at `lints`' levels (`checker` may allow them: see [`Checker::allowing`]).
     pub fn new(checker: &mut Checker, raw: &RawGame, lints: &Lints) -> Checked {
-        let mut record = checker.record(raw);
-        record.apply(lints);
-        let places = place::Places::of(&record);
-        Checked { record, places }
+        let mut report = checker.check(raw);
+        report.apply(lints);
+        let places = place::Places::of(&report);
+        let text = std::str::from_utf8(&raw.bytes).unwrap_or_default();
+        let tokens = match checker.tokens() {
+            [] => Cow::Owned(crate::pgn::syntax::tokenize(text).0),
+            tokens => Cow::Borrowed(tokens),
+        };
+        Checked {
+            report,
+            places,
+            folds: questions::folds(text, &tokens),
+            ended: (tokens.iter()).any(|t| matches!(t.kind, TokenKind::Result(_))),
+        }
     }
 
-    /// The game as checked.
-    pub fn record(&self) -> &GameRecord {
-        &self.record
+    /// What checking the game found.
+    pub fn report(&self) -> &GameReport {
+        &self.report
     }
 }
 
@@ -117,9 +136,9 @@ impl Game {
         self.checked.as_ref()
     }
 
-    /// The game as checked, once it is.
-    pub fn record(&self) -> Option<&GameRecord> {
-        self.checked.as_deref().map(Checked::record)
+    /// What checking it found, once it is checked.
+    pub fn report(&self) -> Option<&GameReport> {
+        self.checked.as_deref().map(Checked::report)
     }
 }
 
@@ -331,10 +350,9 @@ impl Document {
             ..Progress::default()
         };
         for game in &self.games {
-            let Some(record) = game.record() else {
+            let Some(report) = game.report() else {
                 continue;
             };
-            let report = record.report();
             progress.checked += 1;
             progress.read += game.shape.len;
             progress.plies += report.plies;

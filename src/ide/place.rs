@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::utf16::utf16_len;
 use super::{Document, Game};
 use crate::Suggestion;
-use crate::pgn::{GameDiagnostic, GameRecord, LineIndex, line_starts};
+use crate::pgn::{GameDiagnostic, GameReport, LineIndex, line_starts};
 
 /// A place in the text as editors count it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,12 +91,12 @@ pub(super) struct Places {
 }
 
 impl Places {
-    pub(super) fn of(record: &GameRecord) -> Places {
-        let diagnostics = &record.report().diagnostics;
+    pub(super) fn of(report: &GameReport) -> Places {
+        let diagnostics = &report.diagnostics;
         if diagnostics.is_empty() {
             return Places::default();
         }
-        let text = record.text();
+        let text = &report.text;
         let lines = LineIndex::new(text, 1);
         let mut units = Units::new(text);
         let mut place = |span: &Range<usize>| {
@@ -155,7 +155,7 @@ impl Game {
     /// Its diagnostics (none before it is checked), placed for a game that starts at `start`.
     pub fn placed(&self, start: Start) -> impl Iterator<Item = Placed<'_>> {
         let checked = self.checked.as_deref();
-        let diagnostics = checked.map_or(&[][..], |c| &c.record.report().diagnostics[..]);
+        let diagnostics = checked.map_or(&[][..], |c| &c.report.diagnostics[..]);
         let places = checked.map(|c| &c.places);
         let mut suggestions = places.map_or(&[][..], |p| &p.suggestions[..]);
         let placed = places.map_or(&[][..], |p| &p.diagnostics[..]);

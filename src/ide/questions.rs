@@ -1,14 +1,15 @@
 //! What an editor asks of a document: the move or tag under the cursor, the board there, the
 //! legal moves there, where a move number's move is, the games as an outline, what folds,
 //! and the whole text fixed or formatted. Each answer is in byte offsets of the text; a game
-//! not yet checked is checked for the question (and not kept: [`Document::check`] keeps).
+//! checked again for the question where it needs its moves (and a game not yet checked is
+//! checked for it, not kept: [`Document::check`] keeps).
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 use super::{Document, Game};
-use crate::pgn::syntax::TokenKind;
-use crate::pgn::{Checker, Fixed, Fixer, GameRecord, Options, Verdict, format_records};
+use crate::pgn::syntax::{Token, TokenKind};
+use crate::pgn::{Checker, Fixed, Fixer, GameRecord, GameReport, Options, Verdict, format_records};
 use crate::{Applicability, Color, Position};
 
 /// What is under the cursor.
@@ -118,8 +119,8 @@ pub enum FoldKind {
 impl Document {
     /// The game whose bytes hold `at` (its end included: a cursor after the last move), or
     /// that a cursor on the blanks after it goes on while it has no result yet (where the
-    /// next move is typed), and its record.
-    pub fn game_at(&self, at: usize) -> Option<(&Game, Cow<'_, GameRecord>)> {
+    /// next move is typed), checked again for its moves.
+    pub fn game_at(&self, at: usize) -> Option<(&Game, GameRecord)> {
         let i = self.games.partition_point(|g| g.offset <= at);
         let game = self.games.get(i.checked_sub(1)?)?;
         let record = self.record_of(i - 1, game);
@@ -128,19 +129,29 @@ impl Document {
             return Some((game, record));
         }
         let blanks = (self.text.get(end..at)).is_some_and(|gap| gap.trim().is_empty());
-        let ended = (record.tokens().iter()).any(|t| matches!(t.kind, TokenKind::Result(_)));
+        let ended = match &game.checked {
+            Some(checked) => checked.ended,
+            None => (record.tokens().iter()).any(|t| matches!(t.kind, TokenKind::Result(_))),
+        };
         (blanks && !ended).then_some((game, record))
     }
 
-    /// Game `index`'s record: kept, or checked now.
-    fn record_of<'d>(&'d self, index: usize, game: &'d Game) -> Cow<'d, GameRecord> {
-        if let Some(record) = game.record() {
-            return Cow::Borrowed(record);
-        }
+    /// Game `index` checked again, its moves kept.
+    fn record_of(&self, index: usize, game: &Game) -> GameRecord {
         let mut raw = super::cut::empty_game();
         super::fill(&mut raw, &self.text, index, game);
-        let checker = Checker::new(Options::default()).allowing(&self.lints);
-        Cow::Owned(super::Checked::new(&mut { checker }, &raw, &self.lints).record)
+        let mut checker = Checker::new(Options::default()).allowing(&self.lints);
+        let mut record = checker.record(&raw);
+        record.apply(&self.lints);
+        record
+    }
+
+    /// Game `index`'s report: kept, or checked now.
+    fn report_of<'d>(&'d self, index: usize, game: &'d Game) -> Cow<'d, GameReport> {
+        match game.report() {
+            Some(report) => Cow::Borrowed(report),
+            None => Cow::Owned(self.record_of(index, game).report().clone()),
+        }
     }
 
     /// The move or the tag pair at byte `at`.
@@ -261,8 +272,7 @@ impl Document {
         let games = self.games.iter().enumerate();
         games
             .map(|(index, game)| {
-                let record = self.record_of(index, game);
-                let report = record.report();
+                let report = self.report_of(index, game);
                 let tag = |name| report.tag(name).unwrap_or("?");
                 let name = format!(
                     "{} - {}, {}, {}",
@@ -271,11 +281,11 @@ impl Document {
                     tag("Event"),
                     tag("Date")
                 );
-                let end = game.offset + record.text().trim_end().len();
+                let text = self.text.get(game.span()).unwrap_or_default();
                 Symbol {
                     name,
                     plies: report.plies,
-                    span: game.offset..end,
+                    span: game.offset..game.offset + text.trim_end().len(),
                 }
             })
             .collect()
@@ -283,42 +293,31 @@ impl Document {
 
     /// What folds: each game, variation and comment that spans lines.
     pub fn folds(&self) -> Vec<Fold> {
-        let mut folds = Vec::new();
-        let spans_lines = |span: &Range<usize>| {
-            (self.text.get(span.clone())).is_some_and(|t| t.contains(['\n', '\r']))
-        };
-        for (index, game) in self.games.iter().enumerate() {
-            let record = self.record_of(index, game);
-            let shift = |span: Range<usize>| game.offset + span.start..game.offset + span.end;
-            let mut fold = |span: Range<usize>, kind| {
-                let span = shift(span);
-                if spans_lines(&span) {
-                    folds.push(Fold { span, kind });
-                }
+        let mut all = Vec::new();
+        for game in &self.games {
+            let shift = |fold: &Fold| Fold {
+                span: game.offset + fold.span.start..game.offset + fold.span.end,
+                kind: fold.kind,
             };
-            fold(0..record.text().trim_end().len(), FoldKind::Game);
-            let tokens = record.tokens();
-            for comment in tokens.iter().filter(|t| t.kind == TokenKind::Comment) {
-                fold(comment.span.clone(), FoldKind::Comment);
-            }
-            for line in record.lines() {
-                let open = line.open.and_then(|t| tokens.get(t));
-                let close = line.close.and_then(|t| tokens.get(t));
-                if let (Some(open), Some(close)) = (open, close) {
-                    fold(open.span.start..close.span.end, FoldKind::Variation);
+            match &game.checked {
+                Some(checked) => all.extend(checked.folds.iter().map(shift)),
+                None => {
+                    let text = self.text.get(game.span()).unwrap_or_default();
+                    let (tokens, _) = crate::pgn::syntax::tokenize(text);
+                    all.extend(folds(text, &tokens).iter().map(shift));
                 }
             }
         }
-        folds
+        all
     }
 
     /// The text as `jaque fix` writes it at the document's lint levels, with each change;
     /// `None` where no diagnostic of a game checked has a machine-applicable suggestion
     /// (fixing reads the whole text again: not worth it then).
     pub fn fixed(&self) -> Option<Fixed> {
-        let games = self.games.iter().filter_map(Game::record);
+        let reports = self.games.iter().filter_map(Game::report);
         let suggestions =
-            (games.flat_map(|r| &r.report().diagnostics)).flat_map(|d| &d.diagnostic.suggestions);
+            (reports.flat_map(|r| &r.diagnostics)).flat_map(|d| &d.diagnostic.suggestions);
         let fixable = suggestions
             .into_iter()
             .any(|s| s.applicability == Applicability::MachineApplicable);
@@ -334,6 +333,38 @@ impl Document {
         let out = format_records(records);
         (!out.is_empty() && out != self.text).then_some(out)
     }
+}
+
+/// What folds in a game's `text` of `tokens`: the game, and each comment and variation that
+/// spans lines, relative to the game's start.
+pub(super) fn folds(text: &str, tokens: &[Token]) -> Vec<Fold> {
+    let spans_lines = |span: &Range<usize>| {
+        text.get(span.clone())
+            .is_some_and(|t| t.contains(['\n', '\r']))
+    };
+    let mut folds = Vec::new();
+    let mut fold = |span: Range<usize>, kind| {
+        if spans_lines(&span) {
+            folds.push(Fold { span, kind });
+        }
+    };
+    fold(0..text.trim_end().len(), FoldKind::Game);
+    for comment in tokens.iter().filter(|t| t.kind == TokenKind::Comment) {
+        fold(comment.span.clone(), FoldKind::Comment);
+    }
+    let mut open = Vec::new();
+    for token in tokens {
+        match token.kind {
+            TokenKind::VariationStart => open.push(token.span.start),
+            TokenKind::VariationEnd => {
+                if let Some(start) = open.pop() {
+                    fold(start..token.span.end, FoldKind::Variation);
+                }
+            }
+            _ => {}
+        }
+    }
+    folds
 }
 
 /// Move `index`'s number, side, SAN as written, and UCI where it was played.

@@ -108,7 +108,7 @@ mod editor {
             for placed in game.placed(start) {
                 lsp_diagnostic(array.item(), &placed, uri);
             }
-            let Some(report) = game.record().map(|r| r.report()) else {
+            let Some(report) = game.report() else {
                 continue;
             };
             if report.more_diagnostics > 0 {
@@ -207,11 +207,11 @@ mod tests {
         let range = |start, end| Range::new(at(start), at(end));
         let mut all = Vec::new();
         for game in document.games() {
-            let Some(record) = game.record() else {
+            let Some(report) = game.report() else {
                 continue;
             };
             let o = game.offset();
-            for d in &record.report().diagnostics {
+            for d in &report.diagnostics {
                 let inner = &d.diagnostic;
                 let related: Vec<_> = (inner.suggestions.iter())
                     .filter(|s| s.applicability == Applicability::MaybeIncorrect)
@@ -237,17 +237,17 @@ mod tests {
                     ..Diagnostic::default()
                 });
             }
-            if record.report().more_diagnostics > 0 {
+            if report.more_diagnostics > 0 {
                 all.push(Diagnostic {
                     range: range(o, o),
-                    severity: Some(match record.report().hidden(Severity::Error) {
+                    severity: Some(match report.hidden(Severity::Error) {
                         0 => DiagnosticSeverity::WARNING,
                         _ => DiagnosticSeverity::ERROR,
                     }),
                     source: Some("jaque".into()),
                     message: format!(
                         "{} more problems in this game not shown",
-                        record.report().more_diagnostics
+                        report.more_diagnostics
                     ),
                     ..Diagnostic::default()
                 });

@@ -139,6 +139,12 @@ impl Checker {
 
     /// A huge game's buffers are not kept for the games after it: memory stays bounded by
     /// the games of ordinary size.
+    /// The tokens of the game last checked, in its text (none after a huge game, whose
+    /// buffers are not kept): what an editor folds, read without lexing the game again.
+    pub fn tokens(&self) -> &[Token] {
+        &self.buffers.tokens
+    }
+
     fn forget_huge_buffers(&mut self) {
         if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
             self.buffers = Buffers::default();
