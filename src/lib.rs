@@ -6,6 +6,8 @@
 //!   included as `static` data: nothing is initialised at run time.
 //! - [`Bitboard`], [`Square`], [`File`], [`Rank`] and [`Color`] are the domain types every other
 //!   module speaks.
+//! - [`ide`] is the editor core under `jaque lsp` and the playground page: a document of
+//!   games checked incrementally and the questions an editor asks of it.
 //!
 //! The first things a user calls: read a FEN, list the legal moves, resolve SAN, read PGN
 //! with diagnostics.
