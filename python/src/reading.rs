@@ -17,7 +17,7 @@ use pyo3::types::{PyCapsule, PyDict, PyInt};
 
 use crate::errors::read_error;
 use crate::game::Game;
-use crate::returns::{Home, Returns};
+use crate::returns::Returns;
 use crate::settings::settings;
 use crate::source::{Raised, open, take};
 
@@ -94,10 +94,7 @@ impl Games {
         });
         match next {
             Ok(Some(Ok((record, thread)))) => {
-                let home = Home {
-                    returns: Arc::clone(&self.returns),
-                    thread,
-                };
+                let home = self.returns.home(thread);
                 let file = self.file.clone();
                 Ok(Some(Game::from_home(record, file, &self.settings, home)))
             }

@@ -1,7 +1,9 @@
 //! Where games come from: files and streams as the command line reads them (zstd and gzip
 //! told by their content, decoded on a thread of their own), the games of a stream cut into
 //! batches ([`GameBatches`]), and checked on several threads and handed back in input order
-//! ([`Checked`]).
+//! ([`Pipeline`], [`Checked`]): the one executor over batches of games, which the command
+//! line, the tables and the Python package share. Spent things go back to be freed on the
+//! thread that made them ([`Returns`]).
 //!
 //! ```
 //! use jaque::input;
@@ -16,9 +18,13 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::mpsc;
 
+mod batches;
 mod parallel;
+mod returns;
 
-pub use parallel::{Checked, GameBatches, MAX_JOBS, Records, Settings, checked, records};
+pub use batches::GameBatches;
+pub use parallel::{Checked, MAX_JOBS, Pipeline, Records, Settings, checked, records};
+pub use returns::{Home, Returns};
 
 /// A buffered reader of the PGN text of the file at `path`, decompressed when its first bytes
 /// are those of zstd or gzip: a file's name may say nothing of its content (a download, a

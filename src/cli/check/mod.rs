@@ -1,13 +1,12 @@
 //! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
 //! `--json` for JSON Lines as the contract fixes.
 
-use std::collections::VecDeque;
-use std::io::{self, BufRead, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use jaque::input::{GameBatches, Settings};
+use jaque::input::{Pipeline, Settings};
 use jaque::pgn::{Options, RawGame};
 use jaque::san::Lang;
 
@@ -54,8 +53,8 @@ const BATCH_BYTES: usize = 256 << 10;
 /// text, so a batch of tiny games would print many times its bytes.
 const BATCH_GAMES: usize = 1024;
 
-/// The most batches cut and not yet printed (being checked, or checked and waiting for the
-/// batches before them): what memory holds does not grow with `--jobs`. Each batch is
+/// The most batches in flight (being checked, or checked and waiting for the batches before
+/// them, or being printed): what memory holds does not grow with `--jobs`. Each batch is
 /// shared out across the whole pool, so a few keep every thread busy.
 const IN_FLIGHT: usize = 4;
 
@@ -84,117 +83,53 @@ impl Totals {
 }
 
 /// Checks one input, printing as it goes; games are numbered on from the games before.
-/// One thread cuts games, the pool checks them a batch at a time and several batches at
-/// once, and this thread prints each batch's output as soon as the batches before it are out.
+/// The pipeline cuts games on a thread of its own and checks them a batch at a time, each
+/// batch shared out across its threads and several batches at once; this thread prints each
+/// batch's output as soon as the batches before it are out.
 fn check_input(
     input: &Input,
     style: Arc<Style>,
-    pool: &rayon::ThreadPool,
+    pipeline: &Pipeline,
     out: &mut StdoutBuffer,
     totals: &mut Totals,
     progress: &mut Progress,
 ) -> io::Result<()> {
     let reader = progress.open(input)?;
-    // The cutting thread runs ahead by a few batches, no more.
-    let (sender, receiver) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(IN_FLIGHT);
-    std::thread::scope(|scope| {
-        // Checked batches go back to the cutting thread, which allocated their buffers.
-        let (spent, returned) = mpsc::channel();
-        scope.spawn(move || cut_games(reader, sender, &returned));
-        let mut pending = VecDeque::new();
-        let mut numbered = totals.games;
-        let mut failure = Ok(());
-        for batch in receiver {
-            let batch = match batch {
-                Ok(batch) => batch,
-                Err(error) => {
-                    failure = Err(error);
-                    break;
-                }
-            };
-            let first = numbered;
-            numbered += batch.len();
-            pending.push_back(spawn_batch(pool, &style, first, batch, spent.clone()));
-            // Printing holds back the checking: a batch is started only when one is out.
-            while pending.len() >= IN_FLIGHT || pending.front_mut().is_some_and(Pending::is_ready) {
-                if let Some(done) = pending.pop_front() {
-                    print_batch(&style, done, out, totals, progress)?;
-                }
-            }
-            if totals.failed {
-                return Ok(());
-            }
+    let before = totals.games;
+    let checking = Arc::clone(&style);
+    let work = move |batch: &[RawGame]| {
+        let first = before + batch.first().map_or(0, |game| game.index);
+        batch::check(&checking, first, batch)
+    };
+    // The games read before a read error are printed before it is reported.
+    for written in pipeline.run(reader, &pipeline_settings(), work)? {
+        print_batch(&style, written?, out, totals, progress);
+        if totals.failed {
+            break;
         }
-        // The games read before a read error are printed before it is reported.
-        for done in pending {
-            print_batch(&style, done, out, totals, progress)?;
-            if totals.failed {
-                return Ok(());
-            }
-        }
-        failure
-    })
-}
-
-/// A batch on its way through the pool.
-struct Pending {
-    receiver: mpsc::Receiver<Written>,
-    /// Its output, once taken from the receiver.
-    done: Option<Written>,
-}
-
-impl Pending {
-    /// Whether the batch is checked, without waiting.
-    fn is_ready(&mut self) -> bool {
-        if self.done.is_none() {
-            self.done = self.receiver.try_recv().ok();
-        }
-        self.done.is_some()
     }
+    Ok(())
+}
 
-    /// The batch's output, once it is checked.
-    fn wait(self) -> io::Result<Written> {
-        match self.done {
-            Some(done) => Ok(done),
-            None => self
-                .receiver
-                .recv()
-                .map_err(|_| io::Error::other("a checking thread stopped")),
-        }
+/// How the pipeline cuts and holds batches for `check`.
+fn pipeline_settings() -> Settings {
+    Settings {
+        batch_bytes: BATCH_BYTES,
+        batch_games: BATCH_GAMES,
+        in_flight: Some(IN_FLIGHT),
+        free_where_cut: true,
+        ..Settings::default()
     }
 }
 
-/// Starts checking `batch`, game `first` of the run first, on the pool.
-fn spawn_batch(
-    pool: &rayon::ThreadPool,
-    style: &Arc<Style>,
-    first: usize,
-    batch: Vec<RawGame>,
-    spent: mpsc::Sender<Vec<RawGame>>,
-) -> Pending {
-    let (sender, receiver) = mpsc::sync_channel(1);
-    let style = Arc::clone(style);
-    pool.spawn(move || {
-        // Nobody waits any more when standard output has closed: nothing to do then.
-        let _ = sender.send(batch::check(&style, first, &batch));
-        // The cutting thread may have finished: then the batch is dropped here.
-        let _ = spent.send(batch);
-    });
-    Pending {
-        receiver,
-        done: None,
-    }
-}
-
-/// Waits for a batch's check, then prints it and counts it.
+/// Prints a checked batch and counts it.
 fn print_batch(
     style: &Style,
-    pending: Pending,
+    mut written: Written,
     out: &mut StdoutBuffer,
     totals: &mut Totals,
     progress: &mut Progress,
-) -> io::Result<()> {
-    let mut written = pending.wait()?;
+) {
     for (global, report) in &written.reports {
         style.write(*global, report, &mut written.bytes);
     }
@@ -205,30 +140,6 @@ fn print_batch(
         totals.failed = true;
     }
     style.recycle(written);
-    Ok(())
-}
-
-/// Cuts the games of `reader` into batches of about [`BATCH_BYTES`], of [`BATCH_GAMES`] games
-/// at most, and sends them; a read error is sent after the games before it. Stops early when
-/// nobody receives any more. The games of checked batches come back on `spent`, to be freed
-/// on this thread.
-fn cut_games(
-    reader: impl BufRead,
-    sender: mpsc::SyncSender<io::Result<Vec<RawGame>>>,
-    spent: &mpsc::Receiver<Vec<RawGame>>,
-) {
-    let sizes = Settings {
-        batch_bytes: BATCH_BYTES,
-        batch_games: BATCH_GAMES,
-        ..Settings::default()
-    };
-    for batch in GameBatches::new(reader, &sizes) {
-        if sender.send(batch).is_err() {
-            return;
-        }
-        // Freed here, where they were allocated: the allocator's caches are per thread.
-        spent.try_iter().for_each(drop);
-    }
 }
 
 /// Standard input is a terminal, or a device such as `/dev/null` (a CI job, a cron job): no
@@ -252,8 +163,8 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let started = Instant::now();
     let color = global.color.stdout();
     let (inputs, walked) = expand(&args.files, default_input);
-    let pool = match thread_pool(args.jobs) {
-        Ok(pool) => pool,
+    let pipeline = match pipeline(args.jobs) {
+        Ok(pipeline) => pipeline,
         Err(outcome) => return outcome,
     };
     let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
@@ -263,7 +174,7 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     // JSON lines are most of the output's cost; text, written where it is found, measured
     // the same either way.
-    let written_in_pool = !args.json || pool.current_num_threads() >= cores;
+    let written_in_pool = !args.json || pipeline.threads() >= cores;
     for input in &inputs {
         totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
@@ -276,7 +187,14 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
             }
         };
         let style = style(&args, color, lints, input, written_in_pool);
-        if let Err(error) = check_input(input, style, &pool, &mut out, &mut totals, &mut progress) {
+        if let Err(error) = check_input(
+            input,
+            style,
+            &pipeline,
+            &mut out,
+            &mut totals,
+            &mut progress,
+        ) {
             let _ = out.flush();
             progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
             unreadable = true;
@@ -333,18 +251,18 @@ fn default_input() -> Input {
     }
 }
 
-/// The threads that check games: `--jobs` of them, or one a core.
-fn thread_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Outcome> {
-    let jobs = jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|error| {
-            eprintln!("error: cannot start {jobs} threads: {error}");
-            Outcome::Failed
-        })
+/// The threads that check games: `--jobs` of them, or one a core (at most
+/// [`jaque::input::MAX_JOBS`]); one pipeline for every input.
+fn pipeline(jobs: Option<usize>) -> Result<Pipeline, Outcome> {
+    let threads = Settings {
+        jobs,
+        ..Settings::default()
+    }
+    .threads();
+    Pipeline::new(threads).map_err(|error| {
+        eprintln!("error: cannot start {threads} threads: {error}");
+        Outcome::Failed
+    })
 }
 
 /// The last line of human output: what was checked, what was found, how fast.
