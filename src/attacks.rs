@@ -440,7 +440,7 @@ mod tests {
             packed
         };
         let pext = Pext(software);
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::xorshift::XorShift(0x2545_f491_4f6c_dd1d);
         for square in (0..64).map(Square::from_index_wrapping) {
             assert_eq!(rook_lines(square), rook_attacks(square, Bitboard::EMPTY));
             assert_eq!(
@@ -448,10 +448,8 @@ mod tests {
                 bishop_attacks(square, Bitboard::EMPTY)
             );
             for _ in 0..500 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let occupied = Bitboard(state & state.rotate_left(23));
+                let random = rng.next();
+                let occupied = Bitboard(random & random.rotate_left(23));
                 assert_eq!(pext.rook(square, occupied), rook_attacks(square, occupied));
                 assert_eq!(
                     pext.bishop(square, occupied),

@@ -62,6 +62,8 @@ pub mod san;
 mod square;
 #[cfg(feature = "arrow")]
 pub mod table;
+#[cfg(test)]
+mod xorshift;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;

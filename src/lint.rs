@@ -44,13 +44,12 @@ impl Level {
 impl FromStr for Level {
     type Err = LintError;
 
+    /// The level whose [`Level::as_str`] is `text`.
     fn from_str(text: &str) -> Result<Level, LintError> {
-        match text {
-            "allow" => Ok(Level::Allow),
-            "warn" => Ok(Level::Warn),
-            "deny" => Ok(Level::Deny),
-            _ => Err(LintError::UnknownLevel(text.to_string())),
-        }
+        [Level::Allow, Level::Warn, Level::Deny]
+            .into_iter()
+            .find(|level| level.as_str() == text)
+            .ok_or_else(|| LintError::UnknownLevel(text.to_string()))
     }
 }
 

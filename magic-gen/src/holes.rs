@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::pack::{Free, Shape};
-use crate::search::Magic;
+use crate::search::{Magic, Searcher};
 use crate::subsets::{Subsets, runs_candidate};
 
 /// Chunks of candidates per step: the unit of parallel work, each with its own stream.
@@ -60,11 +60,9 @@ impl Placement {
 }
 
 /// Claims the distinct indices of a magic, or says that two subsets with different attacks
-/// share one; stamps avoid clearing anything between candidates.
+/// share one: the search's claims, with the indices kept.
 pub(crate) struct Footprint {
-    stamps: Vec<u32>,
-    slots: Vec<u64>,
-    epoch: u32,
+    claims: Searcher,
     /// The distinct indices of the last valid magic.
     pub indices: Vec<u32>,
 }
@@ -72,34 +70,17 @@ pub(crate) struct Footprint {
 impl Footprint {
     pub fn new() -> Footprint {
         Footprint {
-            stamps: vec![0; 1 << 13],
-            slots: vec![0; 1 << 13],
-            epoch: 0,
+            claims: Searcher::with_slots(1 << 13),
             indices: Vec::with_capacity(1 << 12),
         }
     }
 
     /// Whether `magic` with `bits` index bits is valid for the square; its indices if so.
     pub fn measure(&mut self, subsets: &Subsets, magic: u64, bits: u32) -> bool {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamps.fill(0);
-            self.epoch = 1;
-        }
-        let epoch = self.epoch;
-        let shift = 64 - bits;
         self.indices.clear();
-        for (&occupied, &attack) in subsets.black.iter().zip(&subsets.attacks) {
-            let index = (occupied.wrapping_mul(magic) >> shift) as usize;
-            if self.stamps[index] != epoch {
-                self.stamps[index] = epoch;
-                self.slots[index] = attack;
-                self.indices.push(index as u32);
-            } else if self.slots[index] != attack {
-                return false;
-            }
-        }
-        true
+        let (black, attacks) = (&subsets.black, &subsets.attacks);
+        self.claims
+            .claims(magic, 64 - bits, black, attacks, Some(&mut self.indices))
     }
 }
 

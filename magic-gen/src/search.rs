@@ -186,15 +186,35 @@ impl Default for Searcher {
 impl Searcher {
     /// Scratch space for tables of up to 4,096 slots.
     pub fn new() -> Self {
+        Self::with_slots(1 << 12)
+    }
+
+    /// Scratch space for tables of up to `slots` slots.
+    pub(crate) fn with_slots(slots: usize) -> Self {
         Searcher {
-            stamps: vec![0; 1 << 12],
-            slots: vec![0; 1 << 12],
+            stamps: vec![0; slots],
+            slots: vec![0; slots],
             epoch: 0,
         }
     }
 
     /// Does `magic` map every subset to a slot that is free or holds the same attacks?
     fn accepts(&mut self, magic: u64, shift: u32, occupancies: &[u64], attacks: &[u64]) -> bool {
+        self.claims(magic, shift, occupancies, attacks, None)
+    }
+
+    /// Claims the slot of every subset (`occupancies[i]` with `attacks[i]`) for its attacks,
+    /// pushing each slot the first time it is claimed to `fresh` when there is one; false at
+    /// the first slot that holds different attacks. What the search and the hole search's
+    /// footprints (`crate::holes`) both check a candidate with.
+    pub(crate) fn claims(
+        &mut self,
+        magic: u64,
+        shift: u32,
+        occupancies: &[u64],
+        attacks: &[u64],
+        mut fresh: Option<&mut Vec<u32>>,
+    ) -> bool {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // The stamps wrapped around: forget every old claim once.
@@ -210,6 +230,9 @@ impl Searcher {
             if stamps[index] != epoch {
                 stamps[index] = epoch;
                 slots[index] = attacks[i];
+                if let Some(fresh) = &mut fresh {
+                    fresh.push(index as u32);
+                }
             } else if slots[index] != attacks[i] {
                 return false;
             }

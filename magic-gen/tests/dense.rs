@@ -12,6 +12,16 @@ const PLAIN_ENTRIES: usize = 107_648;
 /// embeds them.
 const BEST_PUBLISHED_ENTRIES: usize = 87_988;
 
+/// A search of `rounds` rounds, `steps` steps of the order search and `holes` of the hole
+/// search.
+fn exactly(rounds: u32, steps: u64, holes: u64) -> Stop {
+    Stop::Exactly {
+        rounds,
+        steps,
+        holes,
+    }
+}
+
 fn committed() -> DenseMagics {
     DenseMagics::parse(dense::COMMITTED).expect("magic-gen/dense.magics parses")
 }
@@ -101,11 +111,7 @@ fn the_committed_magics_overlap_and_use_fewer_bits_where_they_can() {
 
 #[test]
 fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
-    let stop = Stop::Exactly {
-        rounds: 2,
-        steps: 20,
-        holes: 12,
-    };
+    let stop = exactly(2, 20, 12);
     let one = dense::search(3, stop, 1, 600, |_, _| {}).unwrap();
     let two = dense::search(3, stop, 2, 600, |_, _| {}).unwrap();
     assert_eq!(one, two);
@@ -121,11 +127,7 @@ fn dense_search_is_reproducible_whatever_the_threads_and_its_tables_verify() {
 
 #[test]
 fn the_hole_search_continues_a_file_as_one_run_would_and_never_lengthens_the_table() {
-    let stop = Stop::Exactly {
-        rounds: 1,
-        steps: 20,
-        holes: 0,
-    };
+    let stop = exactly(1, 20, 0);
     let packed = dense::search(5, stop, 2, 1_500, |_, _| {}).unwrap();
     let entries = |m: &DenseMagics| {
         let tables = Tables::from_magics(m.seed, m.rook.clone(), m.bishop.clone())
@@ -144,11 +146,7 @@ fn the_hole_search_continues_a_file_as_one_run_would_and_never_lengthens_the_tab
     assert_eq!(at_once.holes, 8);
     assert!(entries(&at_once) <= entries(&halfway));
     assert!(entries(&halfway) <= entries(&packed));
-    let with_holes = Stop::Exactly {
-        rounds: 1,
-        steps: 20,
-        holes: 8,
-    };
+    let with_holes = exactly(1, 20, 8);
     assert_eq!(
         dense::search(5, with_holes, 1, 1_500, |_, _| {}),
         Ok(at_once)
@@ -158,11 +156,7 @@ fn the_hole_search_continues_a_file_as_one_run_would_and_never_lengthens_the_tab
 #[test]
 fn the_order_search_never_makes_the_table_longer() {
     let entries = |steps| {
-        let stop = Stop::Exactly {
-            rounds: 1,
-            steps,
-            holes: 0,
-        };
+        let stop = exactly(1, steps, 0);
         let magics = dense::search(4, stop, 2, 1_500, |_, _| {}).unwrap();
         let tables = Tables::from_magics(4, magics.rook, magics.bishop).unwrap();
         assert_eq!(tables.verify(), Ok(()));

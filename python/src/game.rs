@@ -176,20 +176,14 @@ impl Game {
     /// there is none or it is a mate (see `eval_mate`).
     #[getter]
     fn eval_cp(&self) -> Vec<Option<i32>> {
-        let cp = |c: &String| match eval(c) {
-            Some(Eval::Centipawns(cp)) => Some(cp),
-            _ => None,
-        };
+        let cp = |c: &String| eval(c).and_then(Eval::centipawns);
         self.comment_texts().iter().map(cp).collect()
     }
 
     /// The `[%eval #n]` of each mainline move: mate in n, negative when Black mates.
     #[getter]
     fn eval_mate(&self) -> Vec<Option<i32>> {
-        let mate = |c: &String| match eval(c) {
-            Some(Eval::Mate(n)) => Some(n),
-            _ => None,
-        };
+        let mate = |c: &String| eval(c).and_then(Eval::mate);
         self.comment_texts().iter().map(mate).collect()
     }
 

@@ -229,28 +229,47 @@ fn needs_escape(word: u64) -> bool {
     control | quote | backslash != 0 || (word & HIGH != 0 && lead())
 }
 
-/// A JSON object being written: fields go in the order written.
-pub struct Object<'o> {
+/// The members of an object or an array being written: a comma before each but the first.
+struct Members<'o> {
     out: &'o mut Vec<u8>,
     empty: bool,
 }
 
+impl<'o> Members<'o> {
+    /// Opens the object or array with `bracket` at the end of `out`.
+    fn open(out: &'o mut Vec<u8>, bracket: u8) -> Members<'o> {
+        out.push(bracket);
+        Members { out, empty: true }
+    }
+
+    /// Starts a member, to be written into the buffer returned.
+    fn next(&mut self) -> &mut Vec<u8> {
+        if !self.empty {
+            self.out.push(b',');
+        }
+        self.empty = false;
+        self.out
+    }
+}
+
+/// A JSON object being written: fields go in the order written.
+pub struct Object<'o>(Members<'o>);
+
 impl<'o> Object<'o> {
     /// Opens an object at the end of `out`.
     pub fn open(out: &'o mut Vec<u8>) -> Object<'o> {
-        out.push(b'{');
-        Object { out, empty: true }
+        Object(Members::open(out, b'{'))
     }
 
     /// Writes a field's key, one of the program's own names: plain ASCII, written as it is.
     /// Its value is to be written next into the buffer returned (an object, an array).
     pub fn key(&mut self, key: &'static str) -> &mut Vec<u8> {
         debug_assert!(key.bytes().all(|b| ESCAPE[usize::from(b)] == 0));
-        self.comma();
-        self.out.push(b'"');
-        self.out.extend_from_slice(key.as_bytes());
-        self.out.extend_from_slice(b"\":");
-        self.out
+        let out = self.0.next();
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
+        out
     }
 
     /// Writes a field.
@@ -260,50 +279,35 @@ impl<'o> Object<'o> {
 
     /// Writes a field whose key comes from the input (a tag's name): escaped.
     pub fn entry(&mut self, key: &str, value: impl ToJson) {
-        self.comma();
-        string(self.out, key);
-        self.out.push(b':');
-        value.write_json(self.out);
-    }
-
-    fn comma(&mut self) {
-        if !self.empty {
-            self.out.push(b',');
-        }
-        self.empty = false;
+        let out = self.0.next();
+        string(out, key);
+        out.push(b':');
+        value.write_json(out);
     }
 
     /// Closes the object.
     pub fn close(self) {
-        self.out.push(b'}');
+        self.0.out.push(b'}');
     }
 }
 
 /// A JSON array being written.
-pub struct Array<'o> {
-    out: &'o mut Vec<u8>,
-    empty: bool,
-}
+pub struct Array<'o>(Members<'o>);
 
 impl<'o> Array<'o> {
     /// Opens an array at the end of `out`.
     pub fn open(out: &'o mut Vec<u8>) -> Array<'o> {
-        out.push(b'[');
-        Array { out, empty: true }
+        Array(Members::open(out, b'['))
     }
 
     /// Starts an element, to be written into the buffer returned.
     pub fn item(&mut self) -> &mut Vec<u8> {
-        if !self.empty {
-            self.out.push(b',');
-        }
-        self.empty = false;
-        self.out
+        self.0.next()
     }
 
     /// Closes the array.
     pub fn close(self) {
-        self.out.push(b']');
+        self.0.out.push(b']');
     }
 }
 

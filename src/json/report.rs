@@ -113,6 +113,19 @@ mod tests {
         serde_json_with_line_ends_escaped(object.to_string())
     }
 
+    /// Writes `report` as game `global` of the input `name` and holds it against
+    /// serde_json's writing of it.
+    fn assert_written_as_serde(name: &str, escaped: &Escaped, global: usize, report: &GameReport) {
+        let mut ours = Vec::new();
+        game(&mut ours, escaped, global, report);
+        let expected = serde_game(name, global, report);
+        assert_eq!(
+            String::from_utf8(ours).ok(),
+            Some(expected),
+            "{name}, game {global}"
+        );
+    }
+
     /// Checks every game of `text` and compares each object with serde_json's; returns
     /// how many games there were.
     fn compare_games(name: &str, text: &[u8]) -> usize {
@@ -122,14 +135,7 @@ mod tests {
         for (global, raw) in Splitter::new(text).enumerate() {
             let mut report = checker.check(&raw.expect("the vendored files can be read"));
             report.apply(&Lints::default());
-            let mut ours = Vec::new();
-            game(&mut ours, &escaped, global, &report);
-            let expected = serde_game(name, global, &report);
-            assert_eq!(
-                String::from_utf8(ours).ok(),
-                Some(expected),
-                "{name}, game {global}"
-            );
+            assert_written_as_serde(name, &escaped, global, &report);
             games += 1;
         }
         games
@@ -186,14 +192,7 @@ mod tests {
             if global == 0 {
                 assert_eq!(report.tags.len(), 7, "repeated tags are kept");
             }
-            let mut ours = Vec::new();
-            super::game(&mut ours, &escaped, global, &report);
-            let expected = serde_game(name, global, &report);
-            assert_eq!(
-                String::from_utf8(ours).ok(),
-                Some(expected),
-                "game {global}"
-            );
+            assert_written_as_serde(name, &escaped, global, &report);
             compared += 1;
         }
         assert_eq!(compared, 2);

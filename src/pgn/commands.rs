@@ -16,6 +16,37 @@ pub enum Eval {
     Mate(i32),
 }
 
+impl Eval {
+    /// The hundredths of a pawn, unless it is a mate: the tables and the Python package keep
+    /// the two kinds in columns of their own.
+    ///
+    /// ```
+    /// use jaque::pgn::Eval;
+    /// assert_eq!(Eval::Centipawns(-105).centipawns(), Some(-105));
+    /// assert_eq!(Eval::Mate(3).centipawns(), None);
+    /// ```
+    pub fn centipawns(self) -> Option<i32> {
+        match self {
+            Eval::Centipawns(cp) => Some(cp),
+            Eval::Mate(_) => None,
+        }
+    }
+
+    /// The moves to mate, if it is a mate (see [`Eval::centipawns`]).
+    ///
+    /// ```
+    /// use jaque::pgn::Eval;
+    /// assert_eq!(Eval::Mate(-3).mate(), Some(-3));
+    /// assert_eq!(Eval::Centipawns(17).mate(), None);
+    /// ```
+    pub fn mate(self) -> Option<i32> {
+        match self {
+            Eval::Mate(moves) => Some(moves),
+            Eval::Centipawns(_) => None,
+        }
+    }
+}
+
 /// The clock of a `[%clk h:mm:ss]` command in `comment`, in seconds (a fraction allowed).
 ///
 /// ```

@@ -117,6 +117,16 @@ pub(super) mod wide {
         _mm_set_epi64x(word(high), word(low))
     }
 
+    /// The low and the high sixteen bytes of `chunk` as vectors.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn halves(chunk: &[u8; 32]) -> (__m128i, __m128i) {
+        let (low, high) = chunk.split_at(16);
+        // Both are sixteen bytes: the zeros are never used.
+        let half = |bytes: &[u8]| bytes.first_chunk::<16>().map_or(splat(0), |b| load(b));
+        (half(low), half(high))
+    }
+
     /// Every byte `byte`.
     #[inline]
     #[target_feature(enable = "sse2")]
@@ -179,10 +189,7 @@ pub(super) mod wide {
     pub(in crate::pgn) fn tag_line_stops(chunk: &[u8; 32]) -> u32 {
         #[target_feature(enable = "sse2")]
         fn sse2(chunk: &[u8; 32]) -> u32 {
-            let (Some(low), Some(high)) = (chunk.first_chunk::<16>(), chunk.last_chunk::<16>())
-            else {
-                return 0;
-            };
+            let (low, high) = halves(chunk);
             let stops = |v: __m128i| {
                 // `\\` and `]` differ in one bit.
                 let closes = equal(_mm_or_si128(v, splat(0x01)), b']');
@@ -192,7 +199,7 @@ pub(super) mod wide {
                     line_ends,
                 ))
             };
-            (stops(load(low)) | stops(load(high)) << 16) as u32
+            (stops(low) | stops(high) << 16) as u32
         }
         // SAFETY: as in `special_bytes`, SSE2 is part of the x86-64 baseline.
         #[allow(unsafe_code)]
@@ -222,17 +229,7 @@ pub(super) mod wide {
     pub(in crate::pgn) fn tag_bytes(chunk: &[u8; 32]) -> TagBytes {
         #[target_feature(enable = "sse2")]
         fn sse2(chunk: &[u8; 32]) -> TagBytes {
-            let (Some(low), Some(high)) = (chunk.first_chunk::<16>(), chunk.last_chunk::<16>())
-            else {
-                return TagBytes {
-                    quotes: 0,
-                    closes: 0,
-                    line_ends: 0,
-                    backslashes: 0,
-                    names: 0,
-                };
-            };
-            let (low, high) = (load(low), load(high));
+            let (low, high) = halves(chunk);
             let both = |low: __m128i, high: __m128i| (bits(low) | bits(high) << 16) as u32;
             TagBytes {
                 quotes: both(equal(low, b'"'), equal(high, b'"')),

@@ -106,15 +106,11 @@ pub struct ParseLangError(pub String);
 impl FromStr for Lang {
     type Err = ParseLangError;
 
+    /// The language whose [`Lang::code`] is `s`.
     fn from_str(s: &str) -> Result<Lang, ParseLangError> {
-        match s {
-            "en" => Ok(Lang::English),
-            "es" => Ok(Lang::Spanish),
-            "de" => Ok(Lang::German),
-            "fr" => Ok(Lang::French),
-            "nl" => Ok(Lang::Dutch),
-            other => Err(ParseLangError(other.to_string())),
-        }
+        (Lang::ALL.into_iter())
+            .find(|lang| lang.code() == s)
+            .ok_or_else(|| ParseLangError(s.to_string()))
     }
 }
 

@@ -7,7 +7,7 @@ use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field};
 
-use super::Columns;
+use super::{Columns, count};
 use crate::Severity;
 use crate::lint::Lints;
 use crate::pgn::{Checker, GameRecord, GameReport, Mainline, RawGame, SEVEN_TAG_ROSTER, Verdict};
@@ -168,11 +168,6 @@ impl Default for OtherTags {
             StringBuilder::new(),
         ))
     }
-}
-
-/// A count as a column holds it (no game comes near four billion of anything).
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The `diagnostics` column: a list of structs a game.

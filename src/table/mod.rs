@@ -27,11 +27,13 @@ use std::io::{self, BufRead};
 use std::str::FromStr;
 use std::sync::Arc;
 
+use arrow_array::builder::{StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, Field, Schema, SchemaRef};
 
 use crate::input::{Checked, Settings, checked};
-use crate::pgn::{Checker, GameRecord, RawGame};
+use crate::pgn::{Checker, GameRecord, MoveRecord, RawGame, Verdict};
+use crate::{Position, UciLetters};
 
 mod games;
 mod moves;
@@ -86,8 +88,8 @@ impl Table {
     ) -> Result<RecordBatch, ArrowError> {
         match self {
             Table::Games => games::batch(file, first_game, records),
-            Table::Moves => moves::batch(first_game, records),
-            Table::Positions => positions::batch(first_game, records),
+            Table::Moves => ply_batch::<moves::Moves>(first_game, records),
+            Table::Positions => ply_batch::<positions::Positions>(first_game, records),
         }
     }
 }
@@ -250,15 +252,61 @@ impl Columns {
     }
 }
 
+/// A count as a column holds it (no game comes near four billion of anything).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The columns of a table of a row a mainline ply besides `game` and `ply`, which every
+/// such table begins with ([`ply_batch`] writes them).
+trait PlyRows: Default {
+    /// Appends the row of `record`'s move `index`, `mv`, played from `before`.
+    fn push(&mut self, record: &GameRecord, index: usize, mv: &MoveRecord, before: &Position);
+
+    /// Adds its columns, after `game` and `ply`.
+    fn finish(self, columns: &mut Columns);
+}
+
+/// The rows of `records`' mainline plies: `game` (numbered from `first_game` on), `ply`
+/// (from 1), then `T`'s columns.
+fn ply_batch<T: PlyRows>(
+    first_game: usize,
+    records: &[GameRecord],
+) -> Result<RecordBatch, ArrowError> {
+    let (mut games, mut plies_played, mut rows) =
+        (UInt64Builder::new(), UInt32Builder::new(), T::default());
+    for record in records {
+        let game = (first_game + record.report().index) as u64;
+        for (ply, (index, mv, before)) in plies(record).enumerate() {
+            games.append_value(game);
+            plies_played.append_value(count(ply + 1));
+            rows.push(record, index, mv, &before);
+        }
+    }
+    let mut columns = Columns::default();
+    columns.add("game", false, Arc::new(games.finish()));
+    columns.add("ply", false, Arc::new(plies_played.finish()));
+    rows.finish(&mut columns);
+    columns.finish()
+}
+
+/// Appends `mv`'s UCI, played from `before`, to `column`; a null move's where it was not
+/// played.
+fn append_uci(column: &mut StringBuilder, mv: &MoveRecord, before: &Position) {
+    let uci = match mv.verdict {
+        Verdict::Played(played) => Some(played.uci(before.is_chess960()).letters()),
+        _ => None,
+    };
+    column.append_value(uci.as_ref().map_or(NULL_MOVE, UciLetters::as_str));
+}
+
 /// Each mainline ply of `record` with the position before it.
-fn plies(
-    record: &GameRecord,
-) -> impl Iterator<Item = (usize, &crate::pgn::MoveRecord, crate::Position)> + '_ {
+fn plies(record: &GameRecord) -> impl Iterator<Item = (usize, &MoveRecord, Position)> + '_ {
     let mut position = record.report().start_position;
     record.mainline().map_while(move |(index, mv)| {
         let before = position?;
         position = match mv.verdict {
-            crate::pgn::Verdict::Played(played) => Some(before.play(played)),
+            Verdict::Played(played) => Some(before.play(played)),
             _ => before.play_null(),
         };
         Some((index, mv, before))

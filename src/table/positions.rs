@@ -4,24 +4,13 @@
 
 use std::sync::Arc;
 
-use arrow_array::RecordBatch;
 use arrow_array::builder::{
     BooleanBuilder, StringBuilder, UInt8Builder, UInt16Builder, UInt32Builder, UInt64Builder,
 };
-use arrow_schema::ArrowError;
 
-use super::{Columns, NULL_MOVE, plies};
-use crate::pgn::{GameRecord, Verdict};
-use crate::{Color, Role, UciLetters};
-
-/// The rows of `records`' mainline plies.
-pub(super) fn batch(first_game: usize, records: &[GameRecord]) -> Result<RecordBatch, ArrowError> {
-    let mut positions = Positions::default();
-    for record in records {
-        positions.push(first_game, record);
-    }
-    positions.finish()
-}
+use super::{Columns, PlyRows, append_uci};
+use crate::pgn::{GameRecord, MoveRecord};
+use crate::{Color, Position, Role};
 
 /// The bitboards' columns, White's pieces first, each colour's from pawns to king.
 const BOARDS: [(Color, Role, &str); 12] = [
@@ -39,10 +28,9 @@ const BOARDS: [(Color, Role, &str); 12] = [
     (Color::Black, Role::King, "black_king"),
 ];
 
+/// The columns after `game` and `ply`.
 #[derive(Default)]
-struct Positions {
-    game: UInt64Builder,
-    ply: UInt32Builder,
+pub(super) struct Positions {
     boards: [UInt64Builder; 12],
     white_to_move: BooleanBuilder,
     castling: UInt64Builder,
@@ -52,39 +40,25 @@ struct Positions {
     uci: StringBuilder,
 }
 
-impl Positions {
-    fn push(&mut self, first_game: usize, record: &GameRecord) {
-        let game = (first_game + record.report().index) as u64;
-        for (ply, (_, mv, before)) in plies(record).enumerate() {
-            self.game.append_value(game);
-            self.ply
-                .append_value(u32::try_from(ply + 1).unwrap_or(u32::MAX));
-            for (column, &(color, role, _)) in self.boards.iter_mut().zip(&BOARDS) {
-                column.append_value(before.pieces(color, role).0);
-            }
-            self.white_to_move
-                .append_value(before.turn() == Color::White);
-            self.castling.append_value(before.castling_rights().0);
-            let ep = before
-                .ep_square()
-                .and_then(|s| u8::try_from(s.index()).ok());
-            self.en_passant.append_option(ep);
-            let halfmove = u16::try_from(before.halfmove_clock()).unwrap_or(u16::MAX);
-            self.halfmove_clock.append_value(halfmove);
-            self.fullmove_number.append_value(before.fullmove_number());
-            let uci = match mv.verdict {
-                Verdict::Played(played) => Some(played.uci(before.is_chess960()).letters()),
-                _ => None,
-            };
-            self.uci
-                .append_value(uci.as_ref().map_or(NULL_MOVE, UciLetters::as_str));
+impl PlyRows for Positions {
+    fn push(&mut self, _: &GameRecord, _: usize, mv: &MoveRecord, before: &Position) {
+        for (column, &(color, role, _)) in self.boards.iter_mut().zip(&BOARDS) {
+            column.append_value(before.pieces(color, role).0);
         }
+        self.white_to_move
+            .append_value(before.turn() == Color::White);
+        self.castling.append_value(before.castling_rights().0);
+        let ep = before
+            .ep_square()
+            .and_then(|s| u8::try_from(s.index()).ok());
+        self.en_passant.append_option(ep);
+        let halfmove = u16::try_from(before.halfmove_clock()).unwrap_or(u16::MAX);
+        self.halfmove_clock.append_value(halfmove);
+        self.fullmove_number.append_value(before.fullmove_number());
+        append_uci(&mut self.uci, mv, before);
     }
 
-    fn finish(mut self) -> Result<RecordBatch, ArrowError> {
-        let mut columns = Columns::default();
-        columns.add("game", false, Arc::new(self.game.finish()));
-        columns.add("ply", false, Arc::new(self.ply.finish()));
+    fn finish(mut self, columns: &mut Columns) {
         for (mut column, (_, _, name)) in self.boards.into_iter().zip(BOARDS) {
             columns.add(name, false, Arc::new(column.finish()));
         }
@@ -106,6 +80,5 @@ impl Positions {
             Arc::new(self.fullmove_number.finish()),
         );
         columns.add("uci", false, Arc::new(self.uci.finish()));
-        columns.finish()
     }
 }

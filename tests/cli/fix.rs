@@ -177,33 +177,21 @@ const TWO_WARNINGS: &str = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n
 fn each_lint_flag_sets_its_level_and_the_later_flag_wins() {
     let dir = common::scratch("lint_flags");
     let text = TWO_WARNINGS;
-    assert_eq!(counts(&dir, &[], text), (2, 0, Some(0)));
-    assert_eq!(
-        counts(&dir, &["-A", "over_disambiguation"], text),
-        (1, 0, Some(0))
-    );
-    assert_eq!(
-        counts(&dir, &["--allow", "warnings"], text),
-        (0, 0, Some(0))
-    );
-    assert_eq!(
-        counts(&dir, &["-D", "check_annotation"], text),
-        (1, 1, Some(1))
-    );
-    assert_eq!(counts(&dir, &["--deny", "warnings"], text), (0, 2, Some(1)));
-    assert_eq!(counts(&dir, &["--strict"], text), (0, 2, Some(1)));
-    assert_eq!(
-        counts(&dir, &["-D", "warnings", "-W", "check_annotation"], text),
-        (1, 1, Some(1))
-    );
-    assert_eq!(
-        counts(&dir, &["-W", "check_annotation", "-D", "warnings"], text),
-        (0, 2, Some(1))
-    );
-    assert_eq!(
-        counts(&dir, &["--strict", "-A", "check_annotation"], text),
-        (0, 1, Some(1))
-    );
+    // Flags, then the warnings, errors and exit status they give.
+    for (flags, expected) in [
+        ("", (2, 0, Some(0))),
+        ("-A over_disambiguation", (1, 0, Some(0))),
+        ("--allow warnings", (0, 0, Some(0))),
+        ("-D check_annotation", (1, 1, Some(1))),
+        ("--deny warnings", (0, 2, Some(1))),
+        ("--strict", (0, 2, Some(1))),
+        ("-D warnings -W check_annotation", (1, 1, Some(1))),
+        ("-W check_annotation -D warnings", (0, 2, Some(1))),
+        ("--strict -A check_annotation", (0, 1, Some(1))),
+    ] {
+        let flags: Vec<&str> = flags.split_whitespace().collect();
+        assert_eq!(counts(&dir, &flags, text), expected, "{flags:?}");
+    }
     assert_eq!(counts(&dir, &["--warn", "warnings", "--strict"], text).1, 2);
     // Errors are not lints; unknown names are refused.
     assert_eq!(counts(&dir, &["-A", "illegal_move"], text).2, Some(2));

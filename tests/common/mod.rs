@@ -168,6 +168,19 @@ impl XorShift {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
+
+    /// A window of `bytes` from a random start: `least` bytes and up to `more` besides, as
+    /// many as there are.
+    pub fn window<'a>(&mut self, bytes: &'a [u8], least: usize, more: usize) -> &'a [u8] {
+        let start = self.below(bytes.len());
+        let end = (start + least + self.below(more)).min(bytes.len());
+        &bytes[start..end]
+    }
+
+    /// One of `items`, by the next number's high bits (xorshift's low bits are its weakest).
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() >> 40) as usize % items.len()]
+    }
 }
 
 /// The files of `dir` with extension `ext`, sorted.

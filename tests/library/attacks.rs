@@ -111,26 +111,17 @@ fn random_full_boards_match_the_ray_walk() {
 
 #[test]
 fn leaper_tables_match_their_steps() {
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let king = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
+    // The steps by their definition, not listed: a knight's make a product of ±2, a king's
+    // go one square at most either way.
+    let steps_where = |keep: fn(i8, i8) -> bool| -> Vec<(i8, i8)> {
+        (-2..=2)
+            .flat_map(|df| (-2..=2).map(move |dr| (df, dr)))
+            .filter(|&(df, dr)| keep(df, dr))
+            .collect()
+    };
+    let knight = steps_where(|df, dr| (df * dr).abs() == 2);
+    let king = steps_where(|df, dr| (df, dr) != (0, 0) && df.abs() <= 1 && dr.abs() <= 1);
+    assert_eq!((knight.len(), king.len()), (8, 8));
     let steps = |square: Square, steps: &[(i8, i8)]| -> Bitboard {
         steps
             .iter()

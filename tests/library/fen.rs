@@ -122,43 +122,25 @@ fn side_not_to_move_in_check() {
 
 #[test]
 fn impossible_en_passant() {
-    let wrong_rank = error("4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1");
-    assert!(matches!(
-        wrong_rank,
-        FenError::ImpossibleEnPassant {
-            square: Square::D5,
-            ..
-        }
-    ));
-    let black_to_move_on_6 = error("4k3/8/8/8/3Pp3/8/8/4K3 b - d6 0 1");
-    assert!(matches!(
-        black_to_move_on_6,
-        FenError::ImpossibleEnPassant {
-            square: Square::D6,
-            ..
-        }
-    ));
-    let no_pawn = error("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1");
-    assert!(matches!(
-        no_pawn,
-        FenError::ImpossibleEnPassant {
-            square: Square::D6,
-            ..
-        }
-    ));
-    let occupied_origin = error("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1");
-    assert!(matches!(
-        occupied_origin,
-        FenError::ImpossibleEnPassant {
-            square: Square::D6,
-            ..
-        }
-    ));
+    // The wrong rank, black to move on the sixth, no pawn that just moved, its origin
+    // occupied.
+    for (fen, expected) in [
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1", Square::D5),
+        ("4k3/8/8/8/3Pp3/8/8/4K3 b - d6 0 1", Square::D6),
+        ("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", Square::D6),
+        ("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1", Square::D6),
+    ] {
+        let found = error(fen);
+        assert!(
+            matches!(found, FenError::ImpossibleEnPassant { square, .. } if square == expected),
+            "{fen}: {found}"
+        );
+        assert_eq!(found.field(), "en passant");
+    }
     assert_eq!(
         error("4k3/8/8/3pP3/8/8/8/4K3 w - d9 0 1"),
         FenError::BadEnPassant { found: "d9".into() }
     );
-    assert_eq!(wrong_rank.field(), "en passant");
     // A possible one is kept when it can be captured, and written back.
     let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
     assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
@@ -188,14 +170,14 @@ fn castling_without_king_and_rook_in_place() {
         FenError::CastlingWithoutPieces { right: 'G', .. }
     ));
     assert!(Position::from_fen_960(fen960).is_ok());
-    assert_eq!(
-        error("4k3/8/8/8/8/8/8/4K2R w KX - 0 1"),
-        FenError::BadCastling { found: "KX".into() }
-    );
-    assert_eq!(
-        error("4k3/8/8/8/8/8/8/4K2R w KK - 0 1"),
-        FenError::BadCastling { found: "KK".into() }
-    );
+    // A letter that is no right, a right twice.
+    for found in ["KX", "KK"] {
+        let fen = format!("4k3/8/8/8/8/8/8/4K2R w {found} - 0 1");
+        let expected = FenError::BadCastling {
+            found: found.into(),
+        };
+        assert_eq!(error(&fen), expected);
+    }
     assert_eq!(no_rook.field(), "castling");
 }
 

@@ -304,9 +304,8 @@ fn fixing_mutated_games_keeps_its_promises() {
     let mut rng = XorShift(0xf1c5_2024);
     let (mut fixed, mut several_rounds) = (0, 0);
     for round in 0..2000 {
-        let start = rng.below(corpus.len());
-        let end = (start + 200 + rng.below(3000)).min(corpus.len());
-        let input = mutate(&mut rng, &corpus[start..end]);
+        let window = rng.window(&corpus, 200, 3000);
+        let input = mutate(&mut rng, window);
         let (games, rounds) = check_fix_keeps_its_promises(&format!("mutation {round}"), &input);
         fixed += games;
         several_rounds += rounds;
@@ -350,9 +349,8 @@ fn fixing_games_as_the_world_writes_them_keeps_its_promises() {
     let mut rng = XorShift(0x31_2026);
     let mut fixed = 0;
     for round in 0..2000 {
-        let start = rng.below(corpus.len());
-        let end = (start + 200 + rng.below(3000)).min(corpus.len());
-        let input = mutate_as_written(&mut rng, &corpus[start..end]);
+        let window = rng.window(&corpus, 200, 3000);
+        let input = mutate_as_written(&mut rng, window);
         fixed += check_fix_keeps_its_promises(&format!("as written {round}"), &input).0;
     }
     assert!(fixed > 300, "{fixed} games fixed");

@@ -3,19 +3,8 @@
 
 use crate::common;
 
+use common::XorShift;
 use jaque::{Game, Position, Status};
-
-/// A small deterministic generator for random playouts.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 #[test]
 fn incremental_hash_equals_full_hash_along_random_games() {

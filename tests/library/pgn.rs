@@ -429,15 +429,11 @@ fn no_position_repeats_across_a_null_move() {
 #[test]
 fn junk_never_panics_and_every_game_is_counted() {
     // Bytes of every kind, including every delimiter, in a seeded stream.
-    let mut state = 0x9e3779b97f4a7c15u64;
-    let mut junk = Vec::new();
+    let mut rng = common::XorShift(0x9e3779b97f4a7c15);
     let alphabet = b"[]{}();%$\"\\\n\r\t .0123456789abcdefghKQRBNOxX=+#!?-/*e4Nf3\xff\xc3";
-    for _ in 0..200_000 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        junk.push(alphabet[(state % alphabet.len() as u64) as usize]);
-    }
+    let junk: Vec<u8> = (0..200_000)
+        .map(|_| alphabet[rng.below(alphabet.len())])
+        .collect();
     let games = games(&junk);
     let total: u64 = games.iter().map(|g| g.bytes.len() as u64 + g.skipped).sum();
     let blank = junk.iter().filter(|b| b.is_ascii_whitespace()).count() as u64;
@@ -548,15 +544,9 @@ fn word_at_a_time_splitting_agrees_with_byte_at_a_time_splitting() {
         "\n e5",
         "O-O-O+",
     ];
-    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = common::XorShift(0x2545_f491_4f6c_dd1d);
     for round in 0..2_000 {
-        let mut text = String::new();
-        for _ in 0..40 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
-        }
+        let text: String = (0..40).map(|_| *rng.pick(&pieces)).collect();
         let input = text.as_bytes();
         let whole = games(input);
         let bytewise: Vec<RawGame> = Splitter::new(std::io::BufReader::with_capacity(1, input))

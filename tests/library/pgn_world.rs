@@ -2,7 +2,7 @@
 //! misread (issue 31), read as the standard and common practice say. Where a test names a
 //! final position, it is python-chess 1.11.2's for the same game (`board.fen()`).
 
-use jaque::pgn::{Checker, Fixer, GameReport, Options, Splitter, line_starts};
+use jaque::pgn::{Checker, Fixer, GameDiagnostic, GameReport, Options, Splitter, line_starts};
 use jaque::san::Lang;
 use jaque::{Applicability, Code, Severity};
 
@@ -26,6 +26,11 @@ fn codes(report: &GameReport) -> Vec<&'static str> {
         .collect()
 }
 
+fn messages<'a>(report: &'a GameReport) -> Vec<&'a str> {
+    let message = |d: &'a GameDiagnostic| d.diagnostic.message.as_str();
+    report.diagnostics.iter().map(message).collect()
+}
+
 fn errors(report: &GameReport) -> usize {
     report.count(Severity::Error)
 }
@@ -34,16 +39,19 @@ fn final_fen(report: &GameReport) -> String {
     report.final_position.map(|p| p.fen()).unwrap_or_default()
 }
 
+/// Asserts that `report`'s game played `plies` plies without an error, to `fen`.
+fn played_to(report: &GameReport, plies: usize, fen: &str) {
+    assert_eq!((report.plies, errors(report)), (plies, 0));
+    assert_eq!(final_fen(report), fen);
+}
+
 /// Case 1: move numbers without a period, which import format allows (PGN standard 8.2.2.2).
 #[test]
 fn move_numbers_without_a_period_are_read() {
     let games = read(b"1 d4 Nf6 2 c4 e6 *\n");
     assert_eq!(games.len(), 1);
-    assert_eq!((games[0].plies, errors(&games[0])), (4, 0));
-    assert_eq!(
-        final_fen(&games[0]),
-        "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3"
-    );
+    let fen = "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3";
+    played_to(&games[0], 4, fen);
     // One warning for the game, with a fix for each number.
     let d = &games[0].diagnostics[0].diagnostic;
     assert_eq!(
@@ -59,11 +67,8 @@ fn a_comment_runs_to_its_brace_whatever_its_lines_start_with() {
                 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 *\n";
     let games = read(text.as_bytes());
     assert_eq!(games.len(), 1);
-    assert_eq!((games[0].plies, errors(&games[0])), (6, 0));
-    assert_eq!(
-        final_fen(&games[0]),
-        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
-    );
+    let fen = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    played_to(&games[0], 6, fen);
 }
 
 /// Case 2, the other way: a comment that never closes is taken to end at the first line in
@@ -210,12 +215,7 @@ fn lines_end_at_carriage_returns_too() {
 #[test]
 fn a_right_move_number_is_never_said_to_be_wrong() {
     let games = read(b"1. e4 e5 3. Nf3 Nc6 3. Bb5 a6 4. Ba4 *\n");
-    let numbering: Vec<&str> = games[0]
-        .diagnostics
-        .iter()
-        .map(|d| d.diagnostic.message.as_str())
-        .collect();
-    assert_eq!(numbering, ["move number 3, but this is move 2"]);
+    assert_eq!(messages(&games[0]), ["move number 3, but this is move 2"]);
 }
 
 /// Case 7: a game of tags alone without a marker is told so, with the marker to add.
@@ -283,11 +283,8 @@ fn a_draw_written_one_half_is_fixed_and_ends_the_game() {
 #[test]
 fn an_en_passant_mark_apart_from_its_capture_is_a_warning() {
     let games = read(b"1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 *\n");
-    assert_eq!((games[0].plies, errors(&games[0])), (6, 0));
-    assert_eq!(
-        final_fen(&games[0]),
-        "rnbqkb1r/ppp1p1pp/5n2/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4"
-    );
+    let fen = "rnbqkb1r/ppp1p1pp/5n2/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4";
+    played_to(&games[0], 6, fen);
 }
 
 /// Case 11: Unicode annotation glyphs are their NAGs, with a warning and a fix each.
@@ -309,11 +306,7 @@ fn a_marker_inside_a_variation_is_named_as_such() {
     let games = read(b"1. e4 (1. d4 d5 1-0) e5 2. Nf3 *\n");
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].plies, 3);
-    let messages: Vec<&str> = games[0]
-        .diagnostics
-        .iter()
-        .map(|d| d.diagnostic.message.as_str())
-        .collect();
+    let messages = messages(&games[0]);
     assert_eq!(messages, ["a termination marker inside a variation"]);
 }
 
@@ -376,9 +369,6 @@ fn ascii_evaluations_are_read_as_their_nags() {
     let text =
         b"1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 +/= 8. Bd3 = *";
     let games = read(text);
-    assert_eq!((games[0].plies, errors(&games[0])), (15, 0));
-    assert_eq!(
-        final_fen(&games[0]),
-        "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/2RQK2R b K - 1 8"
-    );
+    let fen = "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/2RQK2R b K - 1 8";
+    played_to(&games[0], 15, fen);
 }

@@ -80,9 +80,8 @@ fn mutated_games_never_panic_and_every_byte_is_accounted_for() {
     let mut games = 0;
     for round in 0..1500 {
         // A window of a few games, mutated.
-        let start = rng.below(corpus.len());
-        let end = (start + 500 + rng.below(4000)).min(corpus.len());
-        let input = mutate(&mut rng, &corpus[start..end]);
+        let window = rng.window(&corpus, 500, 4000);
+        let input = mutate(&mut rng, window);
         let limit = if round % 10 == 0 { 300 } else { 1 << 20 };
         games += assert_read_safely(&input, limit);
     }

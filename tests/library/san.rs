@@ -350,3 +350,16 @@ fn the_ast_keeps_what_the_writer_used() {
     );
     assert!(resolved.is_ok());
 }
+
+#[test]
+fn languages_parse_from_their_codes_and_nothing_else() {
+    let codes: Vec<&str> = Lang::ALL.iter().map(|lang| lang.code()).collect();
+    assert_eq!(codes, ["en", "es", "de", "fr", "nl"]);
+    for lang in Lang::ALL {
+        assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
+    }
+    for other in ["", "EN", "english", "xx"] {
+        let error = other.parse::<Lang>().unwrap_err();
+        assert_eq!(error.0, other);
+    }
+}

@@ -6,35 +6,35 @@ use crate::common;
 
 use common::{check_perft, read_epd, shared_data};
 
+/// Perft of every case of the suite `name` (`count` of them, when the suite's size is
+/// known) to `max_nodes` nodes a count.
+fn suite(name: &str, count: Option<usize>, chess960: bool, max_nodes: u64) {
+    let Some(dir) = shared_data() else { return };
+    let cases = read_epd(&dir.join(name));
+    if let Some(count) = count {
+        assert_eq!(cases.len(), count, "{name}");
+    }
+    check_perft(&cases, chess960, max_nodes);
+}
+
 #[test]
 fn shared_perftsuite() {
-    let Some(dir) = shared_data() else { return };
-    let cases = read_epd(&dir.join("perftsuite.epd"));
-    assert_eq!(cases.len(), 126);
-    check_perft(&cases, false, 20_000_000);
+    suite("perftsuite.epd", Some(126), false, 20_000_000);
 }
 
 #[test]
 fn shared_ethereal_standard() {
-    let Some(dir) = shared_data() else { return };
-    let cases = read_epd(&dir.join("ethereal_standard.epd"));
-    assert_eq!(cases.len(), 128);
-    check_perft(&cases, false, 20_000_000);
+    suite("ethereal_standard.epd", Some(128), false, 20_000_000);
 }
 
 #[test]
 fn shared_fischer_chess960() {
-    let Some(dir) = shared_data() else { return };
-    let cases = read_epd(&dir.join("fischer.epd"));
-    assert_eq!(cases.len(), 960);
-    check_perft(&cases, true, 1_000_000);
+    suite("fischer.epd", Some(960), true, 1_000_000);
 }
 
 #[test]
 fn shared_extra() {
-    let Some(dir) = shared_data() else { return };
-    let cases = read_epd(&dir.join("extra.epd"));
-    check_perft(&cases, false, 20_000_000);
+    suite("extra.epd", None, false, 20_000_000);
 }
 
 #[test]

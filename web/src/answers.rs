@@ -137,21 +137,23 @@ mod tests {
         String::from_utf8(bytes).expect("JSON is UTF-8")
     }
 
-    fn units(text: &str) -> usize {
-        text.encode_utf16().count()
+    /// Where `needle` first starts in `text`, in UTF-16 units: the offset the page sends.
+    fn units_to(text: &str, needle: &str) -> usize {
+        let at = text.find(needle).expect("in the text");
+        text[..at].encode_utf16().count()
     }
 
     #[test]
     fn hover_is_placed_in_utf16_units() {
         let text = "1. d4 *\n\n{♔ 𝄞} 1. e4 e5 2. Nf3 Ke6 *";
         let document = document(text);
-        let nf3 = units(&text[..text.find("Nf3").expect("there")]);
+        let nf3 = units_to(text, "Nf3");
         let expected = format!(
             r#"{{"from":{nf3},"to":{},"played":true,"fen":"{AFTER_E4_E5_NF3}","number":2,"color":"white","san":"Nf3","uci":"g1f3","check":false,"mate":false}}"#,
             nf3 + 3
         );
         assert_eq!(json(hover(&document, nf3 + 1)), expected);
-        let ke6 = units(&text[..text.find("Ke6").expect("there")]);
+        let ke6 = units_to(text, "Ke6");
         let failed = json(hover(&document, ke6));
         let unplayed =
             r#""played":false,"fen":null,"number":2,"color":"black","san":"Ke6","uci":null"#;
@@ -163,14 +165,15 @@ mod tests {
     fn the_board_and_completion_answer_at_utf16_offsets() {
         let text = "{𝄞} 1. e4 e5 2. Nf3 *";
         let document = document(text);
-        let end = units(&text[..text.find("Nf3").expect("there") + 3]);
+        let end = units_to(text, "Nf3") + 3;
         let expected = format!(
             r#"{{"fen":"{AFTER_E4_E5_NF3}","last":{{"number":2,"color":"white","san":"Nf3","uci":"g1f3"}}}}"#
         );
         assert_eq!(json(board(&document, end)), expected);
         assert_eq!(json(board(&self::document("[Event \"x\"]"), 3)), "null");
         let typing = "1. e4 e5 2. Nf";
-        let moves = json(completion(&self::document(typing), units(typing)));
+        let typed = typing.encode_utf16().count();
+        let moves = json(completion(&self::document(typing), typed));
         assert_eq!(moves.matches(r#""san":"#).count(), 29, "{moves}");
         assert!(moves.contains(r#"{"san":"Nf3","uci":"g1f3"}"#), "{moves}");
     }

@@ -46,22 +46,14 @@ fn main() {
         jaque_peers::paired_ratio(
             "pgn_check: jaque vs pgn-reader+shakmaty",
             20,
-            || {
-                black_box(jaque_one_thread(black_box(&data)));
-            },
-            || {
-                black_box(peer(black_box(&data)));
-            },
+            || jaque_one_thread(black_box(&data)),
+            || peer(black_box(&data)),
         );
         jaque_peers::paired_ratio(
             "pgn_check: jaque with two threads vs one",
             20,
-            || {
-                black_box(jaque_two_threads(black_box(&data)));
-            },
-            || {
-                black_box(jaque_one_thread(black_box(&data)));
-            },
+            || jaque_two_threads(black_box(&data)),
+            || jaque_one_thread(black_box(&data)),
         );
         if let (Some(one), Some(two)) = (
             jaque_peers::median_ns("pgn_check", "jaque"),

@@ -5,7 +5,10 @@
 pub mod perft;
 pub mod pgn;
 
+use std::hint::black_box;
+use std::io;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// The directory criterion writes its results to.
 fn criterion_dir() -> PathBuf {
@@ -58,22 +61,23 @@ pub fn report(unit: &str, groups: &[(&str, u64)], peers: &[&str]) {
 /// pass of the same (warm caches, as criterion measures). Criterion measures one function for
 /// seconds and then the other, so a change in the machine's load between the two skews the
 /// ratio of its medians; in turns, both see the same load. Prints the median ratio with the
-/// lower and upper quartile; returns the median.
-pub fn paired_ratio(
+/// lower and upper quartile; returns the median. What each pass returns is kept from the
+/// optimiser ([`black_box`]).
+pub fn paired_ratio<A, B>(
     name: &str,
     rounds: usize,
-    mut ours: impl FnMut(),
-    mut theirs: impl FnMut(),
+    mut ours: impl FnMut() -> A,
+    mut theirs: impl FnMut() -> B,
 ) -> f64 {
     let mut ratios: Vec<f64> = (0..rounds.max(1))
         .map(|_| {
-            ours();
+            black_box(ours());
             let start = std::time::Instant::now();
-            ours();
+            black_box(ours());
             let ours = start.elapsed().as_secs_f64();
-            theirs();
+            black_box(theirs());
             let start = std::time::Instant::now();
-            theirs();
+            black_box(theirs());
             let theirs = start.elapsed().as_secs_f64();
             theirs / ours
         })
@@ -88,4 +92,29 @@ pub fn paired_ratio(
         at(3)
     );
     at(2)
+}
+
+/// The `main` of a peer program that reads one file and prints a count: its usage unless
+/// there is exactly one argument, else what `count` makes of the file, or
+/// `program: path: error`; exit status 2 on either error.
+pub fn count_file(
+    program: &str,
+    usage: &str,
+    count: impl FnOnce(&str) -> io::Result<u64>,
+) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [path] = args.as_slice() else {
+        eprintln!("usage: {program} {usage}");
+        return ExitCode::from(2);
+    };
+    match count(path) {
+        Ok(n) => {
+            println!("{n}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{program}: {path}: {error}");
+            ExitCode::from(2)
+        }
+    }
 }

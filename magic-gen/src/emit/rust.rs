@@ -137,29 +137,18 @@ fn leaper_and_line_tables(out: &mut String, tables: &Tables) {
     square_table(out, knight, "Knight attacks by square.", &tables.knight);
     let king = Place::Field("king_attacks");
     square_table(out, king, "King attacks by square.", &tables.king);
-    nested_table(
-        out,
-        Place::Field("pawn_attacks"),
-        "Pawn attacks by colour (white, black), then square.",
-        &["white", "black"],
-        &tables.pawn,
-    );
+    let pawn = Place::Field("pawn_attacks");
+    let doc = "Pawn attacks by colour (white, black), then square.";
+    nested_table(out, pawn, doc, &["white", "black"], &tables.pawn);
     let names: Vec<String> = (0..64).map(square_name).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    nested_table(
-        out,
-        Place::Field("between"),
-        "`between[a][b]`: the squares strictly between two aligned squares, else none.",
-        &names,
-        &tables.between,
-    );
-    nested_table(
-        out,
-        Place::Field("line"),
-        "`line[a][b]`: the whole line through two aligned squares (both included), else none.",
-        &names,
-        &tables.line,
-    );
+    let between = Place::Field("between");
+    let doc = "`between[a][b]`: the squares strictly between two aligned squares, else none.";
+    nested_table(out, between, doc, &names, &tables.between);
+    let line = Place::Field("line");
+    let doc =
+        "`line[a][b]`: the whole line through two aligned squares (both included), else none.";
+    nested_table(out, line, doc, &names, &tables.line);
 }
 
 /// The PEXT lookup's masks, offsets and table, fields that only x86-64 builds compile: the
@@ -247,25 +236,15 @@ fn zobrist(out: &mut String, keys: &crate::tables::Zobrist) {
         }
     }
     let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-    nested_table(
-        out,
-        Place::Static("ZOBRIST_PIECES"),
-        "Zobrist keys by colour and role (`[color * 6 + role]`), then square.",
-        &labels,
-        &keys.pieces,
-    );
-    let castling = Literal::usize_unsuffixed(keys.castling.len());
-    let place = Place::Static("ZOBRIST_CASTLING");
+    let pieces = Place::Static("ZOBRIST_PIECES");
+    let doc = "Zobrist keys by colour and role (`[color * 6 + role]`), then square.";
+    nested_table(out, pieces, doc, &labels, &keys.pieces);
+    let castling = Place::Static("ZOBRIST_CASTLING");
     let doc = "Zobrist keys of castling rights, by the square of the rook that may castle.";
-    place.open(out, doc, quote! { [u64; #castling] });
-    value_lines(out, place.indent(), &keys.castling);
-    place.close(out);
-    let files = Literal::usize_unsuffixed(keys.en_passant.len());
-    let place = Place::Static("ZOBRIST_EN_PASSANT");
+    flat_table(out, castling, doc, &keys.castling);
+    let en_passant = Place::Static("ZOBRIST_EN_PASSANT");
     let doc = "Zobrist keys of a capturable en-passant square, by file.";
-    place.open(out, doc, quote! { [u64; #files] });
-    value_lines(out, place.indent(), &keys.en_passant);
-    place.close(out);
+    flat_table(out, en_passant, doc, &keys.en_passant);
     let side = hex(keys.black_to_move);
     item(
         out,
@@ -392,6 +371,14 @@ fn lowest_slot(m: &Magic) -> usize {
         .map(|o| m.slot(o))
         .min()
         .unwrap_or(m.offset as usize)
+}
+
+/// `values` as an array, [`PER_LINE`] to a line.
+fn flat_table(out: &mut String, place: Place, doc: &str, values: &[u64]) {
+    let len = Literal::usize_unsuffixed(values.len());
+    place.open(out, doc, quote! { [u64; #len] });
+    value_lines(out, place.indent(), values);
+    place.close(out);
 }
 
 fn square_table(out: &mut String, place: Place, doc: &str, values: &[u64]) {

@@ -35,31 +35,23 @@ pub struct Done {
 /// Checks `job` on rayon's threads and hands the result to `report`.
 pub fn spawn(job: Job, report: impl FnOnce(Done) + Send + 'static) {
     rayon::spawn(move || {
-        let Job {
-            uri,
-            version,
-            text,
-            generation,
-            old,
-            cancel,
-        } = job;
         // A broken `jaque.toml` must not stop the editor: the default levels stand.
         let lints = super::super::lints::Flags::default()
-            .lints_for(file_path(&uri).as_deref())
+            .lints_for(file_path(&job.uri).as_deref())
             .unwrap_or_default();
-        let mut core = ide::Document::new(text, lints);
-        if let Some(old) = &old {
+        let mut core = ide::Document::new(job.text, lints);
+        if let Some(old) = &job.old {
             core.keep_checked(old);
         }
-        let checked = core.check_parallel(&cancel);
+        let checked = core.check_parallel(&job.cancel);
         let document = checked.then(|| Document {
-            uri: uri.clone(),
-            version,
+            uri: job.uri.clone(),
+            version: job.version,
             core,
         });
         report(Done {
-            uri,
-            generation,
+            uri: job.uri,
+            generation: job.generation,
             document,
         });
     });

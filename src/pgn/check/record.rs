@@ -377,12 +377,8 @@ impl GameRecord {
 /// Builds a [`GameRecord`] from what the walk tells it.
 #[derive(Default)]
 pub(super) struct Recorder {
-    text: String,
-    tags: Vec<TagRecord>,
-    tag_comments: Vec<Token>,
-    tokens: Vec<Token>,
-    moves: Vec<MoveRecord>,
-    lines: Vec<LineRecord>,
+    /// Everything but the report, which comes once the walk is done.
+    record: GameRecord,
     /// The open lines, innermost last: each with its last move and the move its first move
     /// follows.
     open: Vec<OpenLine>,
@@ -400,12 +396,7 @@ impl Recorder {
     pub(super) fn finish(self, report: GameReport) -> GameRecord {
         GameRecord {
             report,
-            text: self.text,
-            tags: self.tags,
-            tag_comments: self.tag_comments,
-            tokens: self.tokens,
-            moves: self.moves,
-            lines: self.lines,
+            ..self.record
         }
     }
 
@@ -427,14 +418,14 @@ impl Listener for Recorder {
     const BEFORE: bool = true;
 
     fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]) {
-        self.text = text.to_string();
-        self.tags = tags.iter().filter_map(|t| Recorder::tag(text, t)).collect();
-        self.tag_comments = (tags.iter())
+        self.record.text = text.to_string();
+        self.record.tags = tags.iter().filter_map(|t| Recorder::tag(text, t)).collect();
+        self.record.tag_comments = (tags.iter())
             .filter(|t| t.kind == TokenKind::Comment)
             .cloned()
             .collect();
-        self.tokens = movetext.to_vec();
-        self.lines = vec![LineRecord {
+        self.record.tokens = movetext.to_vec();
+        self.record.lines = vec![LineRecord {
             parent: None,
             replaces: None,
             depth: 0,
@@ -459,15 +450,16 @@ impl Listener for Recorder {
         let Some(open) = self.open.last_mut() else {
             return;
         };
-        let span = self.tokens.get(token).map_or(0..0, |t| t.span.clone());
-        let written = self.text.get(span.clone()).unwrap_or_default();
+        let record = &mut self.record;
+        let span = record.tokens.get(token).map_or(0..0, |t| t.span.clone());
+        let written = record.text.get(span.clone()).unwrap_or_default();
         let (check, mate, san) = match verdict {
             Verdict::Played(mv) => played(before, mv, after),
             Verdict::Null => (false, false, SanText::from("--")),
             Verdict::Failed | Verdict::Skipped => (false, false, SanText::from(written)),
         };
-        let index = self.moves.len();
-        self.moves.push(MoveRecord {
+        let index = record.moves.len();
+        record.moves.push(MoveRecord {
             token,
             span,
             line: open.line,
@@ -488,8 +480,8 @@ impl Listener for Recorder {
         let Some(&parent) = self.open.last() else {
             return;
         };
-        let line = self.lines.len();
-        self.lines.push(LineRecord {
+        let line = self.record.lines.len();
+        self.record.lines.push(LineRecord {
             parent: Some(parent.line),
             replaces: parent.last,
             depth: self.open.len(),
@@ -498,7 +490,7 @@ impl Listener for Recorder {
         });
         let first_follows = parent
             .last
-            .and_then(|m| self.moves.get(m))
+            .and_then(|m| self.record.moves.get(m))
             .and_then(|m| m.prev);
         self.open.push(OpenLine {
             line,
@@ -514,7 +506,7 @@ impl Listener for Recorder {
             1
         };
         for open in self.open.drain(keep.max(1)..) {
-            if let Some(line) = self.lines.get_mut(open.line) {
+            if let Some(line) = self.record.lines.get_mut(open.line) {
                 line.close = token;
             }
         }

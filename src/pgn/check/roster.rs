@@ -472,6 +472,7 @@ mod tests {
     use super::super::super::syntax::tokenize;
     use super::{Collector, NameKey, check_each, in_export_form};
     use crate::diagnostic::Family;
+    use crate::xorshift::XorShift;
 
     /// Wherever a section is taken to be in export form, checking each tag finds nothing to
     /// say; and the shortcut is taken often; and every diagnostic is of the tag family. On
@@ -499,13 +500,8 @@ mod tests {
         ];
         let roster = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\
                       [White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n";
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state >> 40
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next() >> 40;
         let (mut taken, mut given) = (0, 0);
         for round in 0..20_000 {
             // Half the sections start with the whole roster, in order.
@@ -536,23 +532,20 @@ mod tests {
         assert!(taken > 1_000 && given > 10_000, "{taken} {given}");
     }
 
+    /// Blanks, line ends, white space beyond ASCII and other characters: what decides
+    /// whether a span has its line to itself.
+    const AROUND_LINES: [&str; 12] = [
+        " ", "\t", "\r", "\n", "\u{b}", "\u{c}", "\u{a0}", "\u{85}", "\u{3000}", "é", "[", "x",
+    ];
+
     /// Read as bytes, a span has its line to itself where reading it as `str` says so, on
-    /// random texts of blanks, line ends, white space beyond ASCII and other characters.
+    /// random texts of [`AROUND_LINES`].
     #[test]
     fn own_lines_read_as_bytes_read_as_characters() {
-        let pieces = [
-            " ", "\t", "\r", "\n", "\u{b}", "\u{c}", "\u{a0}", "\u{85}", "\u{3000}", "é", "[", "x",
-        ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut own = 0;
         for _ in 0..20_000 {
-            let mut text = String::new();
-            for _ in 0..8 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                text.push_str(pieces[(state >> 40) as usize % pieces.len()]);
-            }
+            let text: String = (0..8).map(|_| *rng.pick(&AROUND_LINES)).collect();
             let bounds: Vec<usize> = (0..=text.len())
                 .filter(|&i| text.is_char_boundary(i))
                 .collect();

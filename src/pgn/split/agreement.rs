@@ -9,6 +9,7 @@ use std::ops::Range;
 use super::Splitter;
 use crate::pgn::line_starts;
 use crate::pgn::syntax::{LexError, Token, TokenKind, is_blank, tag, tokenize};
+use crate::xorshift::XorShift;
 
 /// Where games end, read from the tokens of `text` (the rest of the stream from a game's
 /// first byte): the length of the game (before its blanks are dropped), and whether it is
@@ -281,15 +282,8 @@ const PIECES: [&str; 60] = [
     "-",
 ];
 
-fn random_text(state: &mut u64, count: usize) -> String {
-    (0..count)
-        .map(|_| {
-            *state ^= *state << 13;
-            *state ^= *state >> 7;
-            *state ^= *state << 17;
-            PIECES[(*state >> 40) as usize % PIECES.len()]
-        })
-        .collect()
+fn random_text(rng: &mut XorShift, count: usize) -> String {
+    (0..count).map(|_| *rng.pick(&PIECES)).collect()
 }
 
 /// The splitter's games of `text` read `chunk` bytes at a time: each one's bytes and line.
@@ -305,10 +299,10 @@ fn cut(text: &str, chunk: usize) -> Vec<(Range<usize>, usize)> {
 
 #[test]
 fn the_splitter_cuts_games_where_the_lexer_says_they_end() {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut games = 0;
     for round in 0..6_000 {
-        let text = random_text(&mut state, 4 + round % 50);
+        let text = random_text(&mut rng, 4 + round % 50);
         let expected = reference_games(&text);
         let chunk = [1, 2, 3, 7, 64, 4096][round % 6];
         let cut = cut(&text, chunk);
@@ -322,9 +316,9 @@ fn the_splitter_cuts_games_where_the_lexer_says_they_end() {
 fn long_texts_read_through_chunks_larger_than_a_page_cut_the_same() {
     // Chunks past 4096 bytes, where a piece straddling two of them is joined with only a
     // part of the next chunk: long texts, so that happens many times in each.
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     for round in 0..24 {
-        let text = random_text(&mut state, 2_000 + 400 * round);
+        let text = random_text(&mut rng, 2_000 + 400 * round);
         let expected = reference_games(&text);
         let chunk = [4_097, 5_000, 6_151, 9_999][round % 4];
         let cut = cut(&text, chunk);

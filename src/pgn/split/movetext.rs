@@ -220,6 +220,7 @@ pub(super) fn skip_comment(scan: &mut Scan, bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{HIGHS, first_special_byte, plain_run};
+    use crate::xorshift::XorShift;
 
     fn special(byte: u8) -> bool {
         byte < 0x20 || b"\"#$%&'()*-/;[]{}Y_y\x7f".contains(&byte)
@@ -259,16 +260,14 @@ mod tests {
     #[test]
     fn plain_run_ends_where_the_byte_wise_reading_ends_it() {
         let alphabet = b"  e4Nf3x1-0O*{};(\n\t\r.=+#!?Y\xc3\"/";
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
-            let len = (state % 40) as usize;
+            // The length from the last number drawn: the state.
+            let len = (rng.0 % 40) as usize;
             let bytes: Vec<u8> = (0..len)
                 .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
                     // Mostly plain bytes and spaces, as movetext is.
-                    let pick = (state >> 32) as usize % (alphabet.len() * 3);
+                    let pick = (rng.next() >> 32) as usize % (alphabet.len() * 3);
                     alphabet.get(pick).copied().unwrap_or(b"Nbd7 "[pick % 5])
                 })
                 .collect();

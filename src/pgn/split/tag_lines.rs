@@ -76,13 +76,7 @@ mod tests {
     use super::{closing_quote, simple_tag_line};
     use crate::pgn::scan::simple_tag_quotes;
     use crate::pgn::syntax::tag;
-
-    /// The next state of the tests' xorshift generator.
-    fn next(state: &mut u64) {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-    }
+    use crate::xorshift::XorShift;
 
     #[cfg(target_arch = "x86_64")]
     #[test]
@@ -98,21 +92,10 @@ mod tests {
     /// searches find, on lines of the pieces that decide it, short and long.
     #[test]
     fn the_closing_quote_is_the_one_the_searches_find() {
-        let pieces: [&[u8]; 12] = [
-            b"Event",
-            b" ",
-            b"\"",
-            b"\\",
-            b"]",
-            b"[",
-            b"\r",
-            b"\n",
-            b"\"]",
-            b"x",
-            b"Opening",
-            b"\xc3\xa9",
+        let pieces = [
+            "Event", " ", "\"", "\\", "]", "[", "\r", "\n", "\"]", "x", "Opening", "é",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         let mut found = 0;
         for round in 0..40_000 {
             let mut line = b"[".to_vec();
@@ -120,11 +103,11 @@ mod tests {
                 line.extend_from_slice(b"Site \"");
             }
             for piece in 0..12 {
-                next(&mut state);
-                if piece > 0 && state.is_multiple_of(6) {
+                let random = rng.next();
+                if piece > 0 && random.is_multiple_of(6) {
                     break;
                 }
-                line.extend_from_slice(pieces[(state >> 40) as usize % pieces.len()]);
+                line.extend_from_slice(pieces[(random >> 40) as usize % pieces.len()].as_bytes());
             }
             line.extend_from_slice(b"\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
             let expected = simple_tag_quotes(&line).map(|(_, close)| close);
@@ -144,26 +127,11 @@ mod tests {
     /// pair, and the lexer's error runs to that line end too (a name that is none: `[;"x"]`).
     #[test]
     fn simple_tag_lines_end_where_the_lexer_ends_their_tag() {
-        let pieces: [&[u8]; 17] = [
-            b"Event",
-            b" ",
-            b"\"",
-            b"\\",
-            b"]",
-            b"[",
-            b"x",
-            b"\r",
-            b"\t",
-            b"\"]",
-            b"{",
-            b";",
-            b"1-0",
-            b"\xc3\xa9",
-            b"\n",
-            b"\\\"",
-            b"\r\n",
+        let pieces = [
+            "Event", " ", "\"", "\\", "]", "[", "x", "\r", "\t", "\"]", "{", ";", "1-0", "é", "\n",
+            "\\\"", "\r\n",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut simple = 0;
         for round in 0..40_000 {
             let mut line = if round % 2 == 0 {
@@ -172,8 +140,7 @@ mod tests {
                 b"[".to_vec()
             };
             for _ in 0..5 {
-                next(&mut state);
-                line.extend_from_slice(pieces[(state >> 40) as usize % pieces.len()]);
+                line.extend_from_slice(rng.pick(&pieces).as_bytes());
             }
             line.extend_from_slice(b"\n1. e4 *\n");
             let Some((len, line_end)) = simple_tag_line(&line) else {

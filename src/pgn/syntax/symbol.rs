@@ -260,17 +260,11 @@ fn short_symbol(bytes: &[u8], start: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::{Segment, SymbolEnds, segment, short_symbol};
+    use crate::xorshift::XorShift;
 
     /// `count` of the `pieces` one after another, drawn by xorshift from `state`.
-    fn random_text(state: &mut u64, pieces: &[&str], count: usize) -> String {
-        (0..count)
-            .map(|_| {
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                pieces[(*state >> 40) as usize % pieces.len()]
-            })
-            .collect()
+    fn random_text(rng: &mut XorShift, pieces: &[&str], count: usize) -> String {
+        (0..count).map(|_| *rng.pick(pieces)).collect()
     }
 
     /// Wherever the one-word reading answers, it answers as the byte-wise one does.
@@ -280,10 +274,10 @@ mod tests {
             "e4", "Nf3", "1.", "12...", "9.", "1234567", "1-0", "0-1", "1/2-1/2", "*", "!?", "?",
             " ", "\n", "\t", "{", "}", "(", ")", ";", "$", "\"", "Y", "\u{1}", "O-O", "♘",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut answered = 0;
         for _ in 0..30_000 {
-            let text = random_text(&mut state, &pieces, 6);
+            let text = random_text(&mut rng, &pieces, 6);
             for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
                 let first = text.as_bytes()[start];
                 // The bytes that start other tokens, and those of move numbers, markers and
@@ -313,10 +307,10 @@ mod tests {
             "1", "2", "9", "0", "12", "4567", "1234567", "99999999", ".", ".", "...", " ", "\n",
             "e4", "-", "1-0", "0-1", "1/2-1/2", "*", "?", "(", "♘",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut answered = 0;
         for _ in 0..30_000 {
-            let text = random_text(&mut state, &pieces, 6);
+            let text = random_text(&mut rng, &pieces, 6);
             for start in (0..text.len()).filter(|&i| text.as_bytes()[i].is_ascii_digit()) {
                 let Some((number, dots, len)) = super::move_number(text.as_bytes(), start) else {
                     continue;
@@ -378,10 +372,10 @@ mod tests {
     #[test]
     fn symbol_ends_read_as_the_bytewise_lexer_reads_them() {
         let pieces = PIECES;
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         let mut answered = 0;
         for _ in 0..5_000 {
-            let text = random_text(&mut state, &pieces, 40);
+            let text = random_text(&mut rng, &pieces, 40);
             let mut ends = SymbolEnds::default();
             for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
                 let first = text.as_bytes()[start];

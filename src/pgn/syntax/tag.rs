@@ -163,6 +163,7 @@ fn is_inline_blank(byte: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{TagError, simple_tag, tag};
+    use crate::xorshift::XorShift;
     use std::ops::Range;
 
     type TagRead = Result<(Range<usize>, Range<usize>, usize), TagError>;
@@ -233,19 +234,12 @@ mod tests {
             "Event", " ", "\t", "\"", "\\", "\\\"", "]", "[", "a b", "\r", "\u{3000}", "\u{a0}",
             "é", "_9", "x", "\u{b}", "\u{c}", "\"]", "]\"", "\"\"",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         let (mut read, mut simple_read, mut wide_read) = (0, 0, 0);
         for _ in 0..40_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mut line = String::from(["[", "[Event \"", "[ Site\t\""][state as usize % 3]);
-            for _ in 0..6 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                line.push_str(pieces[(state >> 40) as usize % pieces.len()]);
-            }
+            let start = ["[", "[Event \"", "[ Site\t\""][rng.next() as usize % 3];
+            let mut line = String::from(start);
+            line.extend((0..6).map(|_| *rng.pick(&pieces)));
             let text = format!("{line}\n[Site \"x\"] e4\n");
             let (result, alone) = (tag(text.as_bytes()), tag_of_line(&line));
             let whole = result

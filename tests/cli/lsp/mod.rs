@@ -71,6 +71,30 @@ fn code_actions(client: &mut Client, uri: &str, wanted: Value) -> Vec<Value> {
     actions.as_array().unwrap().clone()
 }
 
+/// The string `key` of each of `items` (diagnostics, code actions, completions, symbols).
+fn strings<'a>(items: impl IntoIterator<Item = &'a Value>, key: &str) -> Vec<&'a str> {
+    let string = |item: &'a Value| item[key].as_str().expect("a string");
+    items.into_iter().map(string).collect()
+}
+
+/// The answer to a request about a whole document (its symbols, its folds).
+fn about_document(client: &mut Client, method: &str, uri: &str) -> Value {
+    client.result(method, json!({"textDocument": {"uri": uri}}))
+}
+
+/// Each diagnostic's code with its `key` (its range, its severity).
+fn codes_with<'a>(diagnostics: &'a [Value], key: &str) -> Vec<(&'a str, &'a Value)> {
+    let code = |d: &'a Value| (d["code"].as_str().expect("a code"), &d[key]);
+    diagnostics.iter().map(code).collect()
+}
+
+/// The markdown of the hover at `line` and `character` (empty where there is none).
+fn hover_text(client: &mut Client, uri: &str, line: u32, character: u32) -> String {
+    let hover = client.result("textDocument/hover", at(uri, line, character));
+    let value = hover["contents"]["value"].as_str();
+    value.unwrap_or_default().to_string()
+}
+
 /// A `didChange` sending the whole text.
 fn change(client: &mut Client, uri: &str, text: &str, version: i32) {
     let params = json!({"textDocument": {"uri": uri, "version": version},
@@ -82,10 +106,7 @@ fn change(client: &mut Client, uri: &str, text: &str, version: i32) {
 fn diagnostics_have_codes_and_utf16_ranges() {
     let mut client = initialized();
     let diagnostics = opened(&mut client, URI, PROBLEMS);
-    let found: Vec<(&str, &Value)> = diagnostics
-        .iter()
-        .map(|d| (d["code"].as_str().unwrap(), &d["range"]))
-        .collect();
+    let found = codes_with(&diagnostics, "range");
     assert_eq!(
         found,
         [
@@ -108,16 +129,10 @@ fn diagnostics_have_codes_and_utf16_ranges() {
         .unwrap();
     assert_eq!(ambiguous["range"], range(3, 3, 6));
     let related = ambiguous["relatedInformation"].as_array().unwrap();
-    let candidates: Vec<&str> = related
-        .iter()
-        .map(|r| r["message"].as_str().unwrap())
-        .collect();
+    let candidates = strings(related, "message");
     assert_eq!(candidates, ["candidate: Nbd2", "candidate: Nfd2"]);
     let actions = code_actions(&mut client, uri, range(3, 4, 4));
-    let titles: Vec<&str> = actions
-        .iter()
-        .map(|a| a["title"].as_str().unwrap())
-        .collect();
+    let titles = strings(&actions, "title");
     assert_eq!(titles, ["Write `Nbd2`", "Write `Nfd2`"]);
     assert!(actions.iter().all(|a| a["isPreferred"] == false));
     assert_eq!(client.finish(), 0);
@@ -242,43 +257,26 @@ fn hover_shows_the_position_after_a_move() {
     let (text, fens) = common::first_variations_game();
     let uri = "file:///nonexistent-jaque-lsp-test/variations.pgn";
     let mut client = initialized();
-    client.open(uri, &text);
-    client.diagnostics(uri);
+    opened(&mut client, uri, &text);
     // The mainline: `1. d3` opens the movetext, `1... a5` closes it.
     let d3 = text.find("\n1. d3").unwrap() + 4;
     let a5 = text.rfind("1... a5").unwrap() + 6;
     for (offset, fen) in [(d3, &fens[0]), (a5, &fens[1])] {
         let (line, character) = place(&text, offset);
-        let hover = client.result("textDocument/hover", at(uri, line, character));
-        let value = hover["contents"]["value"].as_str().unwrap();
+        let value = hover_text(&mut client, uri, line, character);
         assert!(value.contains(&format!("FEN: `{fen}`")), "{value}");
         assert!(value.contains("```text\n  8 "), "{value}");
     }
     let (line, character) = place(&text, d3);
-    let hover = client.result("textDocument/hover", at(uri, line, character));
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("UCI: `d2d3`")
-    );
+    let value = hover_text(&mut client, uri, line, character);
+    assert!(value.contains("UCI: `d2d3`"), "{value}");
     // `1. d4 $17 f6`: the NAG of the variation's move.
     let d4 = text.find("1. d4 $17").unwrap() + 3;
     let (line, character) = place(&text, d4);
-    let hover = client.result("textDocument/hover", at(uri, line, character));
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("NAGs: $17")
-    );
-    let hover = client.result("textDocument/hover", at(uri, 0, 3));
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("Event")
-    );
+    let value = hover_text(&mut client, uri, line, character);
+    assert!(value.contains("NAGs: $17"), "{value}");
+    let value = hover_text(&mut client, uri, 0, 3);
+    assert!(value.contains("Event"), "{value}");
     assert_eq!(client.finish(), 0);
 }
 
@@ -307,30 +305,18 @@ fn completion_offers_the_legal_moves() {
     let uri = "file:///nonexistent-jaque-lsp-test/completion.pgn";
     let text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n");
     let mut client = initialized();
-    client.open(uri, &text);
-    client.diagnostics(uri);
+    opened(&mut client, uri, &text);
     let items = client.result("textDocument/completion", at(uri, 3, 0));
-    let mut labels: Vec<String> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap().to_string())
-        .collect();
+    let mut labels = strings(items.as_array().unwrap(), "label");
     labels.sort();
     expected.dedup();
     assert_eq!(labels, expected);
 
     // After `1. e4 e5 2.` from the start: white's 29 moves (perft 1 after 1. e4 e5 is 29).
     let start = "file:///nonexistent-jaque-lsp-test/start.pgn";
-    client.open(start, "1. e4 e5 2. \n");
-    client.diagnostics(start);
+    opened(&mut client, start, "1. e4 e5 2. \n");
     let items = client.result("textDocument/completion", at(start, 0, 12));
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = strings(items.as_array().unwrap(), "label");
     assert_eq!(labels.len(), 29);
     assert!(labels.contains(&"Nf3") && labels.contains(&"Ke2") && !labels.contains(&"e4"));
     assert_eq!(client.finish(), 0);
@@ -378,16 +364,8 @@ fn formatting_is_what_jaque_fmt_writes() {
 fn a_symbol_and_a_fold_per_game() {
     let (uri, mut client) = (TWO, initialized());
     opened(&mut client, uri, TWO_GAMES);
-    let symbols = client.result(
-        "textDocument/documentSymbol",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    let names: Vec<&str> = symbols
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let symbols = about_document(&mut client, "textDocument/documentSymbol", uri);
+    let names = strings(symbols.as_array().unwrap(), "name");
     assert_eq!(names, ["Tal - Botvinnik, WCh, 1960.03.15", "A - ?, ?, ?"]);
     assert_eq!(
         symbols[0]["range"]["start"],
@@ -398,24 +376,19 @@ fn a_symbol_and_a_fold_per_game() {
         json!({"line": 7, "character": 0})
     );
 
-    let folds = client.result(
-        "textDocument/foldingRange",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    let lines: Vec<(u64, u64)> = folds
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["startLine"].as_u64().unwrap(),
-                f["endLine"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(lines, [(0, 5), (7, 9)]);
+    let folds = about_document(&mut client, "textDocument/foldingRange", uri);
+    assert_eq!(fold_lines(&folds), [(0, 5, None), (7, 9, None)]);
 
     assert_eq!(client.finish(), 0);
+}
+
+/// Each folding range's first and last line, and its kind.
+fn fold_lines<'a>(folds: &'a Value) -> Vec<(u64, u64, Option<&'a str>)> {
+    let fold = |f: &'a Value| {
+        let line = |k: &str| f[k].as_u64().expect("a line");
+        (line("startLine"), line("endLine"), f["kind"].as_str())
+    };
+    folds.as_array().unwrap().iter().map(fold).collect()
 }
 
 #[test]
@@ -425,19 +398,8 @@ fn variations_and_comments_fold() {
     let uri = "file:///nonexistent-jaque-lsp-test/folds.pgn";
     let text = "1. e4 (1. d4\nd5) e5 {a\nlong\ncomment} *\n";
     opened(&mut client, uri, text);
-    let folds = client.result(
-        "textDocument/foldingRange",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    let folds: Vec<(u64, u64, Option<&str>)> = folds
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            let line = |k: &str| f[k].as_u64().unwrap();
-            (line("startLine"), line("endLine"), f["kind"].as_str())
-        })
-        .collect();
+    let folds = about_document(&mut client, "textDocument/foldingRange", uri);
+    let folds = fold_lines(&folds);
     assert_eq!(folds, [(0, 3, None), (1, 3, Some("comment")), (0, 1, None)]);
     assert_eq!(client.finish(), 0);
 }
@@ -459,8 +421,7 @@ fn bad_messages_get_errors_not_a_crash() {
 
     // An edit past the end of the document is clamped, not a crash.
     let uri = "file:///nonexistent-jaque-lsp-test/edit.pgn";
-    client.open(uri, "1. e4 *\n");
-    client.diagnostics(uri);
+    opened(&mut client, uri, "1. e4 *\n");
     client.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 2},
@@ -482,10 +443,7 @@ fn lint_levels_come_from_jaque_toml() {
     let mut client = initialized();
     let diagnostics = opened(&mut client, &uri, PROBLEMS);
     std::fs::remove_dir_all(&dir).unwrap();
-    let found: Vec<(&str, &Value)> = diagnostics
-        .iter()
-        .map(|d| (d["code"].as_str().unwrap(), &d["severity"]))
-        .collect();
+    let found = codes_with(&diagnostics, "severity");
     assert_eq!(
         found,
         [
@@ -536,22 +494,14 @@ fn hover_on_a_tag_says_what_it_means_and_whether_it_is_valid() {
                 [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";
     let uri = "file:///nonexistent-jaque-lsp-test/tags.pgn";
     let mut client = initialized();
-    client.open(uri, text);
-    client.diagnostics(uri);
-    let hover = |client: &mut Client, line: u32| {
-        let hover = client.result("textDocument/hover", at(uri, line, 2));
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
-    };
-    let event = hover(&mut client, 0);
+    opened(&mut client, uri, text);
+    let event = hover_text(&mut client, uri, 0, 2);
     assert!(
         event.contains("the name of the tournament or match"),
         "{event}"
     );
     assert!(event.contains("The value is valid."), "{event}");
-    let date = hover(&mut client, 2);
+    let date = hover_text(&mut client, uri, 2, 2);
     assert!(date.contains("the date the game began"), "{date}");
     assert!(date.contains("is not in the form YYYY.MM.DD"), "{date}");
     assert!(!date.contains("The value is valid."), "{date}");

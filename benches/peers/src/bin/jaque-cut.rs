@@ -14,21 +14,7 @@ use jaque::pgn::Splitter;
 const BATCH_BYTES: usize = 256 << 10;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [path] = args.as_slice() else {
-        eprintln!("usage: jaque-cut FILE");
-        return ExitCode::from(2);
-    };
-    match cut(path) {
-        Ok(games) => {
-            println!("{games}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("jaque-cut: {path}: {error}");
-            ExitCode::from(2)
-        }
-    }
+    jaque_peers::count_file("jaque-cut", "FILE", cut)
 }
 
 fn cut(path: &str) -> io::Result<u64> {

@@ -14,21 +14,7 @@ use ruzstd::decoding::{FrameDecoder, StreamingDecoder};
 const BUFFER: usize = 1 << 16;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [path] = args.as_slice() else {
-        eprintln!("usage: ruzstd-cat FILE.zst");
-        return ExitCode::from(2);
-    };
-    match decompress(path) {
-        Ok(bytes) => {
-            println!("{bytes}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("ruzstd-cat: {path}: {error}");
-            ExitCode::from(2)
-        }
-    }
+    jaque_peers::count_file("ruzstd-cat", "FILE.zst", decompress)
 }
 
 fn decompress(path: &str) -> io::Result<u64> {
