@@ -9,7 +9,9 @@ use std::ops::Range;
 
 use super::{Document, Game};
 use crate::pgn::syntax::{Token, TokenKind};
-use crate::pgn::{Checker, Fixed, Fixer, GameRecord, GameReport, Options, Verdict, format_records};
+use crate::pgn::{
+    Checker, Fixed, Fixer, GameRecord, GameReport, Options, TagRecord, Verdict, format_records,
+};
 use crate::{Applicability, Color, Position};
 
 /// What is under the cursor.
@@ -51,15 +53,11 @@ pub struct MoveInfo {
     pub uci: Option<String>,
 }
 
-/// A tag pair: its name and value, what the tag means, and what is wrong with it.
+/// A tag pair (its spans in the text), what the tag means, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TagHover {
-    /// The tag pair's bytes.
-    pub span: Range<usize>,
-    /// The tag's name.
-    pub name: String,
-    /// Its value.
-    pub value: String,
+    /// The tag pair, its name and value.
+    pub tag: TagRecord,
     /// What the tag records, for the tags of the standard.
     pub meaning: Option<&'static str>,
     /// The messages of the diagnostics inside it (none: the value is valid).
@@ -96,15 +94,6 @@ pub struct Symbol {
     pub span: Range<usize>,
 }
 
-/// What folds: a game, a variation or a comment that spans lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fold {
-    /// The bytes that fold.
-    pub span: Range<usize>,
-    /// What they are.
-    pub kind: FoldKind,
-}
-
 /// See [`Fold`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FoldKind {
@@ -114,6 +103,15 @@ pub enum FoldKind {
     Variation,
     /// A comment, its braces included.
     Comment,
+}
+
+/// What folds: a game, a variation or a comment that spans lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// The bytes that fold.
+    pub span: Range<usize>,
+    /// What they are.
+    pub kind: FoldKind,
 }
 
 impl Document {
@@ -164,7 +162,7 @@ impl Document {
     /// };
     /// assert_eq!((e5.played.san.as_str(), e5.played.uci.as_deref()), ("e5", Some("e7e5")));
     /// let Some(Hover::Tag(white)) = document.hover(3) else { panic!("a tag") };
-    /// assert_eq!((white.name.as_str(), white.value.as_str()), ("White", "Tal"));
+    /// assert_eq!((white.tag.name.as_str(), white.tag.value.as_str()), ("White", "Tal"));
     /// ```
     pub fn hover(&self, at: usize) -> Option<Hover> {
         let (game, record) = self.game_at(at)?;
@@ -187,11 +185,15 @@ impl Document {
             .filter(|d| inside(&d.diagnostic.span))
             .map(|d| d.diagnostic.message.clone())
             .collect();
-        Some(Hover::Tag(TagHover {
+        let in_text = TagRecord {
             span: shift(&tag.span),
-            name: tag.name.clone(),
-            value: tag.value.clone(),
+            name_span: shift(&tag.name_span),
+            value_span: shift(&tag.value_span),
+            ..tag.clone()
+        };
+        Some(Hover::Tag(TagHover {
             meaning: super::tags::meaning(&tag.name),
+            tag: in_text,
             problems,
         }))
     }

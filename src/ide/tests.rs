@@ -82,7 +82,7 @@ fn hover_on_a_tag_tells_its_meaning_and_problems() {
         panic!("no tag");
     };
     assert_eq!(
-        (date.name.as_str(), date.value.as_str()),
+        (date.tag.name.as_str(), date.tag.value.as_str()),
         ("Date", "2024-01-02")
     );
     assert!(date.meaning.is_some_and(|m| m.contains("YYYY.MM.DD")));

@@ -70,7 +70,10 @@ pub fn hover(document: &Document, at: Position) -> Option<Hover> {
             let range = document.range(hover.span.clone());
             Some(markdown(move_text(&hover)?, range))
         }
-        Answer::Tag(tag) => Some(markdown(tag_text(&tag), document.range(tag.span.clone()))),
+        Answer::Tag(tag) => Some(markdown(
+            tag_text(&tag),
+            document.range(tag.tag.span.clone()),
+        )),
     }
 }
 
@@ -102,9 +105,9 @@ fn move_text(hover: &MoveHover) -> Option<String> {
 
 /// A tag's value, what the tag means, and its problems or that it has none.
 fn tag_text(tag: &TagHover) -> String {
-    let mut text = format!("**{}**: {}", tag.name, tag.value);
+    let mut text = format!("**{}**: {}", tag.tag.name, tag.tag.value);
     if let Some(meaning) = tag.meaning {
-        text.push_str(&format!("\n\n{}: {meaning}", tag.name));
+        text.push_str(&format!("\n\n{}: {meaning}", tag.tag.name));
     }
     match &tag.problems[..] {
         [] => text.push_str("\n\nThe value is valid."),
