@@ -29,6 +29,8 @@ import sys
 
 import chess
 
+from san_moves import feature_weight
+
 SEED = 424242
 # The name the data give their generator: its path before tools/ was split by kind, kept
 # so that the data regenerate byte-identical (tools/README.md, "Recorded names").
@@ -49,17 +51,7 @@ def sorted_legal(board):
 
 
 def move_weight(board, m):
-    w = 1.0
-    if m.promotion:
-        w += 40
-    if board.is_castling(m):
-        w += 25
-    if board.is_en_passant(m):
-        w += 60
-    if board.is_capture(m):
-        w += 2
-    if board.gives_check(m):
-        w += 3
+    w = feature_weight(board, m, promotion=40, castling=25, en_passant=60)
     p = board.piece_type_at(m.from_square)
     if p == chess.PAWN:
         r = chess.square_rank(m.to_square)
