@@ -32,7 +32,7 @@ import sys
 
 import chess
 
-from san_moves import feature_weight, pseudo_text
+from san_moves import feature_weight, kings_apart, pseudo_text
 
 SEED = 777001
 # The name the data give their generator: its path before tools/ was split by kind, kept
@@ -130,27 +130,29 @@ def playout_pool(rng, games):
     return pool
 
 
+def add_pieces(rng, b, free, n, types=(chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)):
+    """n draws of a piece of a random type and colour, each put on the next square of `free`
+    (popped from its end); a pawn drawn for a first or last rank square is left out."""
+    for _ in range(n):
+        s = free.pop()
+        pt = rng.choice(types)
+        if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
+            continue
+        b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+
+
 def random_position(rng, n_pieces=(3, 10), heavy=None, no_castling=True):
     """Random valid position (castling rights cleared) with optional same-type group."""
     while True:
-        b = chess.Board(None)
-        sq = list(chess.SQUARES)
-        rng.shuffle(sq)
-        wk, bk = sq.pop(), sq.pop()
-        if chess.square_distance(wk, bk) < 2:
+        b, sq = kings_apart(rng)
+        if b is None:
             continue
-        b.set_piece_at(wk, chess.Piece(chess.KING, chess.WHITE))
-        b.set_piece_at(bk, chess.Piece(chess.KING, chess.BLACK))
         if heavy:
             pt, col, cnt = heavy
             for _ in range(cnt):
                 b.set_piece_at(sq.pop(), chess.Piece(pt, col))
-        for _ in range(rng.randint(*n_pieces)):
-            s = sq.pop()
-            pt = rng.choice([chess.PAWN, chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, sq, rng.randint(*n_pieces),
+                   [chess.PAWN, chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
         b.turn = rng.random() < 0.5
         if b.is_valid() and any(b.generate_legal_moves()):
             return chess.Board(b.fen())
@@ -273,12 +275,7 @@ def castling_position(rng, col):
             b.set_piece_at(s, chess.Piece(chess.ROOK, chess.BLACK))
         free = [s for s in chess.SQUARES if b.piece_at(s) is None]
         rng.shuffle(free)
-        for _ in range(rng.randint(1, 6)):
-            s = free.pop()
-            pt = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, free, rng.randint(1, 6))
         rights = 0
         for bb in (chess.BB_A1, chess.BB_H1, chess.BB_A8, chess.BB_H8):
             if rng.random() < 0.8:
@@ -380,12 +377,7 @@ def gen_en_passant(out, rng):
             if mode == "diag_pin":
                 b.set_piece_at(free.pop(), chess.Piece(rng.choice([chess.BISHOP, chess.QUEEN]), chess.BLACK))
         b.set_piece_at(free.pop(), chess.Piece(chess.KING, chess.BLACK))
-        for _ in range(rng.randint(0, 4)):
-            s = free.pop()
-            pt = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, free, rng.randint(0, 4))
         b.turn = chess.BLACK
         if not b.is_valid():
             continue

@@ -29,7 +29,7 @@ import sys
 
 import chess
 
-from san_moves import feature_weight
+from san_moves import feature_weight, kings_apart
 
 SEED = 424242
 # The name the data give their generator: its path before tools/ was split by kind, kept
@@ -77,15 +77,9 @@ def weighted_choice(rng, board):
 def random_heavy_position(rng):
     """A random legal position with several same-type pieces and advanced pawns."""
     while True:
-        b = chess.Board(None)
-        b.clear()
-        squares = list(chess.SQUARES)
-        rng.shuffle(squares)
-        wk, bk = squares.pop(), squares.pop()
-        if chess.square_distance(wk, bk) < 2:
+        b, squares = kings_apart(rng)
+        if b is None:
             continue
-        b.set_piece_at(wk, chess.Piece(chess.KING, chess.WHITE))
-        b.set_piece_at(bk, chess.Piece(chess.KING, chess.BLACK))
         heavy = rng.choice([chess.QUEEN, chess.ROOK, chess.KNIGHT, chess.BISHOP])
         color = rng.random() < 0.5
         for _ in range(rng.randint(2, 5)):

@@ -1,6 +1,6 @@
 """Moves as the SAN generators see them: the weight of a move's features in their playouts,
-and the SAN-like text of a pseudo-legal move (gen_san_cases_data.py, gen_san_legal_data.py,
-pgn_cases/)."""
+the SAN-like text of a pseudo-legal move, and the two kings their random positions start from
+(gen_san_cases_data.py, gen_san_legal_data.py, pgn_cases/)."""
 
 import chess
 
@@ -34,3 +34,17 @@ def pseudo_text(board, m):
             t += "=" + chess.piece_symbol(m.promotion).upper()
         return t
     return chess.piece_symbol(pt).upper() + ("x" if cap else "") + to
+
+
+def kings_apart(rng):
+    """An empty board with the two kings on random squares, and the other squares, shuffled;
+    the board is None when the kings came out adjacent (the caller draws again)."""
+    b = chess.Board(None)
+    squares = list(chess.SQUARES)
+    rng.shuffle(squares)
+    wk, bk = squares.pop(), squares.pop()
+    if chess.square_distance(wk, bk) < 2:
+        return None, squares
+    b.set_piece_at(wk, chess.Piece(chess.KING, chess.WHITE))
+    b.set_piece_at(bk, chess.Piece(chess.KING, chess.BLACK))
+    return b, squares
