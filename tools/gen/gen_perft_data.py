@@ -205,29 +205,30 @@ def write_files(out: str, args, sf: Stockfish, std: list[Line], c960: list[Line]
                 deep: list[Line]) -> tuple[dict, dict]:
     """The three files, with their headers; the coverage of the first two."""
     std_sum = summarize(std)
-    write_file(os.path.join(out, "perft_random.epd"), std, header_for(
-        "standard chess, seeded random playouts from the start position", args, sf, [
+    c_sum = summarize(c960)
+    files = [
+        ("perft_random.epd", std, "standard chess, seeded random playouts from the start position", [
             "Every line has D1..D3; about 100 lines also D4, about 20 also D5.",
             "FEN ep field: python-chess board.fen() ('legal': only when an ep capture is legal), except",
             "lines whose ep capture is pseudo-legal but illegal and ~30 lines right after a double push",
             "with no possible ep capture, which use board.fen(en_passant='fen') (ep square after any",
             "double push). Parsers must accept both.",
             "Coverage: " + ", ".join(f"{k}={v}" for k, v in std_sum.items() if v and k not in ("xfen", "start")),
-        ]))
-    c_sum = summarize(c960)
-    write_file(os.path.join(out, "perft_960.epd"), c960, header_for(
-        "Chess960, start setups (Board.from_chess960_pos) and biased playouts from them", args, sf, [
+        ]),
+        ("perft_960.epd", c960, "Chess960, start setups (Board.from_chess960_pos) and biased playouts from them", [
             "Parse every line as Chess960 (UCI_Chess960=true in Stockfish). Depths D1..D4.",
             "Castling field: Shredder-FEN (board.shredder_fen(), file letters) for the first lines;",
             "the last ~20 lines are further positions in X-FEN (board.fen(): KQkq for the outermost",
             "rook, a file letter otherwise).",
             "Coverage (side to move): " + ", ".join(f"{k}={v}" for k, v in c_sum.items() if v),
-        ]))
-    write_file(os.path.join(out, "perft_deep.epd"), deep, header_for(
-        "deep counts (D5, D6) for a few positions from the random sets", args, sf, [
+        ]),
+        ("perft_deep.epd", deep, "deep counts (D5, D6) for a few positions from the random sets", [
             "Only D5 and D6 are listed. Lines with file-letter (Shredder-FEN) castling fields are",
             "Chess960 positions (parse with chess960 = true); the others are standard chess.",
-        ]))
+        ]),
+    ]
+    for name, lines, title, notes in files:
+        write_file(os.path.join(out, name), lines, header_for(title, args, sf, notes))
     return std_sum, c_sum
 
 

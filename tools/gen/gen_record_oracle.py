@@ -69,6 +69,7 @@ import tempfile
 import chess
 import chess.pgn
 
+from game_trees import games_from
 from random_games import VARIATIONS, board_after, extend_line, mating_moves, playout, result_for
 
 SEED = 3141
@@ -618,13 +619,7 @@ def main():
 
 
 def read_games_text(text):
-    f = io.StringIO(text)
-    games = []
-    while True:
-        game = chess.pgn.read_game(f)
-        if game is None:
-            return games
-        games.append(game)
+    return games_from(io.StringIO(text))
 
 
 if __name__ == "__main__":

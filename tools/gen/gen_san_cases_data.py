@@ -32,6 +32,8 @@ import sys
 
 import chess
 
+from san_moves import feature_weight, kings_apart, pseudo_text
+
 SEED = 777001
 # The name the data give their generator: its path before tools/ was split by kind, kept
 # so that the data regenerate byte-identical (tools/README.md, "Recorded names").
@@ -108,18 +110,7 @@ class Out:
 # ----------------------------------------------------------------- positions
 
 def move_weight(board, m):
-    w = 1.0
-    if m.promotion:
-        w += 30
-    if board.is_castling(m):
-        w += 20
-    if board.is_en_passant(m):
-        w += 50
-    if board.is_capture(m):
-        w += 2
-    if board.gives_check(m):
-        w += 3
-    return w
+    return feature_weight(board, m, promotion=30, castling=20, en_passant=50)
 
 
 def playout_pool(rng, games):
@@ -139,27 +130,29 @@ def playout_pool(rng, games):
     return pool
 
 
+def add_pieces(rng, b, free, n, types=(chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)):
+    """n draws of a piece of a random type and colour, each put on the next square of `free`
+    (popped from its end); a pawn drawn for a first or last rank square is left out."""
+    for _ in range(n):
+        s = free.pop()
+        pt = rng.choice(types)
+        if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
+            continue
+        b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+
+
 def random_position(rng, n_pieces=(3, 10), heavy=None, no_castling=True):
     """Random valid position (castling rights cleared) with optional same-type group."""
     while True:
-        b = chess.Board(None)
-        sq = list(chess.SQUARES)
-        rng.shuffle(sq)
-        wk, bk = sq.pop(), sq.pop()
-        if chess.square_distance(wk, bk) < 2:
+        b, sq = kings_apart(rng)
+        if b is None:
             continue
-        b.set_piece_at(wk, chess.Piece(chess.KING, chess.WHITE))
-        b.set_piece_at(bk, chess.Piece(chess.KING, chess.BLACK))
         if heavy:
             pt, col, cnt = heavy
             for _ in range(cnt):
                 b.set_piece_at(sq.pop(), chess.Piece(pt, col))
-        for _ in range(rng.randint(*n_pieces)):
-            s = sq.pop()
-            pt = rng.choice([chess.PAWN, chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, sq, rng.randint(*n_pieces),
+                   [chess.PAWN, chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
         b.turn = rng.random() < 0.5
         if b.is_valid() and any(b.generate_legal_moves()):
             return chess.Board(b.fen())
@@ -206,19 +199,6 @@ def gen_disambiguation(out, rng, positions):
                 if wrong:
                     out.emit("added_disambiguation", b, letter + rng.choice(wrong) + x + to + suf,
                              "wrong file (no such piece there)", kind_cap=6)
-
-
-def pseudo_text(b, m):
-    """SAN-like text for a pseudo-legal (possibly illegal) move, without check mark."""
-    pt = b.piece_type_at(m.from_square)
-    cap = b.is_capture(m)
-    to = chess.square_name(m.to_square)
-    if pt == chess.PAWN:
-        t = (chess.FILE_NAMES[chess.square_file(m.from_square)] + "x" + to) if cap else to
-        if m.promotion:
-            t += "=" + PIECE_LETTER[m.promotion]
-        return t
-    return PIECE_LETTER[pt] + ("x" if cap else "") + to
 
 
 def gen_pinned(out, rng, positions):
@@ -295,12 +275,7 @@ def castling_position(rng, col):
             b.set_piece_at(s, chess.Piece(chess.ROOK, chess.BLACK))
         free = [s for s in chess.SQUARES if b.piece_at(s) is None]
         rng.shuffle(free)
-        for _ in range(rng.randint(1, 6)):
-            s = free.pop()
-            pt = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, free, rng.randint(1, 6))
         rights = 0
         for bb in (chess.BB_A1, chess.BB_H1, chess.BB_A8, chess.BB_H8):
             if rng.random() < 0.8:
@@ -402,12 +377,7 @@ def gen_en_passant(out, rng):
             if mode == "diag_pin":
                 b.set_piece_at(free.pop(), chess.Piece(rng.choice([chess.BISHOP, chess.QUEEN]), chess.BLACK))
         b.set_piece_at(free.pop(), chess.Piece(chess.KING, chess.BLACK))
-        for _ in range(rng.randint(0, 4)):
-            s = free.pop()
-            pt = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
-            if pt == chess.PAWN and chess.square_rank(s) in (0, 7):
-                continue
-            b.set_piece_at(s, chess.Piece(pt, rng.random() < 0.5))
+        add_pieces(rng, b, free, rng.randint(0, 4))
         b.turn = chess.BLACK
         if not b.is_valid():
             continue
@@ -502,107 +472,103 @@ def gen_promotion(out, rng):
         del pawn_sq
 
 
-def gen_check_marks(out, rng, positions):
-    cat = "check_marks"
+def shuffled_moves(out, cat, rng, positions, n=None):
+    """(board, move) for the first n legal moves of each position, shuffled, until `cat` is full."""
     for b in positions:
         if out.full(cat):
             return
         moves = sorted_legal(b)
         rng.shuffle(moves)
-        for m in moves[:8]:
-            s = b.san(m)
-            suf = suffix_of(s)
-            core = strip_suffix(s)
-            if suf == "#":
-                out.emit(cat, b, s, "mate with #", kind_cap=8)
-                out.emit(cat, b, core + "+", "mate written with + instead of #", kind_cap=6)
-                out.emit(cat, b, core, "mate without mark", kind_cap=6)
-                out.emit(cat, b, core + "++", "mate written ++", kind_cap=3)
-            elif suf == "+":
-                out.emit(cat, b, s, "check with +", kind_cap=6)
-                out.emit(cat, b, core, "check mark missing", kind_cap=6)
-                out.emit(cat, b, core + "#", "# on a check that is not mate", kind_cap=6)
-            else:
-                out.emit(cat, b, s + "+", "+ on a non-checking move", kind_cap=6)
-                out.emit(cat, b, s + "#", "# on a non-checking move", kind_cap=4)
-                out.emit(cat, b, s + "!", "annotation glyph !", kind_cap=2)
-                out.emit(cat, b, s + "+!?", "check mark and glyph", kind_cap=1)
+        for m in moves[:n]:
+            yield b, m
+
+
+def gen_check_marks(out, rng, positions):
+    cat = "check_marks"
+    for b, m in shuffled_moves(out, cat, rng, positions, 8):
+        s = b.san(m)
+        suf = suffix_of(s)
+        core = strip_suffix(s)
+        if suf == "#":
+            out.emit(cat, b, s, "mate with #", kind_cap=8)
+            out.emit(cat, b, core + "+", "mate written with + instead of #", kind_cap=6)
+            out.emit(cat, b, core, "mate without mark", kind_cap=6)
+            out.emit(cat, b, core + "++", "mate written ++", kind_cap=3)
+        elif suf == "+":
+            out.emit(cat, b, s, "check with +", kind_cap=6)
+            out.emit(cat, b, core, "check mark missing", kind_cap=6)
+            out.emit(cat, b, core + "#", "# on a check that is not mate", kind_cap=6)
+        else:
+            out.emit(cat, b, s + "+", "+ on a non-checking move", kind_cap=6)
+            out.emit(cat, b, s + "#", "# on a non-checking move", kind_cap=4)
+            out.emit(cat, b, s + "!", "annotation glyph !", kind_cap=2)
+            out.emit(cat, b, s + "+!?", "check mark and glyph", kind_cap=1)
 
 
 def gen_capture_marks(out, rng, positions):
     cat = "capture_marks"
-    for b in positions:
-        if out.full(cat):
-            return
-        moves = sorted_legal(b)
-        rng.shuffle(moves)
-        for m in moves[:10]:
-            s = b.san(m)
-            if s.startswith("O-O"):
-                continue
-            pt = b.piece_type_at(m.from_square)
-            if b.is_capture(m):
-                nx = s.replace("x", "")
-                if pt == chess.PAWN:
-                    out.emit(cat, b, s, "pawn capture", kind_cap=4)
-                    out.emit(cat, b, nx, "pawn capture without x", kind_cap=6)
-                    out.emit(cat, b, s[1:], "pawn capture without file (x only)", kind_cap=5)
-                    out.emit(cat, b, s.replace("x", ":"), "pawn capture with ':'", kind_cap=2)
-                else:
-                    out.emit(cat, b, s, "piece capture", kind_cap=5)
-                    out.emit(cat, b, nx, "piece capture without x", kind_cap=7)
-                    out.emit(cat, b, s.replace("x", "-"), "piece capture with '-' instead of x", kind_cap=3)
+    for b, m in shuffled_moves(out, cat, rng, positions, 10):
+        s = b.san(m)
+        if s.startswith("O-O"):
+            continue
+        pt = b.piece_type_at(m.from_square)
+        if b.is_capture(m):
+            nx = s.replace("x", "")
+            if pt == chess.PAWN:
+                out.emit(cat, b, s, "pawn capture", kind_cap=4)
+                out.emit(cat, b, nx, "pawn capture without x", kind_cap=6)
+                out.emit(cat, b, s[1:], "pawn capture without file (x only)", kind_cap=5)
+                out.emit(cat, b, s.replace("x", ":"), "pawn capture with ':'", kind_cap=2)
             else:
-                if pt == chess.PAWN:
-                    if m.promotion:
-                        continue
-                    out.emit(cat, b, "x" + s, "x on a pawn push (no file)", kind_cap=5)
-                    out.emit(cat, b, s[0] + "x" + s, "x on a pawn push (own file)", kind_cap=5)
-                else:
-                    mt = DIS_RE.match(s)
-                    letter, f, r, x, to, suf = mt.groups()
-                    out.emit(cat, b, letter + f + r + "x" + to + suf, "x on a non-capture", kind_cap=7)
-                    out.emit(cat, b, letter + f + r + "-" + to + suf, "'-' on a non-capture", kind_cap=2)
+                out.emit(cat, b, s, "piece capture", kind_cap=5)
+                out.emit(cat, b, nx, "piece capture without x", kind_cap=7)
+                out.emit(cat, b, s.replace("x", "-"), "piece capture with '-' instead of x", kind_cap=3)
+        else:
+            if pt == chess.PAWN:
+                if m.promotion:
+                    continue
+                out.emit(cat, b, "x" + s, "x on a pawn push (no file)", kind_cap=5)
+                out.emit(cat, b, s[0] + "x" + s, "x on a pawn push (own file)", kind_cap=5)
+            else:
+                mt = DIS_RE.match(s)
+                letter, f, r, x, to, suf = mt.groups()
+                out.emit(cat, b, letter + f + r + "x" + to + suf, "x on a non-capture", kind_cap=7)
+                out.emit(cat, b, letter + f + r + "-" + to + suf, "'-' on a non-capture", kind_cap=2)
 
 
 def gen_pawn_forms(out, rng, positions):
     cat = "pawn_forms"
-    for b in positions:
-        if out.full(cat):
-            return
-        moves = sorted_legal(b)
-        rng.shuffle(moves)
-        for m in moves:
-            if b.piece_type_at(m.from_square) != chess.PAWN or m.promotion:
-                continue
-            s = b.san(m)
-            fr = chess.square_name(m.from_square)
-            to = chess.square_name(m.to_square)
-            suf = suffix_of(s)
-            fwd = 1 if b.turn == chess.WHITE else -1
-            if b.is_capture(m):
-                out.emit(cat, b, s, "pawn capture", kind_cap=5)
-                out.emit(cat, b, fr[0] + "x" + to[0], "pawn capture without destination rank (exd)", kind_cap=4)
-                out.emit(cat, b, fr[0] + to[0], "pawn capture as two files (ed)", kind_cap=3)
-                out.emit(cat, b, to + suf, "destination only where a capture is meant", kind_cap=5)
-                out.emit(cat, b, fr + "x" + to + suf, "long algebraic pawn capture", kind_cap=2)
-                # wrong capturing file (no pawn of ours there can capture)
-                wf = chess.square_file(m.to_square) + (chess.square_file(m.to_square) - chess.square_file(m.from_square))
-                if 0 <= wf <= 7:
-                    out.emit(cat, b, chess.FILE_NAMES[wf] + "x" + to + suf, "capture from the wrong side", kind_cap=3)
-            else:
-                out.emit(cat, b, s, "pawn push" if abs(m.to_square - m.from_square) == 8 else "pawn double push",
-                         kind_cap=5)
-                out.emit(cat, b, "P" + s, "pawn with P letter", kind_cap=3)
-                out.emit(cat, b, fr + to, "UCI-like pawn move", kind_cap=3)
-                out.emit(cat, b, fr + "-" + to, "long algebraic pawn move", kind_cap=3)
-                # one step too far
-                r2 = chess.square_rank(m.to_square) + fwd
-                if 0 <= r2 <= 7 and abs(m.to_square - m.from_square) == 16:
-                    out.emit(cat, b, to[0] + str(r2 + 1), "pawn three squares forward", kind_cap=4)
-                r0 = chess.square_rank(m.from_square) - fwd
-                if 0 <= r0 <= 7:
-                    out.emit(cat, b, to[0] + str(r0 + 1), "pawn moving backwards", kind_cap=3)
+    for b, m in shuffled_moves(out, cat, rng, positions):
+        if b.piece_type_at(m.from_square) != chess.PAWN or m.promotion:
+            continue
+        s = b.san(m)
+        fr = chess.square_name(m.from_square)
+        to = chess.square_name(m.to_square)
+        suf = suffix_of(s)
+        fwd = 1 if b.turn == chess.WHITE else -1
+        if b.is_capture(m):
+            out.emit(cat, b, s, "pawn capture", kind_cap=5)
+            out.emit(cat, b, fr[0] + "x" + to[0], "pawn capture without destination rank (exd)", kind_cap=4)
+            out.emit(cat, b, fr[0] + to[0], "pawn capture as two files (ed)", kind_cap=3)
+            out.emit(cat, b, to + suf, "destination only where a capture is meant", kind_cap=5)
+            out.emit(cat, b, fr + "x" + to + suf, "long algebraic pawn capture", kind_cap=2)
+            # wrong capturing file (no pawn of ours there can capture)
+            wf = chess.square_file(m.to_square) + (chess.square_file(m.to_square) - chess.square_file(m.from_square))
+            if 0 <= wf <= 7:
+                out.emit(cat, b, chess.FILE_NAMES[wf] + "x" + to + suf, "capture from the wrong side", kind_cap=3)
+        else:
+            out.emit(cat, b, s, "pawn push" if abs(m.to_square - m.from_square) == 8 else "pawn double push",
+                     kind_cap=5)
+            out.emit(cat, b, "P" + s, "pawn with P letter", kind_cap=3)
+            out.emit(cat, b, fr + to, "UCI-like pawn move", kind_cap=3)
+            out.emit(cat, b, fr + "-" + to, "long algebraic pawn move", kind_cap=3)
+            # one step too far
+            r2 = chess.square_rank(m.to_square) + fwd
+            if 0 <= r2 <= 7 and abs(m.to_square - m.from_square) == 16:
+                out.emit(cat, b, to[0] + str(r2 + 1), "pawn three squares forward", kind_cap=4)
+            r0 = chess.square_rank(m.from_square) - fwd
+            if 0 <= r0 <= 7:
+                out.emit(cat, b, to[0] + str(r0 + 1), "pawn moving backwards", kind_cap=3)
 
 
 SYNTAX_INPUTS = [

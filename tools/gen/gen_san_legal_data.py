@@ -29,6 +29,8 @@ import sys
 
 import chess
 
+from san_moves import feature_weight, kings_apart
+
 SEED = 424242
 # The name the data give their generator: its path before tools/ was split by kind, kept
 # so that the data regenerate byte-identical (tools/README.md, "Recorded names").
@@ -49,17 +51,7 @@ def sorted_legal(board):
 
 
 def move_weight(board, m):
-    w = 1.0
-    if m.promotion:
-        w += 40
-    if board.is_castling(m):
-        w += 25
-    if board.is_en_passant(m):
-        w += 60
-    if board.is_capture(m):
-        w += 2
-    if board.gives_check(m):
-        w += 3
+    w = feature_weight(board, m, promotion=40, castling=25, en_passant=60)
     p = board.piece_type_at(m.from_square)
     if p == chess.PAWN:
         r = chess.square_rank(m.to_square)
@@ -85,15 +77,9 @@ def weighted_choice(rng, board):
 def random_heavy_position(rng):
     """A random legal position with several same-type pieces and advanced pawns."""
     while True:
-        b = chess.Board(None)
-        b.clear()
-        squares = list(chess.SQUARES)
-        rng.shuffle(squares)
-        wk, bk = squares.pop(), squares.pop()
-        if chess.square_distance(wk, bk) < 2:
+        b, squares = kings_apart(rng)
+        if b is None:
             continue
-        b.set_piece_at(wk, chess.Piece(chess.KING, chess.WHITE))
-        b.set_piece_at(bk, chess.Piece(chess.KING, chess.BLACK))
         heavy = rng.choice([chess.QUEEN, chess.ROOK, chess.KNIGHT, chess.BISHOP])
         color = rng.random() < 0.5
         for _ in range(rng.randint(2, 5)):

@@ -264,22 +264,23 @@ class Planned:
 
 # ------------------------------------------------------------------ one game
 
+# The kinds played until the board ends them: (plies at most, ending, test of the final board).
+ENDINGS = {
+    "mate": (220, "checkmate", chess.Board.is_checkmate),
+    "stalemate": (400, "stalemate", chess.Board.is_stalemate),
+}
+
+
 def play_moves(rng, kind, ordinal):
     """The moves of a game of `kind`: (start board, moves, final board, ending), ending
     "checkmate", "stalemate" or None (the game is not over on the board)."""
     start = chess.Board()
-    if kind == "mate":
+    if kind in ENDINGS:
+        plies, ending, reached = ENDINGS[kind]
         while True:
-            moves, board = play(rng, start, 220, "mate")
-            if board.is_checkmate():
+            moves, board = play(rng, start, plies, kind)
+            if reached(board):
                 break
-        ending = "checkmate"
-    elif kind == "stalemate":
-        while True:
-            moves, board = play(rng, start, 400, "stalemate")
-            if board.is_stalemate():
-                break
-        ending = "stalemate"
     elif kind == "chess960":
         while True:
             pos = rng.randrange(960)

@@ -4,6 +4,7 @@ game's tags. The moves themselves are random_games.py's, weighed by its FIX_CASE
 
 import chess.pgn
 
+from game_trees import comment_or_nag, tree_nodes
 from random_games import FIX_CASES, extend_line, mainline_nodes
 from .tables import COMMENTS, NAGS, NAMES, SITES
 
@@ -25,19 +26,10 @@ def add_side_variations(rng, game, count):
 
 def decorate(rng, game, avoid):
     """A few comments and NAGs on random nodes (not on the nodes in `avoid`)."""
-    nodes, stack = [], list(game.variations)
-    while stack:
-        n = stack.pop(0)
-        nodes.append(n)
-        stack.extend(n.variations)
-    for n in nodes:
+    for n in tree_nodes(game, breadth_first=True):
         if id(n) in avoid:
             continue
-        r = rng.random()
-        if r < 0.05:
-            n.comment = rng.choice(COMMENTS)
-        elif r < 0.09:
-            n.nags.add(rng.choice(NAGS))
+        comment_or_nag(rng, n, COMMENTS, NAGS, 0.09)
 
 
 def new_game(rng, index):

@@ -6,6 +6,7 @@ import io
 import chess
 import chess.pgn
 
+from game_trees import games_from, node_of
 from .tables import S_CLOSE, S_OPEN
 
 
@@ -39,14 +40,8 @@ class FixWriter(chess.pgn.StringExporter):
             tagvalue = self.place(self.spec["tag_result"], tagvalue)
         super().visit_header(tagname, tagvalue)
 
-    def node_of(self, board, move):
-        n = self.game
-        for m in board.move_stack:
-            n = n.variation(m)
-        return n.variation(move)
-
     def visit_move(self, board, move):
-        key = id(self.node_of(board, move))
+        key = id(node_of(self.game, board, move))
         spaced = self.spec["spaced"] and (key in self.spec["moves"] or key in self.spec["numbers"])
         pad = "  " if spaced else ""
         number = None
@@ -159,13 +154,7 @@ def movetext_words(text):
 
 
 def read_all(text):
-    stream = io.StringIO(text.lstrip("\ufeff"), newline=None)
-    games = []
-    while True:
-        g = chess.pgn.read_game(stream)
-        if g is None:
-            return games
-        games.append(g)
+    return games_from(io.StringIO(text.lstrip("\ufeff"), newline=None))
 
 
 def check_same(read, game, what):

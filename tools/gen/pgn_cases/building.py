@@ -31,6 +31,18 @@ def diag(code, ply, san):
     return {"code": code, "ply": ply, "san": san}
 
 
+def error_game(rng, moves, k):
+    """The game of `moves` from the start position with an error to come at ply k: maybe a
+    variation and some decoration before it, a Result tag. The game, its line comments and
+    its node of ply k."""
+    game = make_game(chess.Board(), moves)
+    if rng.random() < 0.3 and k > 2:
+        add_variations(rng, game, max_ply=k - 1, count=1)
+    lc = decorate(rng, game, max_ply=k - 1)
+    game.headers["Result"] = result_for(rng, board_after(chess.Board(), moves))
+    return game, lc, mainline_nodes(game)[k - 1]
+
+
 def build_valid(rng, pool):
     specs = []
     targets = ["checkmate"] * N_VALID_MATE + ["stalemate"] * N_VALID_STALEMATE + \
@@ -103,12 +115,7 @@ def build_illegal(rng, pool):
         else:
             raise SystemExit(f"no position found for illegal kind {kind}")
         k, (tok, sub) = found
-        game = make_game(chess.Board(), moves)
-        if rng.random() < 0.3 and k > 2:
-            add_variations(rng, game, max_ply=k - 1, count=1)
-        lc = decorate(rng, game, max_ply=k - 1)
-        game.headers["Result"] = result_for(rng, board_after(chess.Board(), moves))
-        node = mainline_nodes(game)[k - 1]
+        game, lc, node = error_game(rng, moves, k)
         specs.append(Spec("illegal_move:" + sub, chess.Board(), game, moves, k - 1,
                           [diag("illegal_move", k, tok)], replace={id(node): tok},
                           line_comments=lc, check=("error", chess.IllegalMoveError)))
@@ -144,12 +151,7 @@ def build_ambiguous(rng):
         b.push(found)
         rest = playout(rng, b, rng.randint(0, 40), "spicy", PGN_CASES)
         moves = pre + [found] + rest
-        game = make_game(chess.Board(), moves)
-        if rng.random() < 0.3 and k > 2:
-            add_variations(rng, game, max_ply=k - 1, count=1)
-        lc = decorate(rng, game, max_ply=k - 1)
-        game.headers["Result"] = result_for(rng, board_after(chess.Board(), moves))
-        node = mainline_nodes(game)[k - 1]
+        game, lc, node = error_game(rng, moves, k)
         specs.append(Spec("ambiguous_move", chess.Board(), game, moves, k - 1,
                           [diag("ambiguous_move", k, tok)], replace={id(node): tok},
                           line_comments=lc, check=("error", chess.AmbiguousMoveError)))
@@ -221,12 +223,7 @@ def build_garbage(rng, pool):
         moves = playout(rng, chess.Board(), rng.randint(6, 100), "spicy", PGN_CASES)
         k = 1 if i == 0 else rng.randint(1, len(moves))
         tok = GARBAGE[i % len(GARBAGE)]
-        game = make_game(chess.Board(), moves)
-        if rng.random() < 0.3 and k > 2:
-            add_variations(rng, game, max_ply=k - 1, count=1)
-        lc = decorate(rng, game, max_ply=k - 1)
-        game.headers["Result"] = result_for(rng, board_after(chess.Board(), moves))
-        node = mainline_nodes(game)[k - 1]
+        game, lc, node = error_game(rng, moves, k)
         specs.append(Spec("syntax", chess.Board(), game, moves, k - 1, [diag("syntax", k, tok)],
                           insert={id(node): [tok]}, line_comments=lc, check="syntax"))
     kinds = ["foreign", "king_into_check", "blocked_pawn", "pinned"]

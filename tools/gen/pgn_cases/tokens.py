@@ -3,6 +3,7 @@
 import chess
 import chess.pgn
 
+from san_moves import pseudo_text
 from .tables import DIS_RE, SAN_RE
 
 
@@ -44,19 +45,11 @@ def strongly_illegal(board, tok):
 def raw_san(board, m):
     """SAN-like text for a pseudo-legal (possibly illegal) move; None if it would need disambiguation."""
     pt = board.piece_type_at(m.from_square)
-    cap = board.is_capture(m)
-    to = chess.square_name(m.to_square)
-    if pt == chess.PAWN:
-        s = (chess.FILE_NAMES[chess.square_file(m.from_square)] + "x" + to) if cap else to
-        if m.promotion:
-            s += "=" + chess.piece_symbol(m.promotion).upper()
-        return s
-    others = [x for x in board.pseudo_legal_moves
-              if x.to_square == m.to_square and x.from_square != m.from_square
-              and board.piece_type_at(x.from_square) == pt]
-    if others:
+    if pt != chess.PAWN and any(x.to_square == m.to_square and x.from_square != m.from_square
+                                and board.piece_type_at(x.from_square) == pt
+                                for x in board.pseudo_legal_moves):
         return None
-    return chess.piece_symbol(pt).upper() + ("x" if cap else "") + to
+    return pseudo_text(board, m)
 
 
 def illegal_candidates(board, kind, pool, rng):

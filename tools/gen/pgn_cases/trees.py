@@ -6,6 +6,7 @@ import chess
 import chess.pgn
 
 import random_games
+from game_trees import comment_or_nag, node_of, tree_nodes
 from oracle_status import status_of
 from random_games import PGN_CASES, board_after, extend_line, mainline_nodes, pick, playout
 from .tables import COMMENTS, LINE_COMMENTS, NAGS
@@ -87,25 +88,15 @@ def add_variations(rng, game, max_ply=None, count=None):
 
 def decorate(rng, game, max_ply=None, allow_line_comments=True):
     """Comments, NAGs and ';' comments (returned as {id(node): text})."""
-    all_nodes = []
-    stack = list(game.variations)
-    while stack:
-        n = stack.pop()
-        all_nodes.append(n)
-        stack.extend(n.variations)
+    all_nodes = tree_nodes(game, breadth_first=False)
     all_nodes.sort(key=lambda n: (depth_of(n), str(n.move)))  # deterministic order
     if rng.random() < 0.15:
         game.comment = rng.choice(COMMENTS)
     for n in all_nodes:
         if max_ply is not None and depth_of(n) > max_ply:
             continue
-        r = rng.random()
-        if r < 0.05:
-            n.comment = rng.choice(COMMENTS)
-        elif r < 0.10:
+        if comment_or_nag(rng, n, COMMENTS, NAGS, 0.10) and rng.random() < 0.2:
             n.nags.add(rng.choice(NAGS))
-            if rng.random() < 0.2:
-                n.nags.add(rng.choice(NAGS))
     line_comments = {}
     if allow_line_comments and rng.random() < 0.35:
         cands = [n for n in mainline_nodes(game)
@@ -128,14 +119,8 @@ class Writer(chess.pgn.StringExporter):
         self.line_comments = line_comments or {}
         self.tail = tail
 
-    def node_of(self, board, move):
-        n = self.game
-        for m in board.move_stack:
-            n = n.variation(m)
-        return n.variation(move)
-
     def visit_move(self, board, move):
-        key = id(self.node_of(board, move))
+        key = id(node_of(self.game, board, move))
         if board.turn == chess.WHITE:
             self.write_token(str(board.fullmove_number) + ". ")
         elif self.force_movenumber:
