@@ -13,6 +13,16 @@ pub(super) fn text_of(bytes: &[u8]) -> String {
         push_text(&mut text, decode_text(bytes).as_bytes(), &mut false);
         return text;
     }
+    // Nearly every file is UTF-8 throughout: then decoding game by game changes nothing,
+    // and only its line ends are to be made line feeds, if it has carriage returns at all.
+    if let Ok(whole) = std::str::from_utf8(bytes) {
+        if !whole.contains('\r') {
+            return whole.to_string();
+        }
+        let mut text = String::with_capacity(bytes.len());
+        push_text(&mut text, bytes, &mut false);
+        return text;
+    }
     let mut text = String::with_capacity(bytes.len());
     let (mut read, mut cr) = (0, false);
     for game in Splitter::new(bytes).map_while(Result::ok) {
