@@ -145,15 +145,15 @@ impl Game {
 /// How far checking a document has come: what [`Document::progress`] tells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// Games checked, and all games cut.
+    /// Games checked.
     pub checked: usize,
     /// All games cut.
     pub games: usize,
-    /// Bytes of the games checked, and of the whole text.
+    /// Bytes of the games checked (the whole text's once all are).
     pub read: usize,
     /// Bytes of the whole text.
     pub total: usize,
-    /// Mainline half-moves played, and diagnostics at each level, of the games checked.
+    /// Mainline half-moves played in the games checked.
     pub plies: usize,
     /// Diagnostics at error level, of the games checked.
     pub errors: usize,
