@@ -2,7 +2,9 @@
 
 use jaque::input::Settings;
 use jaque::lint::Lints;
-use jaque::pgn::{Eval, GameDiagnostic, GameRecord, Options, RawGame, Verdict, clock, eval};
+use jaque::pgn::{
+    Eval, GameDiagnostic, GameRecord, LineIndex, Options, RawGame, Verdict, clock, eval,
+};
 use jaque::{Code, Severity, Suggestion as LibSuggestion};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -189,7 +191,10 @@ impl Game {
     #[getter]
     fn diagnostics(&self) -> Vec<Diagnostic> {
         let report = self.record.report();
-        report.diagnostics.iter().map(Diagnostic::new).collect()
+        let lines = report.line_index();
+        (report.diagnostics.iter())
+            .map(|d| Diagnostic::new(d, &lines))
+            .collect()
     }
 
     /// How many diagnostics are errors.
@@ -310,7 +315,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    fn new(d: &GameDiagnostic) -> Diagnostic {
+    fn new(d: &GameDiagnostic, lines: &LineIndex<'_>) -> Diagnostic {
         Diagnostic {
             code: d.diagnostic.code.as_str(),
             severity: d.diagnostic.severity.as_str(),
@@ -322,8 +327,7 @@ impl Diagnostic {
             ply: d.ply,
             san: d.san.clone(),
             suggestions: (d.diagnostic.suggestions.iter())
-                .zip(&d.suggestion_places)
-                .map(|(s, &[start, end])| Suggestion::new(s, start, end))
+                .map(|s| Suggestion::new(s, lines))
                 .collect(),
         }
     }
@@ -353,12 +357,9 @@ pub struct Suggestion {
 }
 
 impl Suggestion {
-    /// `s`, which starts at `(line, column)` and ends before `(end_line, end_column)`.
-    fn new(
-        s: &LibSuggestion,
-        (line, column): (usize, usize),
-        (end_line, end_column): (usize, usize),
-    ) -> Suggestion {
+    fn new(s: &LibSuggestion, lines: &LineIndex<'_>) -> Suggestion {
+        let (line, column) = lines.line_column(s.span.start);
+        let (end_line, end_column) = lines.line_column(s.span.end);
         Suggestion {
             line,
             column,

@@ -3,10 +3,17 @@
 //! module, so that a field added to a diagnostic is written here, once for every face.
 
 use super::{Array, Object};
-use crate::pgn::GameDiagnostic;
+use crate::Suggestion;
+use crate::pgn::{GameDiagnostic, GameReport, LineIndex};
 
-/// Writes a diagnostic as the contract's object.
-pub fn contract(out: &mut Vec<u8>, d: &GameDiagnostic) {
+/// Writes a diagnostic of `report` as the contract's object; `lines`, the game's lines,
+/// indexed the first time a suggestion is to be placed.
+pub fn contract<'r>(
+    out: &mut Vec<u8>,
+    d: &GameDiagnostic,
+    report: &'r GameReport,
+    lines: &mut Option<LineIndex<'r>>,
+) {
     let mut diagnostic = Object::open(out);
     diagnostic.field("severity", d.diagnostic.severity.as_str());
     diagnostic.field("code", d.diagnostic.code.as_str());
@@ -18,18 +25,26 @@ pub fn contract(out: &mut Vec<u8>, d: &GameDiagnostic) {
     diagnostic.field("ply", d.ply);
     diagnostic.field("san", d.san.as_deref());
     let mut suggestions = Array::open(diagnostic.key("suggestions"));
-    for (s, [start, end]) in d.diagnostic.suggestions.iter().zip(&d.suggestion_places) {
-        let mut object = Object::open(suggestions.item());
-        object.field("line", start.0);
-        object.field("column", start.1);
-        object.field("end_line", end.0);
-        object.field("end_column", end.1);
-        object.field("replacement", &s.replacement);
-        object.field("applicability", s.applicability.as_str());
-        object.close();
+    for s in &d.diagnostic.suggestions {
+        let lines = lines.get_or_insert_with(|| report.line_index());
+        contract_suggestion(suggestions.item(), s, lines);
     }
     suggestions.close();
     diagnostic.close();
+}
+
+/// Writes a suggestion's object, its span placed by `lines`.
+fn contract_suggestion(out: &mut Vec<u8>, suggestion: &Suggestion, lines: &LineIndex<'_>) {
+    let (line, column) = lines.line_column(suggestion.span.start);
+    let (end_line, end_column) = lines.line_column(suggestion.span.end);
+    let mut object = Object::open(out);
+    object.field("line", line);
+    object.field("column", column);
+    object.field("end_line", end_line);
+    object.field("end_column", end_column);
+    object.field("replacement", &suggestion.replacement);
+    object.field("applicability", suggestion.applicability.as_str());
+    object.close();
 }
 
 #[cfg(feature = "ide")]

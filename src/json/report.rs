@@ -24,8 +24,10 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
     }
     object.field("status", report.status_code());
     let mut diagnostics = Array::open(object.key("diagnostics"));
+    // The lines are indexed only when a suggestion is to be placed.
+    let mut lines = None;
     for d in &report.diagnostics {
-        super::diagnostic::contract(diagnostics.item(), d);
+        super::diagnostic::contract(diagnostics.item(), d, report, &mut lines);
     }
     diagnostics.close();
     object.close();

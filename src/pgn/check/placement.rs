@@ -136,18 +136,15 @@ pub(super) fn place(
         .map(|(diagnostic, ply, san)| {
             cursor = cursor.to(text, diagnostic.span.start);
             let (line, column) = cursor.line_column(text, first_line);
-            let at = |offset| cursor.to(text, offset).line_column(text, first_line);
-            let (end_line, end_column) = at(diagnostic.span.end);
-            let suggestion_places = (diagnostic.suggestions.iter())
-                .map(|s| [at(s.span.start), at(s.span.end)])
-                .collect();
+            let (end_line, end_column) = cursor
+                .to(text, diagnostic.span.end)
+                .line_column(text, first_line);
             GameDiagnostic {
                 diagnostic,
                 line,
                 column,
                 end_line,
                 end_column,
-                suggestion_places,
                 ply,
                 san,
             }

@@ -18,9 +18,6 @@ pub struct GameDiagnostic {
     pub end_line: usize,
     /// See [`GameDiagnostic::end_line`].
     pub end_column: usize,
-    /// Each suggestion's line and column and those just past its end, as the diagnostic's
-    /// own, in the order of its suggestions: placed once, for every face that writes them.
-    pub suggestion_places: Vec<[(usize, usize); 2]>,
     /// For moves: the 1-based half-move index in its line of play.
     pub ply: Option<usize>,
     /// For moves: the SAN token as written.
