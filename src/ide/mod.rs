@@ -44,7 +44,6 @@ pub use place::{Placed, Start, Where};
 pub use questions::{
     Board, Completion, Fold, FoldKind, Hover, MoveHover, MoveInfo, Symbol, TagHover,
 };
-pub use tags::meaning as tag_meaning;
 pub use utf16::utf16_len;
 
 /// An editor's text, its games, and what checking them found.
