@@ -28,8 +28,8 @@ class Suggestion:
 
 @final
 class Diagnostic:
-    code: str
     severity: Literal["error", "warning"]
+    code: str
     message: str
     line: int
     column: int

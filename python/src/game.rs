@@ -2,14 +2,13 @@
 
 use jaque::input::Settings;
 use jaque::lint::Lints;
-use jaque::pgn::{
-    Eval, GameDiagnostic, GameRecord, LineIndex, Options, RawGame, Verdict, clock, eval,
-};
-use jaque::{Code, Severity, Suggestion as LibSuggestion};
+use jaque::pgn::{Eval, GameRecord, Options, RawGame, Verdict, clock, eval};
+use jaque::{Code, Severity};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt};
 
+use crate::diagnostic::Diagnostic;
 use crate::position::Position;
 use crate::returns::Home;
 
@@ -189,11 +188,11 @@ impl Game {
 
     /// Every problem found, in the order of the text.
     #[getter]
-    fn diagnostics(&self) -> Vec<Diagnostic> {
+    fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Diagnostic>> {
         let report = self.record.report();
         let lines = report.line_index();
         (report.diagnostics.iter())
-            .map(|d| Diagnostic::new(d, &lines))
+            .map(|d| Diagnostic::new(py, d, &lines))
             .collect()
     }
 
@@ -292,96 +291,4 @@ pub fn _game(
     };
     let record = settings.record(&mut settings.checker(), &raw);
     Ok(Game::new(record, file, &settings))
-}
-
-/// A problem in a game: its code, severity, message and place, and the suggested fixes.
-#[pyclass(module = "jaque", frozen, get_all)]
-pub struct Diagnostic {
-    /// A stable code: `illegal_move`, `syntax`, `check_annotation`, ...
-    code: &'static str,
-    /// `error` or `warning`.
-    severity: &'static str,
-    message: String,
-    /// 1-based line and column (in characters) where it starts in the input.
-    line: usize,
-    column: usize,
-    /// Line and column just past its end.
-    end_line: usize,
-    end_column: usize,
-    /// For moves: the 1-based half-move in its line of play, and the SAN as written.
-    ply: Option<usize>,
-    san: Option<String>,
-    suggestions: Vec<Suggestion>,
-}
-
-impl Diagnostic {
-    fn new(d: &GameDiagnostic, lines: &LineIndex<'_>) -> Diagnostic {
-        Diagnostic {
-            code: d.diagnostic.code.as_str(),
-            severity: d.diagnostic.severity.as_str(),
-            message: d.diagnostic.message.clone(),
-            line: d.line,
-            column: d.column,
-            end_line: d.end_line,
-            end_column: d.end_column,
-            ply: d.ply,
-            san: d.san.clone(),
-            suggestions: (d.diagnostic.suggestions.iter())
-                .map(|s| Suggestion::new(s, lines))
-                .collect(),
-        }
-    }
-}
-
-#[pymethods]
-impl Diagnostic {
-    fn __repr__(&self) -> String {
-        format!(
-            "<Diagnostic {} {} at {}:{}: {:?}>",
-            self.severity, self.code, self.line, self.column, self.message
-        )
-    }
-}
-
-/// A suggested replacement of a span of the input.
-#[pyclass(module = "jaque", frozen, get_all)]
-#[derive(Clone)]
-pub struct Suggestion {
-    line: usize,
-    column: usize,
-    end_line: usize,
-    end_column: usize,
-    replacement: String,
-    /// `machine_applicable` (what `fix` applies) or `maybe_incorrect`.
-    applicability: &'static str,
-}
-
-impl Suggestion {
-    fn new(s: &LibSuggestion, lines: &LineIndex<'_>) -> Suggestion {
-        let (line, column) = lines.line_column(s.span.start);
-        let (end_line, end_column) = lines.line_column(s.span.end);
-        Suggestion {
-            line,
-            column,
-            end_line,
-            end_column,
-            replacement: s.replacement.clone(),
-            applicability: s.applicability.as_str(),
-        }
-    }
-}
-
-#[pymethods]
-impl Suggestion {
-    fn __repr__(&self) -> String {
-        format!(
-            "<Suggestion {}:{}-{}:{} -> {:?} ({})>",
-            self.line,
-            self.column,
-            self.end_line,
-            self.end_column,
-            self.replacement,
-            self.applicability
-        )
-    }
 }

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod diagnostic;
 mod errors;
 mod game;
 mod position;
@@ -17,8 +18,8 @@ mod text;
 fn _jaque(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<game::Game>()?;
-    module.add_class::<game::Diagnostic>()?;
-    module.add_class::<game::Suggestion>()?;
+    module.add_class::<diagnostic::Diagnostic>()?;
+    module.add_class::<diagnostic::Suggestion>()?;
     module.add_class::<position::Position>()?;
     module.add_class::<reading::Games>()?;
     module.add_class::<reading::ArrowStream>()?;

@@ -1,6 +1,7 @@
 """Shared paths and data of the package's tests."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -28,3 +29,11 @@ def source_path(header, name):
     path = ROOT / header["files"][name]["path"]
     assert path.exists(), f"{path}: the oracle's input is missing"
     return path
+
+
+def jaque_binary():
+    """The command-line tool: $JAQUE, else the one cargo built."""
+    for candidate in (os.environ.get("JAQUE"), ROOT / "target/release/jaque", ROOT / "target/debug/jaque"):
+        if candidate and os.path.exists(candidate):
+            return str(candidate)
+    pytest.fail("no jaque binary: build it with `cargo build` or set JAQUE")

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import jaque
-from conftest import PGN, ROOT, oracle, source_path
+from conftest import PGN, ROOT, jaque_binary, oracle, source_path
 
 INPUT = PGN / "generated.pgn"
 HEADER, GAMES = oracle()
@@ -119,14 +119,6 @@ def test_the_positions_table_is_python_chess_s_positions():
             assert row["uci"] == want["uci"][ply - 1]
             compared += 1
     assert compared == len(rows) > 1000
-
-
-def jaque_binary():
-    """The command-line tool: $JAQUE, else the one cargo built."""
-    for candidate in (os.environ.get("JAQUE"), ROOT / "target/release/jaque", ROOT / "target/debug/jaque"):
-        if candidate and os.path.exists(candidate):
-            return str(candidate)
-    pytest.fail("no jaque binary: build it with `cargo build` or set JAQUE")
 
 
 @pytest.mark.parametrize("name", ["games", "moves", "positions"])

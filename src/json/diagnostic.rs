@@ -2,12 +2,13 @@
 //! --json`), the Language Server Protocol's (`jaque lsp`) and the playground page's. One
 //! module, so that a field added to a diagnostic is written here, once for every face.
 
-use super::{Array, Object};
-use crate::Suggestion;
+use super::{Array, Object, ToJson};
+use crate::pgn::fields::{DIAGNOSTIC_FIELDS, PlacedSuggestion, SUGGESTION_FIELDS, Value};
 use crate::pgn::{GameDiagnostic, GameReport, LineIndex};
 
-/// Writes a diagnostic of `report` as the contract's object; `lines`, the game's lines,
-/// indexed the first time a suggestion is to be placed.
+/// Writes a diagnostic of `report` as the contract's object: the fields of
+/// [`DIAGNOSTIC_FIELDS`], then `suggestions`, each the fields of [`SUGGESTION_FIELDS`];
+/// `lines`, the game's lines, indexed the first time a suggestion is to be placed.
 pub fn contract<'r>(
     out: &mut Vec<u8>,
     d: &GameDiagnostic,
@@ -15,36 +16,31 @@ pub fn contract<'r>(
     lines: &mut Option<LineIndex<'r>>,
 ) {
     let mut diagnostic = Object::open(out);
-    diagnostic.field("severity", d.diagnostic.severity.as_str());
-    diagnostic.field("code", d.diagnostic.code.as_str());
-    diagnostic.field("message", &d.diagnostic.message);
-    diagnostic.field("line", d.line);
-    diagnostic.field("column", d.column);
-    diagnostic.field("end_line", d.end_line);
-    diagnostic.field("end_column", d.end_column);
-    diagnostic.field("ply", d.ply);
-    diagnostic.field("san", d.san.as_deref());
+    for field in &DIAGNOSTIC_FIELDS {
+        diagnostic.field(field.name, field.value(d));
+    }
     let mut suggestions = Array::open(diagnostic.key("suggestions"));
     for s in &d.diagnostic.suggestions {
         let lines = lines.get_or_insert_with(|| report.line_index());
-        contract_suggestion(suggestions.item(), s, lines);
+        let placed = PlacedSuggestion::new(s, lines);
+        let mut object = Object::open(suggestions.item());
+        for field in &SUGGESTION_FIELDS {
+            object.field(field.name, field.value(&placed));
+        }
+        object.close();
     }
     suggestions.close();
     diagnostic.close();
 }
 
-/// Writes a suggestion's object, its span placed by `lines`.
-fn contract_suggestion(out: &mut Vec<u8>, suggestion: &Suggestion, lines: &LineIndex<'_>) {
-    let (line, column) = lines.line_column(suggestion.span.start);
-    let (end_line, end_column) = lines.line_column(suggestion.span.end);
-    let mut object = Object::open(out);
-    object.field("line", line);
-    object.field("column", column);
-    object.field("end_line", end_line);
-    object.field("end_column", end_column);
-    object.field("replacement", &suggestion.replacement);
-    object.field("applicability", suggestion.applicability.as_str());
-    object.close();
+impl ToJson for Value<'_> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        match *self {
+            Value::Text(text) => text.write_json(out),
+            Value::Count(n) => n.write_json(out),
+            Value::Absent => out.extend_from_slice(b"null"),
+        }
+    }
 }
 
 #[cfg(feature = "ide")]

@@ -46,6 +46,7 @@ mod split;
 pub mod syntax;
 mod tags;
 
+pub use check::fields;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, TagRecord,

@@ -10,6 +10,7 @@ use arrow_schema::{ArrowError, DataType, Field};
 use super::{Columns, count};
 use crate::Severity;
 use crate::lint::Lints;
+use crate::pgn::fields::{DIAGNOSTIC_FIELDS, DiagnosticField, Kind, Value};
 use crate::pgn::{Checker, GameRecord, GameReport, Mainline, RawGame, SEVEN_TAG_ROSTER, Verdict};
 
 /// The rows of `records`, games of the input named `file`.
@@ -170,19 +171,30 @@ impl Default for OtherTags {
     }
 }
 
-/// The `diagnostics` column: a list of structs a game.
-#[derive(Default)]
+/// The `diagnostics` column: a list of structs a game, a field of the struct for each of
+/// [`DIAGNOSTIC_FIELDS`] (text as strings, counts as `u32`).
 struct Diagnostics {
     lengths: Vec<usize>,
-    code: StringBuilder,
-    severity: StringBuilder,
-    message: StringBuilder,
-    line: UInt32Builder,
-    column: UInt32Builder,
-    end_line: UInt32Builder,
-    end_column: UInt32Builder,
-    ply: UInt32Builder,
-    san: StringBuilder,
+    fields: Vec<Builder>,
+}
+
+/// The builder of one field of the diagnostics' structs.
+enum Builder {
+    Text(StringBuilder),
+    Count(UInt32Builder),
+}
+
+impl Default for Diagnostics {
+    fn default() -> Diagnostics {
+        let builder = |field: &DiagnosticField| match field.kind {
+            Kind::Text | Kind::Word(_) => Builder::Text(StringBuilder::new()),
+            Kind::Count => Builder::Count(UInt32Builder::new()),
+        };
+        Diagnostics {
+            lengths: Vec::new(),
+            fields: DIAGNOSTIC_FIELDS.iter().map(builder).collect(),
+        }
+    }
 }
 
 impl Diagnostics {
@@ -190,29 +202,26 @@ impl Diagnostics {
         let diagnostics = &report.diagnostics;
         self.lengths.push(diagnostics.len());
         for d in diagnostics {
-            self.code.append_value(d.diagnostic.code.as_str());
-            self.severity.append_value(d.diagnostic.severity.as_str());
-            self.message.append_value(&d.diagnostic.message);
-            self.line.append_value(count(d.line));
-            self.column.append_value(count(d.column));
-            self.end_line.append_value(count(d.end_line));
-            self.end_column.append_value(count(d.end_column));
-            self.ply.append_option(d.ply.map(count));
-            self.san.append_option(d.san.as_deref());
+            for (field, builder) in DIAGNOSTIC_FIELDS.iter().zip(&mut self.fields) {
+                match (builder, field.value(d)) {
+                    (Builder::Text(b), Value::Text(text)) => b.append_value(text),
+                    (Builder::Count(b), Value::Count(n)) => b.append_value(count(n)),
+                    (Builder::Text(b), _) => b.append_null(),
+                    (Builder::Count(b), _) => b.append_null(),
+                }
+            }
         }
     }
 
-    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
         let mut fields = Columns::default();
-        fields.add("code", false, Arc::new(self.code.finish()));
-        fields.add("severity", false, Arc::new(self.severity.finish()));
-        fields.add("message", false, Arc::new(self.message.finish()));
-        fields.add("line", false, Arc::new(self.line.finish()));
-        fields.add("column", false, Arc::new(self.column.finish()));
-        fields.add("end_line", false, Arc::new(self.end_line.finish()));
-        fields.add("end_column", false, Arc::new(self.end_column.finish()));
-        fields.add("ply", true, Arc::new(self.ply.finish()));
-        fields.add("san", true, Arc::new(self.san.finish()));
+        for (field, builder) in DIAGNOSTIC_FIELDS.iter().zip(self.fields) {
+            let array: ArrayRef = match builder {
+                Builder::Text(mut b) => Arc::new(b.finish()),
+                Builder::Count(mut b) => Arc::new(b.finish()),
+            };
+            fields.add(field.name, field.optional, array);
+        }
         let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = fields.0.into_iter().unzip();
         let structs = StructArray::try_new(fields.into(), arrays, None)?;
         let item = Field::new("item", DataType::Struct(structs.fields().clone()), false);

@@ -2,6 +2,7 @@
 //! position, then the result against the final position. Variations are walked with an
 //! explicit stack, so no nesting a file contains can overflow the call stack.
 
+pub mod fields;
 mod mainline;
 mod placement;
 mod record;
@@ -137,14 +138,14 @@ impl Checker {
         report
     }
 
-    /// A huge game's buffers are not kept for the games after it: memory stays bounded by
-    /// the games of ordinary size.
     /// The tokens of the game last checked, in its text (none after a huge game, whose
     /// buffers are not kept): what an editor folds, read without lexing the game again.
     pub fn tokens(&self) -> &[Token] {
         &self.buffers.tokens
     }
 
+    /// A huge game's buffers are not kept for the games after it: memory stays bounded by
+    /// the games of ordinary size.
     fn forget_huge_buffers(&mut self) {
         if self.buffers.tokens.capacity() > MAX_KEPT_TOKENS {
             self.buffers = Buffers::default();
