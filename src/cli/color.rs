@@ -24,6 +24,11 @@ impl ColorChoice {
         self.resolve(io::stdout().is_terminal(), |name| std::env::var_os(name))
     }
 
+    /// Whether to colour standard error.
+    pub fn stderr(self) -> bool {
+        self.resolve(io::stderr().is_terminal(), |name| std::env::var_os(name))
+    }
+
     /// The choice for an output that is a terminal or not, in an environment of `var`.
     fn resolve(self, terminal: bool, var: impl Fn(&str) -> Option<OsString>) -> bool {
         let set = |name| var(name).filter(|value| !value.is_empty());

@@ -18,6 +18,7 @@ mod progress;
 mod render;
 mod rewrite;
 mod san;
+mod select;
 mod shell;
 mod stdout;
 
@@ -68,6 +69,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Write the games as a Parquet table: a row a game, a move or a position.
     Export(export::ExportArgs),
+    /// Write the games that pass every filter, byte for byte: tags, positions, duplicates.
+    Select(Box<select::SelectArgs>),
     /// What a diagnostic code means, with an example and how to allow it.
     Explain(explain::ExplainArgs),
     /// List the diagnostic codes with their default levels.
@@ -133,6 +136,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args, cli.color),
         Command::Lsp(args) => lsp::run(args),
         Command::Export(args) => export::run(args, flags),
+        Command::Select(args) => select::run(*args, flags, global),
         Command::Explain(args) => explain::explain(args, cli.color),
         Command::Rules(args) => explain::rules(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),

@@ -69,6 +69,34 @@ fn annotated(report: &Report<'_>, color: bool) -> String {
     renderer.render(&[group]).to_string()
 }
 
+/// An error in a command-line argument, `text`, given to `flag` (`--tag`), pointing at the
+/// bytes `span` of it, as rustc points into code.
+pub fn argument(flag: &str, text: &str, error: &jaque::select::FilterError, color: bool) -> String {
+    let boundary = |at: usize| {
+        (0..=at.min(text.len()))
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+    };
+    let end = boundary(error.span.end).unwrap_or(0);
+    let start = boundary(error.span.start).unwrap_or(0).min(end);
+    let snippet = Snippet::source(text)
+        .line_start(1)
+        .path(flag)
+        .annotation(AnnotationKind::Primary.span(start..end));
+    let mut group = Level::ERROR
+        .primary_title(error.message.as_str())
+        .element(snippet);
+    if let Some(help) = &error.help {
+        group = group.element(Level::HELP.message(help.as_str()));
+    }
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    renderer.render(&[group]).to_string()
+}
+
 /// Source lines up to this long are written here; annotate-snippets cuts longer ones to its
 /// terminal width (140 columns less the gutter), which is left to it.
 const PLAIN_WIDTH: usize = 120;

@@ -5,6 +5,18 @@ use crate::pgn::{GameReport, Tags};
 
 /// Writes a game's object of `--json` output, its fields in the contract's order.
 pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameReport) {
+    game_with(out, name, global, report, |_| {});
+}
+
+/// Writes a game's object as [`game`] does, then the fields `more` adds (`jaque select`'s
+/// `opening`).
+pub fn game_with(
+    out: &mut Vec<u8>,
+    name: &Escaped,
+    global: usize,
+    report: &GameReport,
+    more: impl FnOnce(&mut Object<'_>),
+) {
     let mut object = Object::open(out);
     object.field("game", global);
     object.field("file", name);
@@ -30,6 +42,7 @@ pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameRepor
         super::diagnostic::contract(diagnostics.item(), d, report, &mut lines);
     }
     diagnostics.close();
+    more(&mut object);
     object.close();
 }
 

@@ -50,7 +50,7 @@ pub use check::fields;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, TagRecord,
-    Verdict, check_game, line_starts,
+    Verdict, Visit, check_game, line_starts,
 };
 pub use commands::{Eval, clock, eval};
 pub use decode::decode_text;

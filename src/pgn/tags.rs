@@ -157,6 +157,65 @@ impl Tags {
                 .any(|(k, &other)| other == here && name(at) == name(at + 1 + k))
         })
     }
+
+    /// The tags of a game's tag section read alone, as the checker reads them but without
+    /// lexing its moves: what a question about tags needs (`jaque select --tag`). The
+    /// section ends at the first thing that is neither a tag pair nor a comment.
+    ///
+    /// ```
+    /// use jaque::pgn::Tags;
+    /// let game = b"[White \"Tal\"] {a note}\n[Black \"Botvinnik\"]\n\n1. e4 [Event \"late\"] *";
+    /// let tags = Tags::of_game(game);
+    /// assert_eq!(tags.iter().collect::<Vec<_>>(), [("White", "Tal"), ("Black", "Botvinnik")]);
+    /// ```
+    pub fn of_game(bytes: &[u8]) -> Tags {
+        let (text, _) = super::syntax::decode(bytes);
+        let bytes = text.as_bytes();
+        let mut pairs = Vec::new();
+        let (mut i, mut escapes) = (0, false);
+        while let Some(&byte) = bytes.get(i) {
+            let rest = bytes.get(i..).unwrap_or_default();
+            i += match byte {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b' => 1,
+                b'[' => match super::syntax::tag(rest) {
+                    Ok(((name, value, used), may_escape)) => {
+                        pairs.push((name.start + i..name.end + i, value.start + i..value.end + i));
+                        escapes |= may_escape;
+                        used
+                    }
+                    Err(_) => break,
+                },
+                b'{' => rest
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .map_or(rest.len(), |at| at + 1),
+                b';' => rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len()),
+                b'%' if i == 0 || bytes.get(i - 1) == Some(&b'\n') => {
+                    rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())
+                }
+                _ => break,
+            };
+        }
+        let start = pairs
+            .first()
+            .map_or(0, |(name, _): &(Range<usize>, _)| name.start);
+        let end = pairs.last().map_or(0, |(_, value)| value.end);
+        let section = text.get(start..end).unwrap_or_default();
+        let in_section = |r: Range<usize>| r.start - start..r.end - start;
+        let pairs = pairs
+            .into_iter()
+            .map(|(n, v)| (in_section(n), in_section(v)));
+        Tags::of_section(section, pairs, escapes)
+    }
+
+    /// The value of the last tag called `name`: a repeated tag takes its last value, as the
+    /// checker's report and python-chess's headers have it.
+    pub fn last(&self, name: &str) -> Option<&str> {
+        let bytes = self.text.as_bytes();
+        let (_, value) = (self.pairs.iter().rev())
+            .find(|(n, _)| bytes.get(n.clone()) == Some(name.as_bytes()))?;
+        self.text.get(value.clone())
+    }
 }
 
 /// Equal when the pairs are, however each was read.

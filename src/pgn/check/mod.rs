@@ -11,12 +11,14 @@ mod result;
 mod roster;
 mod syntax;
 mod tags;
+mod visit;
 mod walk;
 
 pub use mainline::Mainline;
 pub use placement::{LineIndex, line_starts};
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
+pub use visit::Visit;
 pub use walk::Verdict;
 
 use super::split::RawGame;
@@ -130,6 +132,17 @@ impl Checker {
         report
     }
 
+    /// Checks one game, as [`check`](Checker::check) does, showing `visitor` each position
+    /// its walk reaches (see [`Visit`]) until the visitor stops it: then the report covers
+    /// what was walked (`plies` and the diagnostics up to there; later moves unread).
+    pub fn check_visiting(&mut self, raw: &RawGame, visitor: &mut impl Visit) -> GameReport {
+        let context = (&self.options, self.allowed);
+        let mut visiting = visit::Visiting::new(visitor);
+        let report = check_with(raw, context, &mut self.buffers, &mut visiting);
+        self.forget_huge_buffers();
+        report
+    }
+
     /// Checks one game, as [`check_game`] does.
     pub fn check(&mut self, raw: &RawGame) -> GameReport {
         let context = (&self.options, self.allowed);
@@ -203,6 +216,7 @@ fn check_with<L: Listener>(
     let mut inserted = None;
     match section.start(&mut out) {
         Start::Position(start) => {
+            listener.started(&start);
             let game = Movetext {
                 text,
                 tokens: movetext,

@@ -68,9 +68,19 @@ pub enum Verdict {
 pub(super) trait Listener {
     /// Whether [`Listener::moved`] is given the position before each move (a copy a move).
     const BEFORE: bool;
+    /// Whether [`Listener::moved`] hears the moves played (it always hears the skipped ones).
+    const MOVES: bool = Self::BEFORE;
+    /// Whether the walk asks [`Listener::stopped`] after each token.
+    const STOPS: bool = false;
+    /// The walk is to end here: nothing after is wanted.
+    fn stopped(&self) -> bool {
+        false
+    }
     /// The game's text and its tokens: the tag section's, then the movetext's (whose
     /// indices the other calls give).
     fn read(&mut self, text: &str, tags: &[Token], movetext: &[Token]);
+    /// The position the game starts from, before its first move.
+    fn started(&mut self, _start: &Position) {}
     /// A SAN token of the movetext read, and what became of it.
     fn moved(&mut self, moved: Moved<'_>);
     /// A variation opened at token `token`.
@@ -180,6 +190,9 @@ pub(super) fn walk<L: Listener>(
             TokenKind::Result(outcome) => walker.marker(*outcome, &token.span, movetext, index),
             TokenKind::Nag(_) | TokenKind::Glyph | TokenKind::Comment | TokenKind::Tag { .. } => {}
         }
+        if L::STOPS && walker.listener.stopped() {
+            break;
+        }
     }
     walker.finish(start)
 }
@@ -234,8 +247,11 @@ impl<L: Listener> Walker<'_, L> {
                 self.mainline_error |= depth == 0;
             }
         }
-        if L::BEFORE {
-            let before = line.before.unwrap_or(line.now);
+        if L::MOVES {
+            let before = match L::BEFORE {
+                true => line.before.unwrap_or(line.now),
+                false => line.now,
+            };
             self.listener.moved(Moved {
                 token: index,
                 ply,

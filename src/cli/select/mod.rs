@@ -1,0 +1,324 @@
+//! `jaque select [FILE…] [FILTERS]`: the games that pass every filter, written byte for byte
+//! as they were read (or as `check --json` objects), duplicates dropped on request; a
+//! summary on standard error says how many games were read, selected and had errors.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use jaque::input::{Pipeline, Settings};
+use jaque::json::{self, Escaped, Object};
+use jaque::pgn::Options;
+use jaque::select::{Dedupe, Duplicates, Picked, Picks, Selection, pick};
+
+use super::input::{Input, expand};
+use super::lints::Flags;
+use super::progress::Progress;
+use super::stdout::StdoutBuffer;
+use super::{Global, Outcome, render};
+
+mod args;
+mod write;
+
+pub use args::SelectArgs;
+use write::Sink;
+
+/// What was read and written.
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    games: usize,
+    played: usize,
+    selected: usize,
+    duplicates: usize,
+    with_errors: usize,
+    /// `--limit` or `--games` is met: nothing more is wanted.
+    done: bool,
+}
+
+/// The run's state across inputs.
+struct Run<'a> {
+    args: &'a SelectArgs,
+    games: Option<jaque::select::Between>,
+    duplicates: Duplicates,
+    dropped: Option<Sink>,
+    sink: Sink,
+    totals: Totals,
+}
+
+pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
+    let selection = match args::selection(&args) {
+        Ok(selection) => Arc::new(selection),
+        Err(bad) => {
+            let color = global.color.stderr();
+            for argument in bad {
+                eprintln!(
+                    "{}",
+                    render::argument(argument.flag, &argument.text, &argument.error, color)
+                );
+            }
+            return Outcome::Failed;
+        }
+    };
+    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    let threads = Settings {
+        jobs: args.jobs,
+        ..Settings::default()
+    }
+    .threads();
+    let pipeline = match Pipeline::new(threads) {
+        Ok(pipeline) => pipeline,
+        Err(error) => {
+            eprintln!("error: cannot start {threads} threads: {error}");
+            return Outcome::Failed;
+        }
+    };
+    let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
+    let Some(mut run) = Run::start(&args, &progress) else {
+        return Outcome::Failed;
+    };
+    let mut failed = !walked || !run.against(&pipeline, &flags);
+    for input in &inputs {
+        if run.totals.done {
+            break;
+        }
+        run.totals.files += 1;
+        let settings = match settings(&args, &flags, input) {
+            Ok(settings) => settings,
+            Err(()) => return Outcome::Failed,
+        };
+        if let Err(error) = run.input(input, &selection, &settings, &pipeline, &mut progress) {
+            let _ = run.sink.flush();
+            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+            failed = true;
+        }
+    }
+    progress.finish();
+    run.finish(&global, failed)
+}
+
+/// How the games of `input` are read: its lint levels, the piece letters' language.
+fn settings(args: &SelectArgs, flags: &Flags, input: &Input) -> Result<Settings, ()> {
+    let lints = flags
+        .lints_for(input.path())
+        .map_err(|error| eprintln!("error: {error}"))?;
+    Ok(Settings {
+        options: Options { lang: args.lang },
+        lints,
+        jobs: args.jobs,
+        ..Settings::default()
+    })
+}
+
+impl<'a> Run<'a> {
+    /// Opens the outputs.
+    fn start(args: &'a SelectArgs, progress: &Progress) -> Option<Run<'a>> {
+        let open = |path: &PathBuf| {
+            Sink::file(path).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
+        };
+        let sink = match (&args.output, args.split) {
+            (Some(base), Some(per_file)) => Sink::Split {
+                base: base.clone(),
+                per_file: per_file.max(1),
+                written: 0,
+                file: None,
+            },
+            (Some(path), None) => open(path).ok()?,
+            (None, _) => Sink::Stdout(StdoutBuffer::above(progress.bar())),
+        };
+        let dropped = match &args.duplicates {
+            Some(path) => Some(open(path).ok()?),
+            None => None,
+        };
+        Some(Run {
+            args,
+            games: args::games(args),
+            duplicates: Duplicates::new(args.lang),
+            dropped,
+            sink,
+            totals: Totals::default(),
+        })
+    }
+
+    /// `--dedupe-against`: the games of the reference files, kept as seen. `false` if one
+    /// cannot be read.
+    fn against(&mut self, pipeline: &Pipeline, flags: &Flags) -> bool {
+        let dedupe = self
+            .args
+            .dedupe
+            .as_deref()
+            .map_or(Dedupe::Moves, |mode| match mode {
+                "position" => Dedupe::Position,
+                _ => Dedupe::Moves,
+            });
+        let reference = Arc::new(Selection {
+            dedupe: Some(dedupe),
+            ..Selection::default()
+        });
+        for path in &self.args.dedupe_against {
+            let input = Input::file(path.clone());
+            let Ok(settings) = settings(self.args, flags, &input) else {
+                return false;
+            };
+            let mut read = || -> io::Result<()> {
+                let work = {
+                    let (reference, settings) = (Arc::clone(&reference), settings.clone());
+                    move |batch: &[jaque::pgn::RawGame]| pick(&reference, &settings, batch)
+                };
+                for picks in pipeline.run(input.open()?, &settings, work)? {
+                    for picked in picks?.picked {
+                        if let Some(key) = picked.choice.key {
+                            self.duplicates.first(key);
+                        }
+                    }
+                }
+                Ok(())
+            };
+            if let Err(error) = read() {
+                eprintln!("error: cannot read {}: {error}", path.display());
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Selects the games of one input.
+    fn input(
+        &mut self,
+        input: &Input,
+        selection: &Arc<Selection>,
+        settings: &Settings,
+        pipeline: &Pipeline,
+        progress: &mut Progress,
+    ) -> io::Result<()> {
+        let reader = progress.open(input)?;
+        let work = {
+            let (selection, settings) = (Arc::clone(selection), settings.clone());
+            move |batch: &[jaque::pgn::RawGame]| pick(&selection, &settings, batch)
+        };
+        let name = Escaped::new(input.name());
+        let before = self.totals.games;
+        for picks in pipeline.run(reader, settings, work)? {
+            let picks = picks?;
+            progress.advance(picks.read);
+            self.batch(picks, before, &name)?;
+            if self.totals.done {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// A batch's selected games through `--games`, the duplicates and `--limit`, out.
+    fn batch(&mut self, picks: Picks, before: usize, name: &Escaped) -> io::Result<()> {
+        self.totals.games += picks.games;
+        self.totals.played += picks.played;
+        self.totals.with_errors += picks.with_errors;
+        for picked in picks.picked {
+            let global = before + picked.index;
+            if let Some(games) = self.games {
+                if global + 1 > games.most() {
+                    self.totals.done = true;
+                    break;
+                }
+                if !games.contains(global + 1) {
+                    continue;
+                }
+            }
+            if self
+                .args
+                .limit
+                .is_some_and(|limit| self.totals.selected >= limit)
+            {
+                self.totals.done = true;
+                break;
+            }
+            if let Some(key) = picked.choice.key.clone()
+                && !self.duplicates.first(key)
+            {
+                self.totals.duplicates += 1;
+                if let Some(dropped) = &mut self.dropped {
+                    dropped.game(&picked.bytes)?;
+                }
+                continue;
+            }
+            self.totals.selected += 1;
+            self.write(&picked, global, name)?;
+        }
+        Ok(())
+    }
+
+    /// Writes one selected game.
+    fn write(&mut self, picked: &Picked, global: usize, name: &Escaped) -> io::Result<()> {
+        match (&picked.choice.report, self.args.json) {
+            (Some(report), true) => {
+                let mut line = Vec::with_capacity(1024);
+                json::game_with(
+                    &mut line,
+                    name,
+                    global,
+                    report,
+                    |object: &mut Object<'_>| {
+                        object.field("opening", None::<&str>);
+                    },
+                );
+                self.sink.line(&line)
+            }
+            _ => self.sink.game(&picked.bytes),
+        }
+    }
+
+    /// The summary (standard error, and a JSON line with `--json`), and the exit status:
+    /// 0 when a game was selected, 1 when none was (as grep), 2 when something failed.
+    fn finish(mut self, global: &Global, failed: bool) -> Outcome {
+        let t = &self.totals;
+        if self.args.json {
+            let mut line = Vec::new();
+            let mut object = Object::open(&mut line);
+            let mut summary = Object::open(object.key("summary"));
+            summary.field("files", t.files);
+            summary.field("games", t.games);
+            summary.field("selected", t.selected);
+            summary.field("duplicates", t.duplicates);
+            summary.field("games_with_errors", t.with_errors);
+            summary.close();
+            object.close();
+            let _ = self.sink.line(&line);
+        }
+        let flushed =
+            self.sink.flush().is_ok() && self.dropped.as_mut().is_none_or(|d| d.flush().is_ok());
+        if !global.quiet {
+            eprintln!("{}", summary(t));
+        }
+        match (failed || !flushed, t.selected) {
+            (true, _) => Outcome::Failed,
+            (false, 0) => Outcome::Errors,
+            (false, _) => Outcome::Clean,
+        }
+    }
+}
+
+/// The summary line: games read, selected, dropped as duplicates, with errors.
+fn summary(t: &Totals) -> String {
+    let count = super::plural;
+    let files = count(t.files, "file", "files");
+    let mut text = format!(
+        "selected {} of {} ({files})",
+        t.selected,
+        count(t.games, "game", "games")
+    );
+    if t.duplicates > 0 {
+        text += &format!(
+            ", {} dropped",
+            count(t.duplicates, "duplicate", "duplicates")
+        );
+    }
+    text += &match (t.played, t.with_errors) {
+        (played, errors) if played == t.games => format!("; {errors} with errors"),
+        (0, _) => "; moves not read (no filter needed them; `jaque check` checks them)".into(),
+        (played, errors) => {
+            format!("; {errors} with errors of the {played} whose moves were all read")
+        }
+    };
+    text
+}

@@ -1,0 +1,122 @@
+//! Where selected games go: standard output, a file, or files of N games each; each game's
+//! bytes as read, a line end added only where a game's text has none at its end, so that
+//! the next game starts on a line of its own.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::super::stdout::StdoutBuffer;
+
+/// A sink of games.
+pub enum Sink {
+    Stdout(StdoutBuffer),
+    File(BufWriter<File>),
+    /// `--split N`: files of `per_file` games, named from `base`.
+    Split {
+        base: PathBuf,
+        per_file: usize,
+        written: usize,
+        file: Option<BufWriter<File>>,
+    },
+}
+
+impl Sink {
+    /// A file sink at `path`.
+    pub fn file(path: &Path) -> io::Result<Sink> {
+        Ok(Sink::File(BufWriter::with_capacity(
+            1 << 16,
+            File::create(path)?,
+        )))
+    }
+
+    /// Writes one game's bytes.
+    pub fn game(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let end: &[u8] = match bytes.last() {
+            Some(b'\n' | b'\r') | None => b"",
+            Some(_) => b"\n\n",
+        };
+        match self {
+            Sink::Stdout(out) => {
+                out.buffer.extend_from_slice(bytes);
+                out.buffer.extend_from_slice(end);
+                out.record_done()
+            }
+            Sink::File(file) => {
+                file.write_all(bytes)?;
+                file.write_all(end)
+            }
+            Sink::Split {
+                base,
+                per_file,
+                written,
+                file,
+            } => {
+                if *written % *per_file == 0 {
+                    if let Some(mut done) = file.take() {
+                        done.flush()?;
+                    }
+                    let path = numbered(base, *written / *per_file + 1);
+                    *file = Some(BufWriter::with_capacity(1 << 16, File::create(path)?));
+                }
+                *written += 1;
+                match file {
+                    Some(file) => {
+                        file.write_all(bytes)?;
+                        file.write_all(end)
+                    }
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Writes a line of JSON (standard output only).
+    pub fn line(&mut self, line: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(out) => {
+                out.buffer.extend_from_slice(line);
+                out.buffer.push(b'\n');
+                out.record_done()
+            }
+            Sink::File(file) => {
+                file.write_all(line)?;
+                file.write_all(b"\n")
+            }
+            Sink::Split { .. } => self.game(line),
+        }
+    }
+
+    /// Writes what is buffered.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(out) => out.flush(),
+            Sink::File(file) => file.flush(),
+            Sink::Split { file, .. } => file.as_mut().map_or(Ok(()), Write::flush),
+        }
+    }
+}
+
+/// `out.pgn` numbered: `out-3.pgn` (the number before the extension, if there is one).
+fn numbered(base: &Path, n: usize) -> PathBuf {
+    let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match base.extension() {
+        Some(extension) => format!("{stem}-{n}.{}", extension.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    base.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_files_are_numbered_before_the_extension() {
+        assert_eq!(
+            numbered(Path::new("a/out.pgn"), 3),
+            Path::new("a/out-3.pgn")
+        );
+        assert_eq!(numbered(Path::new("out"), 1), Path::new("out-1"));
+    }
+}

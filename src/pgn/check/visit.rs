@@ -1,0 +1,118 @@
+//! The positions of a game as its walk reaches them, for the tools that ask a question of
+//! every position (`jaque select`'s position filters, the opening classification) without
+//! keeping a record of the game.
+
+use std::ops::ControlFlow;
+
+use super::super::syntax::Token;
+use super::walk::{Listener, Moved, Verdict};
+use crate::position::Position;
+
+/// Is shown the positions of a game's lines of play, as
+/// [`Checker::check_visiting`](super::Checker::check_visiting) walks them: the start
+/// position (ply 0), then the position after each move played, up to the first error of
+/// each line. It may end the walk once it knows what it wanted.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use jaque::pgn::{Checker, Splitter, Visit};
+/// use jaque::Position;
+///
+/// /// The ply at which the side to move is first in check.
+/// struct FirstCheck(Option<usize>);
+/// impl Visit for FirstCheck {
+///     fn position(&mut self, ply: usize, _depth: usize, position: &Position) -> ControlFlow<()> {
+///         if position.is_check() {
+///             self.0 = Some(ply);
+///             return ControlFlow::Break(());
+///         }
+///         ControlFlow::Continue(())
+///     }
+/// }
+/// let game = Splitter::new(&b"1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ *"[..]).next().unwrap().unwrap();
+/// let mut first = FirstCheck(None);
+/// let report = Checker::default().check_visiting(&game, &mut first);
+/// assert_eq!((first.0, report.plies), (Some(5), 5)); // the walk stopped there
+/// ```
+pub trait Visit {
+    /// Whether positions inside variations are shown too (with their `depth`).
+    fn variations(&self) -> bool {
+        false
+    }
+
+    /// The position after `ply` half-moves from the start of the game (0: the start
+    /// position), on the mainline (`depth` 0) or in a variation `depth` deep. `Break`
+    /// ends the walk.
+    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()>;
+}
+
+/// A [`Visit`] as the walk's listener: keeps the depth and whether each line still plays.
+pub(super) struct Visiting<'v, V> {
+    visitor: &'v mut V,
+    variations: bool,
+    /// How deep in variations the walk is (0: the mainline).
+    depth: usize,
+    /// An error ended the mainline: its later moves are not played.
+    ended: bool,
+    stopped: bool,
+}
+
+impl<'v, V: Visit> Visiting<'v, V> {
+    pub(super) fn new(visitor: &'v mut V) -> Visiting<'v, V> {
+        Visiting {
+            variations: visitor.variations(),
+            visitor,
+            depth: 0,
+            ended: false,
+            stopped: false,
+        }
+    }
+
+    fn show(&mut self, ply: usize, position: &Position) {
+        let depth = self.depth;
+        if self.visitor.position(ply, depth, position).is_break() {
+            self.stopped = true;
+        }
+    }
+}
+
+impl<V: Visit> Listener for Visiting<'_, V> {
+    const BEFORE: bool = false;
+    const MOVES: bool = true;
+    const STOPS: bool = true;
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn read(&mut self, _: &str, _: &[Token], _: &[Token]) {}
+
+    fn started(&mut self, start: &Position) {
+        self.show(0, start);
+    }
+
+    fn moved(&mut self, moved: Moved<'_>) {
+        if self.stopped {
+            return;
+        }
+        match moved.verdict {
+            Verdict::Played(_) | Verdict::Null => {
+                if (self.depth == 0 && !self.ended) || (self.depth > 0 && self.variations) {
+                    self.show(moved.ply, moved.after);
+                }
+            }
+            Verdict::Failed | Verdict::Skipped => self.ended |= self.depth == 0,
+        }
+    }
+
+    fn opened(&mut self, _: usize) {
+        self.depth += 1;
+    }
+
+    fn closed(&mut self, token: Option<usize>) {
+        self.depth = match token {
+            Some(_) => self.depth.saturating_sub(1),
+            None => 0,
+        };
+    }
+}

@@ -1,0 +1,205 @@
+//! Asking a [`Selection`]'s filters of one game after another.
+
+use std::ops::ControlFlow;
+
+use super::dedupe::{Key, MovesKey, PositionKey};
+use super::{Dedupe, Selection};
+use crate::Severity;
+use crate::input::Settings;
+use crate::lint::Lints;
+use crate::pgn::syntax::{Token, decode, lex};
+use crate::pgn::{Checker, GameReport, RawGame, Tags, Visit};
+use crate::position::Position;
+
+/// What became of a game.
+#[derive(Debug)]
+pub struct Choice {
+    /// It passed the filters (or failed them, with `invert`).
+    pub selected: bool,
+    /// Its report, when its moves were played: of the whole game where [`Choice::whole`],
+    /// else of the plies played until the filters knew enough.
+    pub report: Option<GameReport>,
+    /// The moves were played to the end: the report holds every diagnostic.
+    pub whole: bool,
+    /// Its key for [`Duplicates`](super::Duplicates), when it was selected and the selection
+    /// drops duplicates.
+    pub key: Option<Key>,
+}
+
+impl Choice {
+    /// Whether the game was found to have errors (only a whole report can tell).
+    pub fn has_errors(&self) -> bool {
+        self.whole && (self.report.as_ref()).is_some_and(|r| r.count(Severity::Error) > 0)
+    }
+}
+
+/// Asks the filters of a [`Selection`] of games, one after another, with the buffers of one
+/// thread.
+pub struct Selector<'s> {
+    selection: &'s Selection,
+    checker: Checker,
+    lints: Lints,
+    tokens: Vec<Token>,
+}
+
+impl<'s> Selector<'s> {
+    /// A selector of `selection`, checking games with `settings`' options and lint levels.
+    pub fn new(selection: &'s Selection, settings: &Settings) -> Selector<'s> {
+        Selector {
+            selection,
+            checker: settings.checker(),
+            lints: settings.lints,
+            tokens: Vec::new(),
+        }
+    }
+
+    /// Asks the filters of `raw`.
+    pub fn select(&mut self, raw: &RawGame) -> Choice {
+        let selection = self.selection;
+        let tags = selection.reads_tags().then(|| Tags::of_game(&raw.bytes));
+        if let Some(tags) = &tags
+            && !self.tags_pass(tags)
+        {
+            return self.chosen(raw, selection.invert, None, false);
+        }
+        let walked =
+            (selection.reads_positions() || selection.reads_whole_game()).then(|| self.walk(raw));
+        let (matched, report, whole) = match walked {
+            None => (true, None, false),
+            Some((found, report, whole)) => {
+                let matched = found && self.game_passes(&report);
+                (matched, Some(report), whole)
+            }
+        };
+        self.chosen(raw, matched != selection.invert, report, whole)
+    }
+
+    /// The tag filters.
+    fn tags_pass(&self, tags: &Tags) -> bool {
+        let selection = self.selection;
+        let player = |regex: &regex::Regex| {
+            let plays = |colour| tags.last(colour).is_some_and(|name| regex.is_match(name));
+            plays("White") || plays("Black")
+        };
+        selection.tags.iter().all(|filter| filter.matches(tags))
+            && selection.player.as_ref().is_none_or(player)
+            && (selection.results.as_ref())
+                .is_none_or(|results| tags.last("Result").is_some_and(|r| results.contains(r)))
+    }
+
+    /// Plays the game as far as the filters need: whether every position wanted was
+    /// reached, the report, and whether it covers the whole game.
+    fn walk(&mut self, raw: &RawGame) -> (bool, GameReport, bool) {
+        let selection = self.selection;
+        let whole = selection.reads_whole_game();
+        let mut positions = Positions {
+            selection,
+            found: vec![false; selection.targets.len()],
+            may_stop: !whole,
+            stopped: false,
+        };
+        let mut report = self.checker.check_visiting(raw, &mut positions);
+        report.apply(&self.lints);
+        let found = positions.found.iter().all(|&f| f);
+        (found, report, !positions.stopped)
+    }
+
+    /// The filters on the whole game.
+    fn game_passes(&self, report: &GameReport) -> bool {
+        let selection = self.selection;
+        (selection.plies.as_ref()).is_none_or(|plies| plies.contains(report.plies))
+            && (selection.statuses.is_empty()
+                || (report.status_code()).is_some_and(|s| selection.statuses.contains(&s)))
+            && (!selection.valid || report.count(Severity::Error) == 0)
+    }
+
+    /// The choice made, with what a selected game needs besides: its whole report (for a
+    /// selection that writes reports) and its key for duplicates.
+    fn chosen(
+        &mut self,
+        raw: &RawGame,
+        selected: bool,
+        mut report: Option<GameReport>,
+        mut whole: bool,
+    ) -> Choice {
+        let selection = self.selection;
+        if selected && selection.whole_report && !whole {
+            let mut full = self.checker.check(raw);
+            full.apply(&self.lints);
+            (report, whole) = (Some(full), true);
+        }
+        let key = match (selected, selection.dedupe) {
+            (true, Some(Dedupe::Moves)) => Some(Key::Moves(self.moves_key(raw, report.is_some()))),
+            (true, Some(Dedupe::Position)) => report.as_ref().map(|report| {
+                let position = report.final_position.unwrap_or_else(Position::starting);
+                Key::Position(PositionKey::new(position, report.plies))
+            }),
+            _ => None,
+        };
+        Choice {
+            selected,
+            report,
+            whole,
+            key,
+        }
+    }
+
+    /// The moves' key of `raw`, from the checker's tokens if it has just lexed the game.
+    fn moves_key(&mut self, raw: &RawGame, checked: bool) -> MovesKey {
+        let (text, _) = decode(&raw.bytes);
+        let tokens = match checked && !self.checker.tokens().is_empty() {
+            true => self.checker.tokens(),
+            false => {
+                lex(&text, &mut self.tokens);
+                &self.tokens
+            }
+        };
+        let fen = (tokens.iter()).rev().find_map(|token| match &token.kind {
+            crate::pgn::syntax::TokenKind::Tag { name, value }
+                if text.get(name.clone()) == Some("FEN") =>
+            {
+                text.get(value.clone())
+            }
+            _ => None,
+        });
+        MovesKey::new(&text, tokens, fen)
+    }
+}
+
+/// The walk's visitor: which wanted positions were reached; stops the walk where it may.
+struct Positions<'s> {
+    selection: &'s Selection,
+    found: Vec<bool>,
+    /// No filter needs the rest of the game once the positions are decided.
+    may_stop: bool,
+    stopped: bool,
+}
+
+impl Visit for Positions<'_> {
+    fn variations(&self) -> bool {
+        self.selection.variations
+    }
+
+    fn position(&mut self, _ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
+        let targets = &self.selection.targets;
+        let mut all = true;
+        let mut hopeless = false;
+        for (target, found) in targets.iter().zip(&mut self.found) {
+            if !*found {
+                *found = target.is(position);
+                // Only on the mainline, and without variations: a variation may start
+                // before the position that ruled a target out.
+                hopeless |= !*found
+                    && depth == 0
+                    && !self.selection.variations
+                    && !target.reachable_from(position);
+            }
+            all &= *found;
+        }
+        if self.may_stop && (all || hopeless) {
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,164 @@
+//! Questions about games: which games of a collection pass a set of filters, as `jaque
+//! select` (and Python's `jaque.select`) asks them. A [`Selection`] holds the filters, read
+//! from their text with errors that point into it; a [`Selector`] asks them of one game
+//! after another, on one thread, doing no more work than the filters need:
+//!
+//! - filters on tags read the tag section alone, and a game that fails them is not played;
+//! - filters on positions (`--fen`, `--moves`) play the mainline and stop as soon as the game
+//!   has reached every position wanted, or can no longer reach one (a man captured, a pawn
+//!   moved off its second rank, a castling right lost: none comes back);
+//! - filters on the whole game (`--plies`, `--status`, `--valid`) play all of it.
+//!
+//! [`Duplicates`] then keeps the first of equal games, in input order.
+
+mod choose;
+mod dedupe;
+mod pick;
+mod tags;
+mod target;
+
+use std::ops::Range;
+
+use regex::Regex;
+
+pub use choose::{Choice, Selector};
+pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
+pub use pick::{Picked, Picks, pick};
+pub use tags::{Between, Op, Results, TagFilter, regex};
+pub use target::Target;
+
+/// Why the text of a filter is wrong, and where: a byte range of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilterError {
+    /// The bytes of the filter's text that are wrong.
+    pub span: Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// How to write it right, where that can be said.
+    pub help: Option<String>,
+}
+
+impl FilterError {
+    /// An error about `span`.
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> FilterError {
+        FilterError {
+            span,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// The error with a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> FilterError {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl std::fmt::Display for FilterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (at bytes {}..{})",
+            self.message, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for FilterError {}
+
+/// How duplicates are told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dedupe {
+    /// The same start position and the same mainline moves.
+    Moves,
+    /// The same final position (as EPD) after as many mainline plies.
+    Position,
+}
+
+/// How a game's mainline ends, as `--status` names it (the `status` of `check --json`).
+pub const STATUSES: [&str; 7] = [
+    "checkmate",
+    "stalemate",
+    "insufficient_material",
+    "fifty_moves",
+    "threefold",
+    "ongoing",
+    "unsupported",
+];
+
+/// The filters a game must pass, every one of them (or, with `invert`, fail).
+///
+/// ```
+/// use jaque::select::{Selection, Selector, TagFilter, Target};
+/// use jaque::pgn::Splitter;
+/// let text = "[White \"Tal\"]\n\n1. e4 c5 2. Nf3 d6 *\n\n[White \"Fischer\"]\n\n1. e4 c5 *\n";
+/// let selection = Selection {
+///     tags: vec![TagFilter::parse("White ~ ^T").unwrap()],
+///     targets: vec![Target::moves("e4 c5 Nf3").unwrap()],
+///     ..Selection::default()
+/// };
+/// let mut selector = Selector::new(&selection, &Default::default());
+/// let chosen: Vec<bool> = Splitter::new(text.as_bytes())
+///     .map(|game| selector.select(&game.unwrap()).selected)
+///     .collect();
+/// assert_eq!(chosen, [true, false]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// `--tag`: each must hold.
+    pub tags: Vec<TagFilter>,
+    /// `--player`: White or Black matches.
+    pub player: Option<Regex>,
+    /// `--result`: the Result tag is one of these.
+    pub results: Option<Results>,
+    /// `--plies`: mainline half-moves played (before the first error).
+    pub plies: Option<Between>,
+    /// `--fen`, `--moves`: each position is reached.
+    pub targets: Vec<Target>,
+    /// Positions inside variations count for `targets` too.
+    pub variations: bool,
+    /// `--status`: the mainline ends so (one of [`STATUSES`]).
+    pub statuses: Vec<&'static str>,
+    /// `--valid`: the game has no error.
+    pub valid: bool,
+    /// `--invert`: the games that fail.
+    pub invert: bool,
+    /// The whole game is always checked, for a report of all of it (`--json`).
+    pub whole_report: bool,
+    /// `--dedupe`: the key each selected game gets.
+    pub dedupe: Option<Dedupe>,
+}
+
+impl Selection {
+    /// Whether a filter reads the tags.
+    fn reads_tags(&self) -> bool {
+        !self.tags.is_empty() || self.player.is_some() || self.results.is_some()
+    }
+
+    /// Whether a filter asks about positions.
+    fn reads_positions(&self) -> bool {
+        !self.targets.is_empty()
+    }
+
+    /// Whether a filter needs the whole game played.
+    fn reads_whole_game(&self) -> bool {
+        self.plies.is_some()
+            || !self.statuses.is_empty()
+            || self.valid
+            || self.whole_report
+            || self.dedupe == Some(Dedupe::Position)
+    }
+
+    /// Reads a `--status` value: one of [`STATUSES`].
+    pub fn status(text: &str) -> Result<&'static str, FilterError> {
+        STATUSES
+            .iter()
+            .find(|s| **s == text.trim())
+            .copied()
+            .ok_or_else(|| {
+                FilterError::new(0..text.len().max(1), "not a status")
+                    .with_help(format!("one of {}", STATUSES.join(", ")))
+            })
+    }
+}
