@@ -27,6 +27,7 @@ from jaque._jaque import (
     fmt,
     read_arrow,
     read_games,
+    select,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "fmt",
     "read_arrow",
     "read_games",
+    "select",
 ]
 
 # The functions' examples live in their docstrings, in the extension module: doctest finds

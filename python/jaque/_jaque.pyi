@@ -127,6 +127,24 @@ def read_games(
     lang: Lang = "en",
     lints: Mapping[str, Level] | None = None,
 ) -> Games: ...
+def select(
+    source: Source,
+    *,
+    tag: str | list[str] | None = None,
+    player: str | None = None,
+    result: str | None = None,
+    plies: str | None = None,
+    fen: str | list[str] | None = None,
+    moves: str | list[str] | None = None,
+    variations: bool = False,
+    status: str | None = None,
+    valid: bool = False,
+    invert: bool = False,
+    dedupe: bool | Literal["moves", "position"] | None = None,
+    jobs: int | None = None,
+    lang: Lang = "en",
+    lints: Mapping[str, Level] | None = None,
+) -> Games: ...
 def read_arrow(
     source: Source,
     *,
@@ -135,6 +153,7 @@ def read_arrow(
     jobs: int | None = None,
     lang: Lang = "en",
     lints: Mapping[str, Level] | None = None,
+    where: Mapping[str, object] | None = None,
 ) -> ArrowStream: ...
 def check(
     text: str, *, lang: Lang = "en", lints: Mapping[str, Level] | None = None

@@ -9,6 +9,7 @@ mod game;
 mod position;
 mod reading;
 mod returns;
+mod selecting;
 mod settings;
 mod source;
 mod text;
@@ -25,6 +26,7 @@ fn _jaque(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<reading::ArrowStream>()?;
     module.add_function(wrap_pyfunction!(reading::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(reading::read_arrow, module)?)?;
+    module.add_function(wrap_pyfunction!(selecting::select, module)?)?;
     module.add_function(wrap_pyfunction!(text::check, module)?)?;
     module.add_function(wrap_pyfunction!(text::fix, module)?)?;
     module.add_function(wrap_pyfunction!(text::fmt, module)?)?;

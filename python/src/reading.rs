@@ -10,7 +10,8 @@ use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
 use jaque::input::{Records, Settings, checked};
 use jaque::pgn::{Checker, GameRecord, RawGame};
-use jaque::table::{Batches, Table, read};
+use jaque::select::{Duplicates, Key};
+use jaque::table::{Batches, Table, read_where};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyInt};
@@ -18,8 +19,9 @@ use pyo3::types::{PyCapsule, PyDict, PyInt};
 use crate::errors::read_error;
 use crate::game::Game;
 use crate::returns::Returns;
+use crate::selecting::selection;
 use crate::settings::settings;
-use crate::source::{Raised, open, take};
+use crate::source::{Raised, Source, open, take};
 
 /// Every game of `source`, checked, in input order: a path (`.pgn`, `.pgn.zst`, `.pgn.gz`,
 /// told by content), `bytes`, or a file object. Games with errors are yielded with their
@@ -49,25 +51,68 @@ pub fn read_games(
         let thread = thread::current().id();
         let records = games
             .iter()
-            .map(|game| (kept.record(checker, game), thread));
+            .map(|game| (kept.record(checker, game), thread, None));
         records.collect::<Vec<_>>()
     };
-    let batches = checked(source.reader, &settings, work);
-    let batches = batches.map_err(|e| read_error(e, &source.name))?;
-    Ok(Games {
-        records: Mutex::new(Records::new(batches)),
-        returns,
-        file: source.name,
-        raised: source.raised,
-        settings,
-    })
+    Games::new(source, settings, returns, work, None)
+}
+
+/// A record with the reading thread that made it, and its key for duplicates if the games
+/// are selected dropping them.
+pub type Item = (GameRecord, ThreadId, Option<Key>);
+
+impl Games {
+    /// The games `work` makes of each batch of `source`'s games, in input order, dropping
+    /// those `duplicates` has seen.
+    pub fn new<F>(
+        source: Source,
+        settings: Settings,
+        returns: Arc<Returns>,
+        work: F,
+        duplicates: Option<Duplicates>,
+    ) -> PyResult<Games>
+    where
+        F: Fn(&[RawGame], &mut Checker) -> Vec<Item> + Send + Sync + 'static,
+    {
+        let batches = checked(source.reader, &settings, work);
+        let batches = batches.map_err(|e| read_error(e, &source.name))?;
+        Ok(Games {
+            records: Mutex::new(Records::new(batches)),
+            returns,
+            file: source.name,
+            raised: source.raised,
+            settings,
+            duplicates: Mutex::new(duplicates),
+        })
+    }
+
+    /// The next record, the duplicates dropped (and sent back to be freed).
+    fn next_record(&self) -> Result<Option<std::io::Result<(GameRecord, ThreadId)>>, ()> {
+        let mut records = self.records.lock().map_err(|_| ())?;
+        let mut duplicates = self.duplicates.lock().map_err(|_| ())?;
+        loop {
+            match records.next() {
+                Some(Ok((record, thread, Some(key)))) => {
+                    if duplicates.as_mut().is_none_or(|d| d.first(key)) {
+                        return Ok(Some(Ok((record, thread))));
+                    }
+                    self.returns.home(thread).give_back(record);
+                }
+                Some(Ok((record, thread, None))) => return Ok(Some(Ok((record, thread)))),
+                Some(Err(error)) => return Ok(Some(Err(error))),
+                None => return Ok(None),
+            }
+        }
+    }
 }
 
 /// The iterator `read_games` returns.
 #[pyclass(module = "jaque")]
 pub struct Games {
     /// Each record with the reading thread that made it.
-    records: Mutex<Records<(GameRecord, ThreadId)>>,
+    records: Mutex<Records<Item>>,
+    /// The games kept so far, when duplicates are dropped.
+    duplicates: Mutex<Option<Duplicates>>,
     /// Where dropped games' records go back to their reading threads.
     returns: Arc<Returns>,
     file: String,
@@ -88,10 +133,7 @@ impl Games {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
-        let next = py.detach(|| match self.records.lock() {
-            Ok(mut records) => Ok(records.next()),
-            Err(_) => Err(()),
-        });
+        let next = py.detach(|| self.next_record());
         match next {
             Ok(Some(Ok((record, thread)))) => {
                 let home = self.returns.home(thread);
@@ -120,13 +162,15 @@ impl Games {
 /// result has `__arrow_c_stream__`, so pyarrow, polars, pandas and duckdb read it without a
 /// copy, and can be read once. Ctrl-C ends it between batches even while its reader runs
 /// without the GIL; the reader then raises its own error, "interrupted: KeyboardInterrupt".
+/// `where`, a dict of `select`'s filters (`{"tag": "WhiteElo >= 2700"}`), keeps the rows of
+/// the games that pass them, the others left before their columns are built.
 ///
 /// >>> import jaque, pyarrow
 /// >>> table = pyarrow.table(jaque.read_arrow(b"1. e4 e5 2. Nf3 *", table="moves"))
 /// >>> table.column("san").to_pylist(), table.column("ply").to_pylist()
 /// (['e4', 'e5', 'Nf3'], [1, 2, 3])
 #[pyfunction]
-#[pyo3(signature = (source, *, table="games", batch_size=65536, jobs=None, lang="en", lints=None))]
+#[pyo3(signature = (source, *, table="games", batch_size=65536, jobs=None, lang="en", lints=None, r#where=None))]
 pub fn read_arrow(
     source: &Bound<'_, PyAny>,
     table: &str,
@@ -134,7 +178,12 @@ pub fn read_arrow(
     jobs: Option<&Bound<'_, PyInt>>,
     lang: &str,
     lints: Option<&Bound<'_, PyDict>>,
+    r#where: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<ArrowStream> {
+    let selection = match r#where {
+        Some(filters) => Some(Arc::new(selection(Some(filters), false)?)),
+        None => None,
+    };
     let table: Table = table
         .parse()
         .map_err(|e: jaque::table::UnknownTable| PyValueError::new_err(e.to_string()))?;
@@ -144,12 +193,13 @@ pub fn read_arrow(
         .ok_or_else(|| PyValueError::new_err("batch_size must be at least 1"))?;
     let settings = settings(jobs, lang, lints)?;
     let source = open(source)?;
-    let batches = read(
+    let batches = read_where(
         source.reader,
         (&source.name, 0),
         table,
         &settings,
         batch_size,
+        selection,
     )
     .map_err(|e| read_error(e, &source.name))?;
     Ok(ArrowStream {

@@ -20,8 +20,8 @@ use crate::san::{self, Lang};
 #[derive(Clone, Debug)]
 pub struct MovesKey {
     start: Start,
-    /// The mainline's moves as normalised SAN, each followed by a space.
-    moves: Box<str>,
+    /// The mainline's moves as normalised SAN, each followed by a space (UTF-8).
+    moves: Vec<u8>,
     /// A hash of the start and of each move's piece, destination and promotion.
     coarse: u64,
 }
@@ -49,7 +49,8 @@ impl MovesKey {
             Start::Fen(position) => position.zobrist_hash(),
             Start::Unreadable(fen) => fen.bytes().fold(Hash(1), Hash::add).0,
         });
-        let mut moves = String::new();
+        // About four bytes a move, and a token a move or more: room enough at once.
+        let mut moves = Vec::with_capacity(4 * tokens.len());
         let mut depth = 0usize;
         for token in tokens {
             match token.kind {
@@ -58,16 +59,16 @@ impl MovesKey {
                 TokenKind::San if depth == 0 => {
                     let san = text.get(token.span.clone()).unwrap_or_default();
                     let start = moves.len();
-                    normalise(san, &mut moves);
-                    coarse = coarse_move(&moves[start..], coarse);
-                    moves.push(' ');
+                    normalise(san.as_bytes(), &mut moves);
+                    coarse = coarse_move(moves.get(start..).unwrap_or_default(), coarse);
+                    moves.push(b' ');
                 }
                 _ => {}
             }
         }
         MovesKey {
             start,
-            moves: moves.into(),
+            moves,
             coarse: coarse.0,
         }
     }
@@ -100,54 +101,62 @@ impl MovesKey {
 }
 
 /// The moves of `moves` (normalised SAN) played from `start`; `None` if one is not legal.
-fn played(start: Option<Position>, moves: &str, lang: Lang) -> Option<Vec<Move>> {
+fn played(start: Option<Position>, moves: &[u8], lang: Lang) -> Option<Vec<Move>> {
     let mut position = start?;
-    let sans = moves.split(' ').filter(|s| !s.is_empty());
+    let sans = std::str::from_utf8(moves)
+        .ok()?
+        .split(' ')
+        .filter(|s| !s.is_empty());
     sans.map(|s| san::play(&mut position, s, lang).ok().map(|p| p.mv))
         .collect()
 }
 
-/// Appends `san` without what does not change the move it names.
-fn normalise(san: &str, out: &mut String) {
-    let san = san.trim_end_matches(['+', '#', '!', '?']);
-    let san = san.strip_suffix("e.p.").unwrap_or(san);
-    if !san.is_empty() && san.bytes().all(|b| matches!(b, b'0' | b'O' | b'o' | b'-')) {
-        let castle = san.bytes().filter(|b| *b != b'-').count();
-        out.push_str(if castle >= 3 { "O-O-O" } else { "O-O" });
+/// Appends `san` without what does not change the move it names. Byte by byte: a SAN is
+/// ASCII but for the rare figurine, whose bytes are kept as they are (only ASCII bytes are
+/// taken out or put in: the bytes stay UTF-8).
+fn normalise(san: &[u8], out: &mut Vec<u8>) {
+    let mut bytes = san;
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = bytes {
+        bytes = rest;
+    }
+    if let [rest @ .., b'e', b'.', b'p', b'.'] = bytes {
+        bytes = rest;
+    }
+    if !bytes.is_empty() && bytes.iter().all(|b| matches!(b, b'0' | b'O' | b'o' | b'-')) {
+        let castle = bytes.iter().filter(|&&b| b != b'-').count();
+        out.extend_from_slice(if castle >= 3 { b"O-O-O" } else { b"O-O" });
         return;
     }
-    let kept = san
-        .chars()
-        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '=' | '(' | ')' | '/'));
     let start = out.len();
-    out.extend(kept);
+    let dropped = |b: &&u8| matches!(b, b'x' | b':' | b'=' | b'(' | b')' | b'/');
+    out.extend(bytes.iter().filter(|b| !dropped(b)));
     // A promotion as `e8=Q`: the letter after the rank, with its `=` back.
-    let bytes = out.as_bytes();
-    let n = bytes.len();
-    if n >= start + 3
-        && bytes.get(n - 1).is_some_and(|b| b"QRBNK".contains(b))
-        && bytes.get(n - 2).is_some_and(u8::is_ascii_digit)
+    if let [.., rank, piece] = out.get(start..).unwrap_or_default()
+        && rank.is_ascii_digit()
+        && b"QRBNK".contains(piece)
     {
-        out.insert(n - 1, '=');
+        let at = out.len() - 1;
+        out.insert(at, b'=');
     }
 }
 
 /// The hash `hash` on with a normalised move's piece, destination and promotion.
-fn coarse_move(san: &str, hash: Hash) -> Hash {
-    let bytes = san.as_bytes();
+fn coarse_move(bytes: &[u8], hash: Hash) -> Hash {
     let piece = bytes
         .first()
         .copied()
         .filter(u8::is_ascii_uppercase)
         .unwrap_or(b'P');
-    let promotion = san.split_once('=').map_or(&b""[..], |(_, p)| p.as_bytes());
-    let body = san.split_once('=').map_or(san, |(b, _)| b).as_bytes();
+    let (body, promotion) = match bytes {
+        [body @ .., b'=', piece] => (body, Some(*piece)),
+        body => (body, None),
+    };
     let destination = body.get(body.len().saturating_sub(2)..).unwrap_or_default();
     let hash = hash.add(piece).add(b' ');
     destination
         .iter()
-        .chain(promotion)
         .copied()
+        .chain(promotion)
         .fold(hash, Hash::add)
 }
 
@@ -250,9 +259,9 @@ mod tests {
     use super::*;
 
     fn normalised(san: &str) -> String {
-        let mut out = String::new();
-        normalise(san, &mut out);
-        out
+        let mut out = Vec::new();
+        normalise(san.as_bytes(), &mut out);
+        String::from_utf8(out).unwrap()
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 mod choose;
 mod dedupe;
+mod filters;
 mod pick;
 mod tags;
 mod target;
@@ -23,6 +24,7 @@ use regex::Regex;
 
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
+pub use filters::{BadFilter, Filters};
 pub use pick::{Picked, Picks, pick};
 pub use tags::{Between, Op, Results, TagFilter, regex};
 pub use target::Target;

@@ -33,6 +33,7 @@ use arrow_schema::{ArrowError, Field, Schema, SchemaRef};
 
 use crate::input::{Checked, Settings, checked};
 use crate::pgn::{Checker, GameRecord, MoveRecord, RawGame, Verdict};
+use crate::select::{Selection, Selector};
 use crate::{Position, UciLetters};
 
 mod games;
@@ -130,6 +131,26 @@ pub fn read(
     settings: &Settings,
     batch_rows: usize,
 ) -> io::Result<Batches> {
+    read_where(
+        reader,
+        (file, first_game),
+        table,
+        settings,
+        batch_rows,
+        None,
+    )
+}
+
+/// [`read`], the rows of the games that `selection` selects alone: the others are not
+/// checked for a row (a filter on tags does not even play their moves).
+pub fn read_where(
+    reader: Box<dyn BufRead + Send>,
+    (file, first_game): (&str, usize),
+    table: Table,
+    settings: &Settings,
+    batch_rows: usize,
+    selection: Option<Arc<Selection>>,
+) -> io::Result<Batches> {
     let (lints, name) = (settings.lints, file.to_string());
     let (batch_games, batch_bytes) = match table {
         Table::Games => (batch_rows, GAMES_UNIT_BYTES),
@@ -141,10 +162,22 @@ pub fn read(
         ..settings.clone()
     };
     let file = file.to_string();
+    let kept = settings.clone();
     let work = move |games: &[RawGame], checker: &mut Checker| {
+        let read = games.len();
+        let chosen: Vec<RawGame>;
+        let games = match &selection {
+            Some(selection) => {
+                let mut selector = Selector::new(selection, &kept);
+                let selected = |game: &&RawGame| selector.select(game).selected;
+                chosen = games.iter().filter(selected).cloned().collect();
+                &chosen[..]
+            }
+            None => games,
+        };
         if table == Table::Games {
             let batch = games::check((&name, first_game), games, checker, &lints);
-            return (games.len(), batch);
+            return (read, batch);
         }
         let records: Vec<GameRecord> = (games.iter())
             .map(|game| {
@@ -153,7 +186,7 @@ pub fn read(
                 record
             })
             .collect();
-        (records.len(), table.batch(&name, first_game, &records))
+        (read, table.batch(&name, first_game, &records))
     };
     Ok(Batches {
         checked: checked(reader, settings, work)?,
@@ -193,7 +226,7 @@ impl Batches {
         }
     }
 
-    /// The games read so far.
+    /// The games read so far (selected or not).
     pub fn games(&self) -> usize {
         self.games
     }

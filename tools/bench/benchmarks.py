@@ -49,6 +49,7 @@ from pathlib import Path
 import bench_fastest
 import bench_first_test
 import bench_python
+import bench_select
 import bench_web
 import whole_process
 from whole_process import in_turns
@@ -337,6 +338,7 @@ SECTIONS = [
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
+    ("select", "`jaque select` against pgn-extract, whole processes", bench_select.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
     ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use jaque::san::Lang;
-use jaque::select::{Between, Dedupe, FilterError, Results, Selection, TagFilter, Target};
+use jaque::select::{BadFilter, Between, Filters};
 
 use super::super::lints::LintArgs;
 use super::super::parse_lang;
@@ -55,7 +55,7 @@ pub struct SelectArgs {
     /// Drop duplicates, keeping the first: the same start and mainline moves (`moves`, the
     /// default), or the same final position after as many plies (`position`).
     #[arg(long, value_name = "MODE", num_args = 0..=1, default_missing_value = "moves",
-          value_parser = ["moves", "position"], require_equals = true)]
+          require_equals = true)]
     pub dedupe: Option<String>,
     /// Where the duplicates dropped go.
     #[arg(long, value_name = "FILE")]
@@ -85,95 +85,32 @@ pub struct SelectArgs {
     pub no_progress: bool,
 }
 
-/// An argument that could not be read: the flag, its text, and why.
-pub struct BadArgument {
-    pub flag: &'static str,
-    pub text: String,
-    pub error: FilterError,
-}
-
-/// The selection the arguments ask for, or every argument that is wrong.
-pub fn selection(args: &SelectArgs) -> Result<Selection, Vec<BadArgument>> {
-    let mut bad = Vec::new();
-    let mut read = |flag: &'static str, text: &str, result: Result<(), FilterError>| {
-        if let Err(error) = result {
-            bad.push(BadArgument {
-                flag,
-                text: text.to_string(),
-                error,
-            });
-        }
-    };
-    let mut selection = Selection {
+/// The filters of the arguments, as their text.
+pub fn filters(args: &SelectArgs) -> Filters {
+    Filters {
+        tags: args.tags.clone(),
+        player: args.player.clone(),
+        result: args.result.clone(),
+        plies: args.plies.clone(),
+        fen: args.fen.clone(),
+        moves: args.moves.clone(),
         variations: args.variations,
+        status: args.status.clone(),
         valid: args.valid,
         invert: args.invert,
+        dedupe: args.dedupe.clone(),
         whole_report: args.json,
-        dedupe: args.dedupe.as_deref().map(|mode| match mode {
-            "position" => Dedupe::Position,
-            _ => Dedupe::Moves,
-        }),
-        ..Selection::default()
-    };
-    for text in &args.tags {
-        read(
-            "--tag",
-            text,
-            TagFilter::parse(text).map(|f| selection.tags.push(f)),
-        );
-    }
-    if let Some(text) = &args.player {
-        let regex = jaque::select::regex(text, 0..text.len().max(1));
-        read("--player", text, regex.map(|r| selection.player = Some(r)));
-    }
-    if let Some(text) = &args.result {
-        read(
-            "--result",
-            text,
-            Results::parse(text).map(|r| selection.results = Some(r)),
-        );
-    }
-    if let Some(text) = &args.plies {
-        read(
-            "--plies",
-            text,
-            Between::parse(text).map(|p| selection.plies = Some(p)),
-        );
-    }
-    for text in &args.fen {
-        read(
-            "--fen",
-            text,
-            Target::fen(text).map(|t| selection.targets.push(t)),
-        );
-    }
-    for text in &args.moves {
-        read(
-            "--moves",
-            text,
-            Target::moves(text).map(|t| selection.targets.push(t)),
-        );
-    }
-    if let Some(text) = &args.status {
-        read(
-            "--status",
-            text,
-            Selection::status(text).map(|s| selection.statuses.push(s)),
-        );
-    }
-    if let Some(text) = &args.games {
-        read("--games", text, Between::parse(text).map(|_| ()));
-    }
-    if bad.is_empty() {
-        Ok(selection)
-    } else {
-        Err(bad)
     }
 }
 
-/// The `--games` range, as 1-based numbers of games (read with the plies' grammar).
-pub fn games(args: &SelectArgs) -> Option<Between> {
-    args.games
-        .as_deref()
-        .and_then(|text| Between::parse(text).ok())
+/// The `--games` range, as 1-based numbers of games (read as `--plies` is).
+pub fn games(args: &SelectArgs) -> Result<Option<Between>, BadFilter> {
+    let Some(text) = &args.games else {
+        return Ok(None);
+    };
+    Between::parse(text).map(Some).map_err(|error| BadFilter {
+        name: "games",
+        text: text.clone(),
+        error,
+    })
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use jaque::input::{Pipeline, Settings};
 use jaque::json::{self, Escaped, Object};
 use jaque::pgn::Options;
-use jaque::select::{Dedupe, Duplicates, Picked, Picks, Selection, pick};
+use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick};
 
 use super::input::{Input, expand};
 use super::lints::Flags;
@@ -39,7 +39,7 @@ struct Totals {
 /// The run's state across inputs.
 struct Run<'a> {
     args: &'a SelectArgs,
-    games: Option<jaque::select::Between>,
+    games: Option<Between>,
     duplicates: Duplicates,
     dropped: Option<Sink>,
     sink: Sink,
@@ -47,14 +47,17 @@ struct Run<'a> {
 }
 
 pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
-    let selection = match args::selection(&args) {
-        Ok(selection) => Arc::new(selection),
-        Err(bad) => {
+    let (selection, games) = match (args::filters(&args).selection(), args::games(&args)) {
+        (Ok(selection), Ok(games)) => (Arc::new(selection), games),
+        (selection, games) => {
+            let mut bad = selection.err().unwrap_or_default();
+            bad.extend(games.err());
             let color = global.color.stderr();
-            for argument in bad {
+            for filter in bad {
+                let flag = format!("--{}", filter.name);
                 eprintln!(
                     "{}",
-                    render::argument(argument.flag, &argument.text, &argument.error, color)
+                    render::argument(&flag, &filter.text, &filter.error, color)
                 );
             }
             return Outcome::Failed;
@@ -74,10 +77,10 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
         }
     };
     let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
-    let Some(mut run) = Run::start(&args, &progress) else {
+    let Some(mut run) = Run::start(&args, games, &progress) else {
         return Outcome::Failed;
     };
-    let mut failed = !walked || !run.against(&pipeline, &flags);
+    let mut failed = !walked || !run.against(selection.dedupe, &pipeline, &flags);
     for input in &inputs {
         if run.totals.done {
             break;
@@ -112,7 +115,7 @@ fn settings(args: &SelectArgs, flags: &Flags, input: &Input) -> Result<Settings,
 
 impl<'a> Run<'a> {
     /// Opens the outputs.
-    fn start(args: &'a SelectArgs, progress: &Progress) -> Option<Run<'a>> {
+    fn start(args: &'a SelectArgs, games: Option<Between>, progress: &Progress) -> Option<Run<'a>> {
         let open = |path: &PathBuf| {
             Sink::file(path).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
         };
@@ -132,7 +135,7 @@ impl<'a> Run<'a> {
         };
         Some(Run {
             args,
-            games: args::games(args),
+            games,
             duplicates: Duplicates::new(args.lang),
             dropped,
             sink,
@@ -142,15 +145,8 @@ impl<'a> Run<'a> {
 
     /// `--dedupe-against`: the games of the reference files, kept as seen. `false` if one
     /// cannot be read.
-    fn against(&mut self, pipeline: &Pipeline, flags: &Flags) -> bool {
-        let dedupe = self
-            .args
-            .dedupe
-            .as_deref()
-            .map_or(Dedupe::Moves, |mode| match mode {
-                "position" => Dedupe::Position,
-                _ => Dedupe::Moves,
-            });
+    fn against(&mut self, dedupe: Option<Dedupe>, pipeline: &Pipeline, flags: &Flags) -> bool {
+        let dedupe = dedupe.unwrap_or(Dedupe::Moves);
         let reference = Arc::new(Selection {
             dedupe: Some(dedupe),
             ..Selection::default()

@@ -1,0 +1,126 @@
+//! `select`: the games of an input that pass every filter, as `jaque select` picks them
+//! (the library's [`Filters`], read by the library), yielded as `Game`s.
+
+use std::sync::Arc;
+use std::thread;
+
+use jaque::pgn::{Checker, RawGame};
+use jaque::select::{BadFilter, Duplicates, Filters, Selection, Selector};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyString};
+
+use crate::reading::{Games, Item};
+use crate::returns::Returns;
+use crate::settings::settings;
+use crate::source::open;
+
+/// The games of `source` that pass every filter given, in input order, as `read_games`
+/// yields them: the filters of `jaque select`, by the same names (`tag`, `fen` and `moves`
+/// take a string or a list of strings, each of which must hold; `variations`, `valid` and
+/// `invert` are true or false; `dedupe` is `True`, `"moves"` or `"position"`). A filter
+/// that cannot be read raises `ValueError`, pointing into it; an unknown name `TypeError`.
+///
+/// >>> import jaque
+/// >>> pgn = b'[White "Tal"]\n\n1. e4 c5 2. Nf3 *\n\n[White "Fischer"]\n\n1. Nf3 c5 2. e4 *\n'
+/// >>> [g.tags["White"] for g in jaque.select(pgn, moves="e4 c5 Nf3")]
+/// ['Tal', 'Fischer']
+/// >>> [g.tags["White"] for g in jaque.select(pgn, tag="White ~ ^T")]
+/// ['Tal']
+#[pyfunction]
+#[pyo3(signature = (source, *, jobs=None, lang="en", lints=None, **filters))]
+pub fn select(
+    source: &Bound<'_, PyAny>,
+    jobs: Option<&Bound<'_, PyInt>>,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+    filters: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Games> {
+    let selection = Arc::new(selection(filters, true)?);
+    let settings = settings(jobs, lang, lints)?;
+    let duplicates = selection
+        .dedupe
+        .map(|_| Duplicates::new(settings.options.lang));
+    let source = open(source)?;
+    let returns = Arc::new(Returns::default());
+    let (kept, freeing) = (settings.clone(), Arc::clone(&returns));
+    let work = move |games: &[RawGame], checker: &mut Checker| -> Vec<Item> {
+        freeing.free_mine();
+        let thread = thread::current().id();
+        let mut selector = Selector::new(&selection, &kept);
+        let chosen = games.iter().filter_map(|game| {
+            let choice = selector.select(game);
+            choice
+                .selected
+                .then(|| (kept.record(checker, game), thread, choice.key))
+        });
+        chosen.collect()
+    };
+    Games::new(source, settings, returns, work, duplicates)
+}
+
+/// The selection of the filters given by name (`select`'s keyword arguments, `read_arrow`'s
+/// `where`); `dedupe` only where duplicates can be dropped (`select`).
+pub fn selection(filters: Option<&Bound<'_, PyDict>>, dedupe: bool) -> PyResult<Selection> {
+    let mut read = Filters::default();
+    for (name, value) in filters.iter().flat_map(|filters| filters.iter()) {
+        let name: String = name.extract()?;
+        let value = &value;
+        match name.as_str() {
+            "tag" => read.tags = texts(value)?,
+            "player" => read.player = Some(value.extract()?),
+            "result" => read.result = Some(value.extract()?),
+            "plies" => read.plies = Some(value.extract()?),
+            "fen" => read.fen = texts(value)?,
+            "moves" => read.moves = texts(value)?,
+            "variations" => read.variations = value.is_truthy()?,
+            "status" => read.status = Some(value.extract()?),
+            "valid" => read.valid = value.is_truthy()?,
+            "invert" => read.invert = value.is_truthy()?,
+            "dedupe" if dedupe => read.dedupe = dedupe_mode(value)?,
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "no filter is called {name:?}"
+                )));
+            }
+        }
+    }
+    read.selection().map_err(bad_filters)
+}
+
+/// A filter given as a string or a list of strings.
+fn texts(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    match value.is_instance_of::<PyString>() {
+        true => Ok(vec![value.extract()?]),
+        false => value.extract(),
+    }
+}
+
+/// `dedupe`: `True`, `"moves"` or `"position"` (`False` or `None`: keep duplicates).
+fn dedupe_mode(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    match value.is_instance_of::<PyString>() {
+        true => Ok(Some(value.extract()?)),
+        false => Ok(value.is_truthy()?.then(|| "moves".to_string())),
+    }
+}
+
+/// The filters that could not be read, as one `ValueError`: each with its text and a caret
+/// line under what is wrong.
+fn bad_filters(bad: Vec<BadFilter>) -> PyErr {
+    let lines: Vec<String> = (bad.iter())
+        .map(|filter| {
+            let error = &filter.error;
+            let lead = format!("{}=", filter.name);
+            let before = filter.text.get(..error.span.start).unwrap_or_default();
+            let under = filter.text.get(error.span.clone()).unwrap_or(" ");
+            let pad = " ".repeat(lead.chars().count() + before.chars().count());
+            let carets = "^".repeat(under.chars().count().max(1));
+            let help = (error.help.as_ref()).map_or(String::new(), |h| format!("\n  help: {h}"));
+            format!(
+                "{}\n  {lead}{}\n  {pad}{carets}{help}",
+                error.message, filter.text
+            )
+        })
+        .collect();
+    PyValueError::new_err(lines.join("\n"))
+}

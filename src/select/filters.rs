@@ -1,0 +1,143 @@
+//! The filters as their text is given (on the command line, as Python's keyword
+//! arguments), read into a [`Selection`] by one function for every face.
+
+use super::{Between, Dedupe, FilterError, Results, Selection, TagFilter, Target};
+
+/// The text of each filter given, by the name every face gives it (`tag` is `--tag` on the
+/// command line and `tag=` in Python).
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    /// `tag`: 'NAME OP VALUE', each.
+    pub tags: Vec<String>,
+    /// `player`: a regular expression.
+    pub player: Option<String>,
+    /// `result`: results joined by `,`.
+    pub result: Option<String>,
+    /// `plies`: `A..B`.
+    pub plies: Option<String>,
+    /// `fen`: positions, each.
+    pub fen: Vec<String>,
+    /// `moves`: SAN from the start, each.
+    pub moves: Vec<String>,
+    /// `variations`.
+    pub variations: bool,
+    /// `status`.
+    pub status: Option<String>,
+    /// `valid`.
+    pub valid: bool,
+    /// `invert`.
+    pub invert: bool,
+    /// `dedupe`: `moves` or `position`.
+    pub dedupe: Option<String>,
+    /// Every selected game gets a report of the whole game.
+    pub whole_report: bool,
+}
+
+/// A filter whose text could not be read: its name, its text, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadFilter {
+    /// The filter's name (`tag`).
+    pub name: &'static str,
+    /// Its text.
+    pub text: String,
+    /// What is wrong, and where in the text.
+    pub error: FilterError,
+}
+
+impl Filters {
+    /// The selection these filters ask for, or every filter that is wrong.
+    ///
+    /// ```
+    /// use jaque::select::Filters;
+    /// let filters = Filters { tags: vec!["WhiteElo >> 2600".into()], result: Some("1-0,*".into()), ..Filters::default() };
+    /// let bad = filters.selection().unwrap_err();
+    /// assert_eq!((bad.len(), bad[0].name, bad[0].error.span.clone()), (1, "tag", 10..16));
+    /// ```
+    pub fn selection(&self) -> Result<Selection, Vec<BadFilter>> {
+        let mut bad = Vec::new();
+        let mut read = |name: &'static str, text: &str, result: Result<(), FilterError>| {
+            if let Err(error) = result {
+                let text = text.to_string();
+                bad.push(BadFilter { name, text, error });
+            }
+        };
+        let mut selection = Selection {
+            variations: self.variations,
+            valid: self.valid,
+            invert: self.invert,
+            whole_report: self.whole_report,
+            ..Selection::default()
+        };
+        for text in &self.tags {
+            read(
+                "tag",
+                text,
+                TagFilter::parse(text).map(|f| selection.tags.push(f)),
+            );
+        }
+        if let Some(text) = &self.player {
+            let regex = super::regex(text, 0..text.len().max(1));
+            read("player", text, regex.map(|r| selection.player = Some(r)));
+        }
+        if let Some(text) = &self.result {
+            read(
+                "result",
+                text,
+                Results::parse(text).map(|r| selection.results = Some(r)),
+            );
+        }
+        if let Some(text) = &self.plies {
+            read(
+                "plies",
+                text,
+                Between::parse(text).map(|p| selection.plies = Some(p)),
+            );
+        }
+        for text in &self.fen {
+            read(
+                "fen",
+                text,
+                Target::fen(text).map(|t| selection.targets.push(t)),
+            );
+        }
+        for text in &self.moves {
+            read(
+                "moves",
+                text,
+                Target::moves(text).map(|t| selection.targets.push(t)),
+            );
+        }
+        if let Some(text) = &self.status {
+            read(
+                "status",
+                text,
+                Selection::status(text).map(|s| selection.statuses.push(s)),
+            );
+        }
+        if let Some(text) = &self.dedupe {
+            read(
+                "dedupe",
+                text,
+                dedupe(text).map(|d| selection.dedupe = Some(d)),
+            );
+        }
+        if bad.is_empty() {
+            Ok(selection)
+        } else {
+            Err(bad)
+        }
+    }
+}
+
+/// A `dedupe` mode: `moves` (or empty) or `position`.
+fn dedupe(text: &str) -> Result<Dedupe, FilterError> {
+    match text {
+        "" | "moves" => Ok(Dedupe::Moves),
+        "position" => Ok(Dedupe::Position),
+        _ => Err(
+            FilterError::new(0..text.len(), "not a way to tell duplicates").with_help(
+                "`moves` (the same start and moves) or `position` (the same final position)",
+            ),
+        ),
+    }
+}
