@@ -57,4 +57,4 @@ pub use decode::decode_text;
 pub use fix::{Change, Fixed, FixedGame, Fixer, GameFix};
 pub use format::{MAX_LINE, format_game, format_record, format_records, format_text};
 pub use split::{DEFAULT_GAME_LIMIT, MAX_TAG_NAMES, RawGame, Splitter};
-pub use tags::{SEVEN_TAG_ROSTER, Tags};
+pub use tags::{SEVEN_TAG_ROSTER, TagSection, Tags};

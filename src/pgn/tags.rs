@@ -170,42 +170,13 @@ impl Tags {
     /// ```
     pub fn of_game(bytes: &[u8]) -> Tags {
         let (text, _) = super::syntax::decode(bytes);
-        let bytes = text.as_bytes();
-        let mut pairs = Vec::new();
-        let (mut i, mut escapes) = (0, false);
-        while let Some(&byte) = bytes.get(i) {
-            let rest = bytes.get(i..).unwrap_or_default();
-            i += match byte {
-                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b' => 1,
-                b'[' => match super::syntax::tag(rest) {
-                    Ok(((name, value, used), may_escape)) => {
-                        pairs.push((name.start + i..name.end + i, value.start + i..value.end + i));
-                        escapes |= may_escape;
-                        used
-                    }
-                    Err(_) => break,
-                },
-                b'{' => rest
-                    .iter()
-                    .position(|&b| b == b'}')
-                    .map_or(rest.len(), |at| at + 1),
-                b';' => rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len()),
-                b'%' if i == 0 || bytes.get(i - 1) == Some(&b'\n') => {
-                    rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())
-                }
-                _ => break,
-            };
-        }
-        let start = pairs
-            .first()
-            .map_or(0, |(name, _): &(Range<usize>, _)| name.start);
-        let end = pairs.last().map_or(0, |(_, value)| value.end);
-        let section = text.get(start..end).unwrap_or_default();
-        let in_section = |r: Range<usize>| r.start - start..r.end - start;
-        let pairs = pairs
-            .into_iter()
-            .map(|(n, v)| (in_section(n), in_section(v)));
-        Tags::of_section(section, pairs, escapes)
+        let section = TagSection::of(text.as_bytes());
+        let (start, end) = (section.start(), section.end());
+        let in_section =
+            |r: Range<usize>| r.start.saturating_sub(start)..r.end.saturating_sub(start);
+        let pairs = (section.pairs.into_iter()).map(|(n, v)| (in_section(n), in_section(v)));
+        let text = text.get(start..end).unwrap_or_default();
+        Tags::of_section(text, pairs, section.escapes)
     }
 
     /// The value of the last tag called `name`: a repeated tag takes its last value, as the
@@ -240,6 +211,69 @@ impl<'a> FromIterator<(&'a str, &'a str)> for Tags {
             tags.push(name, value);
         }
         tags
+    }
+}
+
+/// Where the tag pairs of a game's tag section are in its bytes, read without lexing the
+/// moves: the section ends at the first thing that is neither a tag pair nor a comment.
+pub struct TagSection {
+    /// Each pair's name and value (as written, between the quotes), byte ranges.
+    pub pairs: Vec<(Range<usize>, Range<usize>)>,
+    /// Where each pair ends, just past its `]`.
+    pub ends: Vec<usize>,
+    /// Some value may hold an escape.
+    pub escapes: bool,
+}
+
+impl TagSection {
+    /// The section at the start of `bytes` (a game's, as read, or decoded).
+    ///
+    /// ```
+    /// use jaque::pgn::TagSection;
+    /// let section = TagSection::of(b"[White \"Tal\"]\n{c}\n[Black \"B\"]\n\n1. e4 *");
+    /// assert_eq!((section.pairs.len(), section.ends), (2, vec![13, 29]));
+    /// ```
+    pub fn of(bytes: &[u8]) -> TagSection {
+        let mut section = TagSection {
+            pairs: Vec::new(),
+            ends: Vec::new(),
+            escapes: false,
+        };
+        let mut i = 0;
+        while let Some(&byte) = bytes.get(i) {
+            let rest = bytes.get(i..).unwrap_or_default();
+            let to = |b: u8| rest.iter().position(|&r| r == b);
+            i += match byte {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b' => 1,
+                b'[' => match super::syntax::tag(rest) {
+                    Ok(((name, value, used), may_escape)) => {
+                        let shift = |r: Range<usize>| r.start + i..r.end + i;
+                        section.pairs.push((shift(name), shift(value)));
+                        section.ends.push(i + used);
+                        section.escapes |= may_escape;
+                        used
+                    }
+                    Err(_) => break,
+                },
+                b'{' => to(b'}').map_or(rest.len(), |at| at + 1),
+                b';' => to(b'\n').unwrap_or(rest.len()),
+                b'%' if i == 0 || bytes.get(i - 1) == Some(&b'\n') => {
+                    to(b'\n').unwrap_or(rest.len())
+                }
+                _ => break,
+            };
+        }
+        section
+    }
+
+    /// Where the first pair's name starts (0 without pairs).
+    fn start(&self) -> usize {
+        self.pairs.first().map_or(0, |(name, _)| name.start)
+    }
+
+    /// Where the last pair's value ends (0 without pairs).
+    fn end(&self) -> usize {
+        self.pairs.last().map_or(0, |(_, value)| value.end)
     }
 }
 

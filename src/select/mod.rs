@@ -15,6 +15,7 @@ mod choose;
 mod dedupe;
 mod filters;
 mod pick;
+mod retag;
 mod tags;
 mod target;
 
@@ -26,6 +27,7 @@ pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
 pub use filters::{BadFilter, Filters};
 pub use pick::{Picked, Picks, pick};
+pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
 pub use target::Target;
 
