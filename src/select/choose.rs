@@ -4,7 +4,8 @@ use std::ops::ControlFlow;
 
 use super::dedupe::{Key, MovesKey, PositionKey};
 use super::{Dedupe, Selection};
-use crate::Severity;
+use crate::lint::Level;
+use crate::{Code, Severity};
 use crate::input::Settings;
 use crate::lint::Lints;
 use crate::pgn::syntax::{Token, decode, lex};
@@ -45,10 +46,21 @@ pub struct Selector<'s> {
 impl<'s> Selector<'s> {
     /// A selector of `selection`, checking games with `settings`' options and lint levels.
     pub fn new(selection: &'s Selection, settings: &Settings) -> Selector<'s> {
+        // Only errors matter where no report is written: the warnings are not even looked
+        // for (the tag section's lints are most of their cost), but those denied, which
+        // count as errors.
+        let mut lints = settings.lints;
+        if !selection.whole_report {
+            for code in Code::ALL {
+                if code.severity() == Severity::Warning && lints.level(code) != Level::Deny {
+                    let _ = lints.set(code.as_str(), Level::Allow);
+                }
+            }
+        }
         Selector {
             selection,
-            checker: settings.checker(),
-            lints: settings.lints,
+            checker: Checker::new(settings.options).allowing(&lints),
+            lints,
             tokens: Vec::new(),
         }
     }
