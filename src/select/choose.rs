@@ -135,7 +135,10 @@ impl<'s> Selector<'s> {
         mut whole: bool,
     ) -> Choice {
         let selection = self.selection;
-        if selected && selection.whole_report && !whole {
+        // A game failing a tag filter was not played, and `--invert` may select it: its
+        // report, and its final position for `--dedupe=position`, come from playing it now.
+        let position_key = selection.dedupe == Some(Dedupe::Position);
+        if selected && (selection.whole_report || position_key) && !whole {
             let mut full = self.checker.check(raw);
             full.apply(&self.lints);
             (report, whole) = (Some(full), true);

@@ -44,8 +44,9 @@ impl MovesKey {
             Some((_, Ok(position))) => Start::Fen(position),
             Some((fen, Err(_))) => Start::Unreadable(fen.into()),
         };
+        // The standard start hashes as itself, to meet a FEN tag of it (`same_game` says so).
         let mut coarse = Hash(match &start {
-            Start::Standard => 0,
+            Start::Standard => Position::starting().zobrist_hash(),
             Start::Fen(position) => position.zobrist_hash(),
             Start::Unreadable(fen) => fen.bytes().fold(Hash(1), Hash::add).0,
         });
@@ -289,5 +290,15 @@ mod tests {
         assert!(duplicates.first(key("1. Nf3 d5 2. Nc3 Nd7 3. Nb5 Nf6 4. Nbd4 *")));
         assert!(duplicates.first(key("1. Nf3 d5 2. Nc3 Nd7 3. Nb5 Nf6 4. Nfd4 *")));
         assert!(!duplicates.first(key("1. Nf3 d5 2. Nc3 Nd7 3. Nb5 Nf6 4. Nbd4 (4. e4) *")));
+    }
+
+    #[test]
+    fn the_standard_start_written_as_a_fen_is_the_standard_start() {
+        let text = "1. e4 e5 *";
+        let tokens = crate::pgn::syntax::tokenize(text).0;
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3";
+        let mut duplicates = Duplicates::default();
+        assert!(duplicates.first(Key::Moves(MovesKey::new(text, &tokens, Some(fen)))));
+        assert!(!duplicates.first(key(text)));
     }
 }

@@ -187,15 +187,19 @@ fn number_of(value: &str) -> Option<f64> {
 struct Date([Option<u32>; 3]);
 
 impl Date {
+    /// Reads `YYYY`, `YYYY.MM` or `YYYY.MM.DD`: four digits for the year, two for the month
+    /// and the day, `?` for each digit of a field not known. `19.03.2019` is no date.
     fn parse(text: &str) -> Option<Date> {
         let mut fields = [None; 3];
         let mut parts = text.trim().split('.');
         for (i, part) in parts.by_ref().take(3).enumerate() {
-            let unknown = !part.is_empty() && part.bytes().all(|b| b == b'?');
-            if unknown {
+            if part.len() != if i == 0 { 4 } else { 2 } {
+                return None;
+            }
+            if part.bytes().all(|b| b == b'?') {
                 continue;
             }
-            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) || part.len() > 4 {
+            if !part.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
             *fields.get_mut(i)? = part.parse().ok();
@@ -338,6 +342,9 @@ mod tests {
         assert!(filter("Date >= 1962").matches(&game("1962.12.31")));
         assert!(!filter("Date > 1900").matches(&game("????.??.??")));
         assert!(!filter("Date > 1900").matches(&game("sometime")));
+        // Day, month and year the other way round: no date, not the year 19.
+        assert!(!filter("Date < 2000").matches(&game("19.03.2019")));
+        assert!(!filter("Date < 2000").matches(&game("2019.3.4")));
         assert!(filter("EventDate > 2000.01.01").matches(&tags(&[("EventDate", "2001.??.??")])));
     }
 

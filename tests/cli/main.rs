@@ -24,5 +24,6 @@ mod pipe;
 mod play;
 mod progress;
 mod rewrite;
+mod select;
 mod shell;
 mod world;

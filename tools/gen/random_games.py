@@ -1,6 +1,6 @@
 """Random python-chess games: the weighted random move, the playouts made of it and the few
 helpers around them, for every generator that plays random games (gen_fix_cases.py,
-gen_pgn_cases.py, gen_python_oracle.py, gen_record_oracle.py).
+gen_pgn_cases.py, gen_python_oracle.py, gen_record_oracle.py, gen_select_cases.py).
 
 A move is picked by `pick(rng, board, style, bias)`. The style says what the game is after:
   plain      any move (a uniform choice, unless the bias weighs plain moves too)
@@ -9,9 +9,9 @@ A move is picked by `pick(rng, board, style, bias)`. The style says what the gam
   stalemate  captures, no checks, a stalemating move when there is one
   promo      pawns pushed on and promoted (the fix corpus's promotion kinds)
 The bias says by how much: each generator's data were made with weights of its own, and each
-keeps them here, side by side (FIX_CASES, PGN_CASES, ANNOTATED, VARIATIONS below), so that
-random.Random(seed) makes the same calls in the same order and the committed data regenerate
-byte-identical. A new generator takes one of them or adds its own.
+keeps them here, side by side (FIX_CASES, PGN_CASES, ANNOTATED, VARIATIONS, SELECT_CASES
+below), so that random.Random(seed) makes the same calls in the same order and the committed
+data regenerate byte-identical. A new generator takes one of them or adds its own.
 
 Two ways of taking a finishing move (checkmate or stalemate) exist, and a bias has one:
 - looked for first (`mate_first`, `stalemate_first`: style -> probability): every legal move
@@ -87,6 +87,16 @@ VARIATIONS = Bias(
     check={"mate": 3, "*": 1},
     promotion=(8, 4), castling=(12, 40), en_passant=30, pawn=1, double_push_beside=8,
     mate_first={"mate": 0.9, "*": 0.4})
+
+# tests/data/pgn/select.pgn (gen_select_cases.py, select_cases/): plain moves weighed too,
+# keen on castling and promotions (the duplicates' `0-0` and `e8Q`), mates and stalemates
+# taken when the style wants them.
+SELECT_CASES = Bias(
+    capture={"mate": 4, "stalemate": 8, "*": 2},
+    check={"mate": 3, "stalemate": 0, "*": 1},
+    promotion=(10, 4), castling=(25, 25), en_passant=20, pawn=1, double_push_beside=6,
+    plain_uniform=False,
+    mate_first={"mate": 0.9, "spicy": 0.5}, stalemate_first={"stalemate": 0.9})
 
 
 def finishing_moves(board, moves, test):

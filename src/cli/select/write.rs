@@ -32,10 +32,7 @@ impl Sink {
 
     /// Writes one game's bytes.
     pub fn game(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let end: &[u8] = match bytes.last() {
-            Some(b'\n' | b'\r') | None => b"",
-            Some(_) => b"\n\n",
-        };
+        let end = separator(bytes);
         match self {
             Sink::Stdout(out) => {
                 out.buffer.extend_from_slice(bytes);
@@ -97,6 +94,19 @@ impl Sink {
     }
 }
 
+/// What follows a game's bytes so that the next game starts after a blank line: nothing if
+/// they end a line, else two line ends as the game's own lines end (CRLF where its first
+/// line ends so).
+fn separator(bytes: &[u8]) -> &'static [u8] {
+    match bytes.last() {
+        Some(b'\n' | b'\r') | None => b"",
+        Some(_) => match bytes.iter().position(|&b| b == b'\n') {
+            Some(at) if at > 0 && bytes.get(at - 1) == Some(&b'\r') => b"\r\n\r\n",
+            _ => b"\n\n",
+        },
+    }
+}
+
 /// `out.pgn` numbered: `out-3.pgn` (the number before the extension, if there is one).
 fn numbered(base: &Path, n: usize) -> PathBuf {
     let stem = base.file_stem().unwrap_or_default().to_string_lossy();
@@ -110,6 +120,14 @@ fn numbered(base: &Path, n: usize) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_is_followed_by_a_blank_line_in_its_own_line_ends() {
+        assert_eq!(separator(b"[A \"1\"]\r\n\r\n1. e4 *"), b"\r\n\r\n");
+        assert_eq!(separator(b"[A \"1\"]\n\n1. e4 *"), b"\n\n");
+        assert_eq!(separator(b"1. e4 *"), b"\n\n");
+        assert_eq!(separator(b"1. e4 *\n"), b"");
+    }
 
     #[test]
     fn split_files_are_numbered_before_the_extension() {
