@@ -4,13 +4,13 @@ use std::ops::ControlFlow;
 
 use super::dedupe::{Key, MovesKey, PositionKey};
 use super::{Dedupe, Selection};
-use crate::lint::Level;
-use crate::{Code, Severity};
 use crate::input::Settings;
+use crate::lint::Level;
 use crate::lint::Lints;
 use crate::pgn::syntax::{Token, decode, lex};
 use crate::pgn::{Checker, GameReport, RawGame, Tags, Visit};
 use crate::position::Position;
+use crate::{Code, Severity};
 
 /// What became of a game.
 #[derive(Debug)]

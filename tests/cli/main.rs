@@ -25,5 +25,6 @@ mod play;
 mod progress;
 mod rewrite;
 mod select;
+mod select_docs;
 mod shell;
 mod world;
