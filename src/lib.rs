@@ -54,6 +54,8 @@ pub mod json;
 pub mod lint;
 mod movegen;
 mod moves;
+#[cfg(feature = "openings")]
+pub mod opening;
 pub mod perft;
 pub mod pgn;
 mod position;

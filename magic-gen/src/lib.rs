@@ -3,6 +3,8 @@
 //! It searches rook and bishop magic numbers with a per-square shift from a seeded ChaCha RNG,
 //! verifies every blocker subset against a ray walk, and writes the tables as Rust source that
 //! jaque's `build.rs` puts into `OUT_DIR`. The same seed always gives byte-identical output.
+//! It also writes the table of named opening positions ([`openings`]), keyed with the seed's
+//! Zobrist keys.
 //!
 //! ```
 //! let tables = magic_gen::Tables::generate(magic_gen::DEFAULT_SEED).unwrap();
@@ -15,6 +17,7 @@ pub mod dense;
 pub mod emit;
 pub mod geometry;
 mod holes;
+pub mod openings;
 mod pack;
 pub mod pext;
 pub mod search;
