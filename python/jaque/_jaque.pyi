@@ -85,6 +85,8 @@ class Game:
         | None
     ): ...
     @property
+    def opening(self) -> dict[str, str | int] | None: ...
+    @property
     def result(self) -> str | None: ...
     @property
     def san(self) -> list[str]: ...
@@ -138,6 +140,8 @@ def select(
     moves: str | list[str] | None = None,
     variations: bool = False,
     status: str | None = None,
+    eco: str | None = None,
+    opening: str | None = None,
     valid: bool = False,
     invert: bool = False,
     dedupe: bool | Literal["moves", "position"] | None = None,

@@ -123,6 +123,20 @@ impl Game {
         self.record.report().status_code()
     }
 
+    /// The opening, as lichess names it: `{"eco", "name", "ply"}` (the deepest mainline
+    /// position after ply 0 that a line of lichess's set ends in, and its ply), or `None`.
+    #[getter]
+    fn opening<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(classified) = self.record.opening() else {
+            return Ok(None);
+        };
+        let opening = PyDict::new(py);
+        opening.set_item("eco", classified.opening.eco)?;
+        opening.set_item("name", classified.opening.name)?;
+        opening.set_item("ply", classified.ply)?;
+        Ok(Some(opening))
+    }
+
     /// The `Result` tag, or where it is missing or `*`, the termination marker.
     #[getter]
     fn result(&self) -> Option<&str> {

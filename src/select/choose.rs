@@ -7,6 +7,7 @@ use super::{Dedupe, Selection};
 use crate::input::Settings;
 use crate::lint::Level;
 use crate::lint::Lints;
+use crate::opening::{Classified, Classifier};
 use crate::pgn::syntax::{Token, decode, lex};
 use crate::pgn::{Checker, GameReport, RawGame, Tags, Visit};
 use crate::position::Position;
@@ -25,6 +26,9 @@ pub struct Choice {
     /// Its key for [`Duplicates`](super::Duplicates), when it was selected and the selection
     /// drops duplicates.
     pub key: Option<Key>,
+    /// Its opening, as lichess names it, when the selection classifies games (and one is
+    /// named).
+    pub opening: Option<Classified>,
 }
 
 impl Choice {
@@ -72,18 +76,18 @@ impl<'s> Selector<'s> {
         if let Some(tags) = &tags
             && !self.tags_pass(tags)
         {
-            return self.chosen(raw, selection.invert, None, false);
+            return self.chosen(raw, selection.invert, Walked::default());
         }
-        let walked =
-            (selection.reads_positions() || selection.reads_whole_game()).then(|| self.walk(raw));
-        let (matched, report, whole) = match walked {
-            None => (true, None, false),
-            Some((found, report, whole)) => {
-                let matched = found && self.game_passes(&report);
-                (matched, Some(report), whole)
-            }
+        let walked = match selection.reads_positions() || selection.reads_whole_game() {
+            true => self.walk(raw),
+            false => Walked {
+                matched: true,
+                ..Walked::default()
+            },
         };
-        self.chosen(raw, matched != selection.invert, report, whole)
+        let passes = |report: &GameReport| self.game_passes(report);
+        let matched = walked.matched && walked.report.as_ref().is_none_or(passes);
+        self.chosen(raw, matched != selection.invert, walked)
     }
 
     /// The tag filters.
@@ -100,20 +104,26 @@ impl<'s> Selector<'s> {
     }
 
     /// Plays the game as far as the filters need: whether every position wanted was
-    /// reached, the report, and whether it covers the whole game.
-    fn walk(&mut self, raw: &RawGame) -> (bool, GameReport, bool) {
+    /// reached, the report, whether it covers the whole game, the opening.
+    fn walk(&mut self, raw: &RawGame) -> Walked {
         let selection = self.selection;
-        let whole = selection.reads_whole_game();
         let mut positions = Positions {
             selection,
             found: vec![false; selection.targets.len()],
-            may_stop: !whole,
+            classifier: selection.names_openings().then(Classifier::new),
+            named_all: false,
+            may_stop: !selection.reads_whole_game(),
             stopped: false,
         };
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
-        let found = positions.found.iter().all(|&f| f);
-        (found, report, !positions.stopped)
+        let opening = positions.classifier.and_then(|c| c.classified());
+        Walked {
+            matched: positions.found.iter().all(|&f| f) && selection.opening_passes(opening),
+            report: Some(report),
+            whole: !positions.stopped,
+            opening,
+        }
     }
 
     /// The filters on the whole game.
@@ -126,21 +136,36 @@ impl<'s> Selector<'s> {
     }
 
     /// The choice made, with what a selected game needs besides: its whole report (for a
-    /// selection that writes reports) and its key for duplicates.
-    fn chosen(
-        &mut self,
-        raw: &RawGame,
-        selected: bool,
-        mut report: Option<GameReport>,
-        mut whole: bool,
-    ) -> Choice {
+    /// selection that writes reports or keys games by their final position), its opening
+    /// and its key for duplicates.
+    fn chosen(&mut self, raw: &RawGame, selected: bool, walked: Walked) -> Choice {
         let selection = self.selection;
+        let Walked {
+            mut report,
+            mut whole,
+            mut opening,
+            ..
+        } = walked;
         // A game failing a tag filter was not played, and `--invert` may select it: its
-        // report, and its final position for `--dedupe=position`, come from playing it now.
+        // report, its final position for `--dedupe=position` and its opening come from
+        // playing it now.
         let position_key = selection.dedupe == Some(Dedupe::Position);
-        if selected && (selection.whole_report || position_key) && !whole {
-            let mut full = self.checker.check(raw);
+        let unnamed = selection.classify && report.is_none();
+        if selected && (((selection.whole_report || position_key) && !whole) || unnamed) {
+            let mut positions = Positions {
+                selection,
+                found: Vec::new(),
+                classifier: selection.classify.then(Classifier::new),
+                named_all: false,
+                may_stop: false,
+                stopped: false,
+            };
+            let mut full = self.checker.check_visiting(raw, &mut positions);
             full.apply(&self.lints);
+            opening = positions
+                .classifier
+                .and_then(|c| c.classified())
+                .or(opening);
             (report, whole) = (Some(full), true);
         }
         let key = match (selected, selection.dedupe) {
@@ -156,6 +181,7 @@ impl<'s> Selector<'s> {
             report,
             whole,
             key,
+            opening: opening.filter(|_| selected),
         }
     }
 
@@ -181,10 +207,25 @@ impl<'s> Selector<'s> {
     }
 }
 
-/// The walk's visitor: which wanted positions were reached; stops the walk where it may.
+/// What walking a game told.
+#[derive(Default)]
+struct Walked {
+    /// Every position wanted was reached and the opening passes.
+    matched: bool,
+    report: Option<GameReport>,
+    /// The report is of the whole game.
+    whole: bool,
+    opening: Option<Classified>,
+}
+
+/// The walk's visitor: which wanted positions were reached, the opening; stops the walk
+/// where it may.
 struct Positions<'s> {
     selection: &'s Selection,
     found: Vec<bool>,
+    classifier: Option<Classifier>,
+    /// No later position can be named: the classification is final.
+    named_all: bool,
     /// No filter needs the rest of the game once the positions are decided.
     may_stop: bool,
     stopped: bool,
@@ -195,7 +236,7 @@ impl Visit for Positions<'_> {
         self.selection.variations
     }
 
-    fn position(&mut self, _ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
+    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
         let targets = &self.selection.targets;
         let mut all = true;
         let mut hopeless = false;
@@ -211,7 +252,15 @@ impl Visit for Positions<'_> {
             }
             all &= *found;
         }
-        if self.may_stop && (all || hopeless) {
+        if depth == 0
+            && ply > 0
+            && !self.named_all
+            && let Some(classifier) = &mut self.classifier
+        {
+            self.named_all = !classifier.visit(ply, position);
+        }
+        let named = self.classifier.is_none() || self.named_all;
+        if self.may_stop && (hopeless || (all && named)) {
             self.stopped = true;
             return ControlFlow::Break(());
         }

@@ -2,6 +2,7 @@
 //! arguments), read into a [`Selection`] by one function for every face.
 
 use super::{Between, Dedupe, FilterError, Results, Selection, TagFilter, Target};
+use crate::opening::EcoRange;
 
 /// The text of each filter given, by the name every face gives it (`tag` is `--tag` on the
 /// command line and `tag=` in Python).
@@ -31,6 +32,12 @@ pub struct Filters {
     pub dedupe: Option<String>,
     /// Every selected game gets a report of the whole game.
     pub whole_report: bool,
+    /// `eco`: ECO ranges joined by `,` (`C50`, `C5`, `B20-B99`).
+    pub eco: Option<String>,
+    /// `opening`: a regular expression on the opening's name.
+    pub opening: Option<String>,
+    /// Every selected game is classified (`--add-opening`, `--json`).
+    pub classify: bool,
 }
 
 /// A filter whose text could not be read: its name, its text, and why.
@@ -66,6 +73,7 @@ impl Filters {
             valid: self.valid,
             invert: self.invert,
             whole_report: self.whole_report,
+            classify: self.classify,
             ..Selection::default()
         };
         for text in &self.tags {
@@ -114,6 +122,13 @@ impl Filters {
                 Selection::status(text).map(|s| selection.statuses.push(s)),
             );
         }
+        if let Some(text) = &self.eco {
+            read("eco", text, eco_ranges(text).map(|r| selection.eco = r));
+        }
+        if let Some(text) = &self.opening {
+            let regex = super::regex(text, 0..text.len().max(1));
+            read("opening", text, regex.map(|r| selection.opening = Some(r)));
+        }
         if let Some(text) = &self.dedupe {
             read(
                 "dedupe",
@@ -127,6 +142,26 @@ impl Filters {
             Err(bad)
         }
     }
+}
+
+/// ECO ranges joined by `,`, each as [`EcoRange`] reads it.
+fn eco_ranges(text: &str) -> Result<Vec<EcoRange>, FilterError> {
+    let mut ranges = Vec::new();
+    let mut at = 0;
+    for part in text.split(',') {
+        let lead = part.len() - part.trim_start().len();
+        match part.trim().parse::<EcoRange>() {
+            Ok(range) => ranges.push(range),
+            Err(error) => {
+                let start = at + lead + error.span.start;
+                let span = start..(at + lead + error.span.end).max(start + 1);
+                let help = "a code (`C50`), a prefix (`C5`, `C`) or a range (`B20-B99`)";
+                return Err(FilterError::new(span, error.to_string()).with_help(help));
+            }
+        }
+        at += part.len() + 1;
+    }
+    Ok(ranges)
 }
 
 /// A `dedupe` mode: `moves` (or empty) or `position`.

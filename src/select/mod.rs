@@ -23,6 +23,8 @@ use std::ops::Range;
 
 use regex::Regex;
 
+use crate::opening::{Classified, EcoRange};
+
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
 pub use filters::{BadFilter, Filters};
@@ -132,6 +134,12 @@ pub struct Selection {
     pub whole_report: bool,
     /// `--dedupe`: the key each selected game gets.
     pub dedupe: Option<Dedupe>,
+    /// `--eco`: the game's opening is in one of these ranges.
+    pub eco: Vec<EcoRange>,
+    /// `--opening`: the game's opening's name matches.
+    pub opening: Option<Regex>,
+    /// Every selected game is classified ([`Choice::opening`]): `--add-opening`, `--json`.
+    pub classify: bool,
 }
 
 impl Selection {
@@ -142,7 +150,21 @@ impl Selection {
 
     /// Whether a filter asks about positions.
     fn reads_positions(&self) -> bool {
-        !self.targets.is_empty()
+        !self.targets.is_empty() || self.names_openings()
+    }
+
+    /// Whether games are classified: for a filter on the opening, or for the output.
+    fn names_openings(&self) -> bool {
+        self.classify || !self.eco.is_empty() || self.opening.is_some()
+    }
+
+    /// Whether `classified` passes `--eco` and `--opening` (a game no line names fails both).
+    fn opening_passes(&self, classified: Option<Classified>) -> bool {
+        let eco = |c: Classified| self.eco.iter().any(|range| range.contains(c.opening.eco));
+        let name = |c: Classified, regex: &Regex| regex.is_match(c.opening.name);
+        (self.eco.is_empty() || classified.is_some_and(eco))
+            && (self.opening.as_ref())
+                .is_none_or(|regex| classified.is_some_and(|c| name(c, regex)))
     }
 
     /// Whether a filter needs the whole game played.

@@ -10,6 +10,7 @@ use arrow_schema::{ArrowError, DataType, Field};
 use super::{Columns, count};
 use crate::Severity;
 use crate::lint::Lints;
+use crate::opening::Classified;
 use crate::pgn::fields::{DIAGNOSTIC_FIELDS, DiagnosticField, Kind, Value};
 use crate::pgn::{Checker, GameRecord, GameReport, Mainline, RawGame, SEVEN_TAG_ROSTER, Verdict};
 
@@ -29,6 +30,7 @@ pub(super) fn batch(
         let row = Row {
             report: record.report(),
             result: record.result(),
+            opening: record.opening(),
         };
         games.push((file, first_game), row, moves);
     }
@@ -51,6 +53,7 @@ pub(super) fn check(
         let row = Row {
             report: &report,
             result: mainline.result(&report.tags),
+            opening: mainline.opening(),
         };
         rows.push((file, first_game), row, mainline.moves());
     }
@@ -61,6 +64,8 @@ pub(super) fn check(
 struct Row<'a> {
     report: &'a GameReport,
     result: Option<&'a str>,
+    /// The mainline's opening, as lichess names it.
+    opening: Option<Classified>,
 }
 
 /// The roster's tags that are columns of their own, named in lower case; the seventh,
@@ -76,6 +81,8 @@ struct Games {
     tags: OtherTags,
     result: StringBuilder,
     status: StringBuilder,
+    eco: StringBuilder,
+    opening: StringBuilder,
     plies: UInt32Builder,
     san: ListBuilder<StringBuilder>,
     uci: ListBuilder<StringBuilder>,
@@ -90,7 +97,11 @@ impl Games {
     fn push<S: AsRef<str>, U: AsRef<str>>(
         &mut self,
         (file, first_game): (&str, usize),
-        Row { report, result }: Row<'_>,
+        Row {
+            report,
+            result,
+            opening,
+        }: Row<'_>,
         moves: impl Iterator<Item = (S, U)>,
     ) {
         self.file.append_value(file);
@@ -120,6 +131,8 @@ impl Games {
         let _ = self.tags.0.append(true);
         self.result.append_option(result);
         self.status.append_option(report.status_code());
+        self.eco.append_option(opening.map(|c| c.opening.eco));
+        self.opening.append_option(opening.map(|c| c.opening.name));
         self.plies.append_value(count(report.plies));
         for (san, uci) in moves {
             self.san.values().append_value(san);
@@ -147,6 +160,8 @@ impl Games {
         columns.add("tags", false, Arc::new(self.tags.0.finish()));
         columns.add("result", true, Arc::new(self.result.finish()));
         columns.add("status", true, Arc::new(self.status.finish()));
+        columns.add("eco", true, Arc::new(self.eco.finish()));
+        columns.add("opening", true, Arc::new(self.opening.finish()));
         columns.add("plies", false, Arc::new(self.plies.finish()));
         columns.add("san", false, Arc::new(self.san.finish()));
         columns.add("uci", false, Arc::new(self.uci.finish()));

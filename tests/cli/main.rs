@@ -26,5 +26,6 @@ mod progress;
 mod rewrite;
 mod select;
 mod select_docs;
+mod select_openings;
 mod shell;
 mod world;

@@ -36,6 +36,16 @@ pub struct SelectArgs {
     /// `--fen` and `--moves` look inside variations too.
     #[arg(long)]
     pub variations: bool,
+    /// The game's opening (lichess's classification) is in one of these ECO ranges, joined
+    /// by commas: C50, C5 (C50-C59), B20-B99.
+    #[arg(long, value_name = "RANGE[,RANGE…]")]
+    pub eco: Option<String>,
+    /// The game's opening's name (lichess's) matches this regular expression.
+    #[arg(long, value_name = "REGEX")]
+    pub opening: Option<String>,
+    /// Set the ECO and Opening tags of the games written to lichess's classification.
+    #[arg(long)]
+    pub add_opening: bool,
     /// How the mainline ends: checkmate, stalemate, insufficient_material, fifty_moves,
     /// threefold, ongoing, unsupported.
     #[arg(long, value_name = "STATUS")]
@@ -64,8 +74,17 @@ pub struct SelectArgs {
     #[arg(long, value_name = "FILE")]
     pub dedupe_against: Vec<PathBuf>,
     /// Files of N games each: OUT's name numbered (out-1.pgn, out-2.pgn, …); needs -o.
-    #[arg(long, value_name = "N", requires = "output")]
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "output",
+        conflicts_with = "split_by"
+    )]
     pub split: Option<usize>,
+    /// A file for each ECO code of lichess's classification (out-B90.pgn, …, out-none.pgn);
+    /// needs -o.
+    #[arg(long, value_name = "eco", requires = "output", value_parser = ["eco"])]
+    pub split_by: Option<String>,
     /// Write the games to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -100,6 +119,9 @@ pub fn filters(args: &SelectArgs) -> Filters {
         invert: args.invert,
         dedupe: args.dedupe.clone(),
         whole_report: args.json,
+        eco: args.eco.clone(),
+        opening: args.opening.clone(),
+        classify: args.add_opening || args.json || args.split_by.is_some(),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use jaque::input::{Pipeline, Settings};
 use jaque::json::{self, Escaped, Object};
 use jaque::pgn::Options;
-use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick};
+use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags};
 
 use super::input::{Input, expand};
 use super::lints::Flags;
@@ -120,6 +120,10 @@ impl<'a> Run<'a> {
             Sink::file(path).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
         };
         let sink = match (&args.output, args.split) {
+            (Some(base), _) if args.split_by.is_some() => Sink::ByEco {
+                base: base.clone(),
+                files: Default::default(),
+            },
             (Some(base), Some(per_file)) => Sink::Split {
                 base: base.clone(),
                 per_file: per_file.max(1),
@@ -234,7 +238,7 @@ impl<'a> Run<'a> {
             {
                 self.totals.duplicates += 1;
                 if let Some(dropped) = &mut self.dropped {
-                    dropped.game(&picked.bytes)?;
+                    dropped.game(&picked.bytes, None)?;
                 }
                 continue;
             }
@@ -244,8 +248,10 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Writes one selected game.
+    /// Writes one selected game: its bytes (with its opening's tags for `--add-opening`),
+    /// or its JSON object.
     fn write(&mut self, picked: &Picked, global: usize, name: &Escaped) -> io::Result<()> {
+        let opening = picked.choice.opening;
         match (&picked.choice.report, self.args.json) {
             (Some(report), true) => {
                 let mut line = Vec::with_capacity(1024);
@@ -255,12 +261,29 @@ impl<'a> Run<'a> {
                     global,
                     report,
                     |object: &mut Object<'_>| {
-                        object.field("opening", None::<&str>);
+                        let Some(classified) = opening else {
+                            return object.field("opening", None::<&str>);
+                        };
+                        let mut field = Object::open(object.key("opening"));
+                        field.field("eco", classified.opening.eco);
+                        field.field("name", classified.opening.name);
+                        field.field("ply", classified.ply);
+                        field.close();
                     },
                 );
                 self.sink.line(&line)
             }
-            _ => self.sink.game(&picked.bytes),
+            _ if self.args.add_opening => {
+                let tags = opening.map(|c| [("ECO", c.opening.eco), ("Opening", c.opening.name)]);
+                let bytes = match &tags {
+                    Some(tags) => &with_tags(&picked.bytes, tags),
+                    None => &picked.bytes,
+                };
+                self.sink.game(bytes, opening.map(|c| c.opening.eco))
+            }
+            _ => self
+                .sink
+                .game(&picked.bytes, opening.map(|c| c.opening.eco)),
         }
     }
 
@@ -311,9 +334,11 @@ fn summary(t: &Totals) -> String {
     }
     text += &match (t.played, t.with_errors) {
         (played, errors) if played == t.games => format!("; {errors} with errors"),
-        (0, _) => "; moves not read (no filter needed them; `jaque check` checks them)".into(),
+        (0, _) => "; errors not looked for: no game was played to its end (`jaque check` \
+                   checks every move)"
+            .into(),
         (played, errors) => {
-            format!("; {errors} with errors of the {played} whose moves were all read")
+            format!("; {errors} with errors of the {played} games played to their end")
         }
     };
     text

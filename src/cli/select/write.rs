@@ -2,6 +2,7 @@
 //! bytes as read, a line end added only where a game's text has none at its end, so that
 //! the next game starts on a line of its own.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -19,6 +20,11 @@ pub enum Sink {
         written: usize,
         file: Option<BufWriter<File>>,
     },
+    /// `--split-by eco`: a file for each ECO code, named from `base`.
+    ByEco {
+        base: PathBuf,
+        files: HashMap<String, BufWriter<File>>,
+    },
 }
 
 impl Sink {
@@ -30,10 +36,23 @@ impl Sink {
         )))
     }
 
-    /// Writes one game's bytes.
-    pub fn game(&mut self, bytes: &[u8]) -> io::Result<()> {
+    /// Writes one game's bytes (`eco`: its opening's code, for `--split-by eco`).
+    pub fn game(&mut self, bytes: &[u8], eco: Option<&str>) -> io::Result<()> {
         let end = separator(bytes);
         match self {
+            Sink::ByEco { base, files } => {
+                let code = eco.unwrap_or("none");
+                let file = match files.get_mut(code) {
+                    Some(file) => file,
+                    None => {
+                        let path = suffixed(base, code);
+                        let file = BufWriter::with_capacity(1 << 14, File::create(path)?);
+                        files.entry(code.to_string()).or_insert(file)
+                    }
+                };
+                file.write_all(bytes)?;
+                file.write_all(end)
+            }
             Sink::Stdout(out) => {
                 out.buffer.extend_from_slice(bytes);
                 out.buffer.extend_from_slice(end);
@@ -80,7 +99,7 @@ impl Sink {
                 file.write_all(line)?;
                 file.write_all(b"\n")
             }
-            Sink::Split { .. } => self.game(line),
+            Sink::Split { .. } | Sink::ByEco { .. } => self.game(line, None),
         }
     }
 
@@ -90,6 +109,7 @@ impl Sink {
             Sink::Stdout(out) => out.flush(),
             Sink::File(file) => file.flush(),
             Sink::Split { file, .. } => file.as_mut().map_or(Ok(()), Write::flush),
+            Sink::ByEco { files, .. } => files.values_mut().try_for_each(Write::flush),
         }
     }
 }
@@ -109,10 +129,15 @@ fn separator(bytes: &[u8]) -> &'static [u8] {
 
 /// `out.pgn` numbered: `out-3.pgn` (the number before the extension, if there is one).
 fn numbered(base: &Path, n: usize) -> PathBuf {
+    suffixed(base, &n.to_string())
+}
+
+/// `out.pgn` with `suffix` before its extension: `out-B90.pgn`.
+fn suffixed(base: &Path, suffix: &str) -> PathBuf {
     let stem = base.file_stem().unwrap_or_default().to_string_lossy();
     let name = match base.extension() {
-        Some(extension) => format!("{stem}-{n}.{}", extension.to_string_lossy()),
-        None => format!("{stem}-{n}"),
+        Some(extension) => format!("{stem}-{suffix}.{}", extension.to_string_lossy()),
+        None => format!("{stem}-{suffix}"),
     };
     base.with_file_name(name)
 }

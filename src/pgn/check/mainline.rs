@@ -36,6 +36,12 @@ pub struct Mainline {
     /// The last termination marker of the movetext, as written, if there is one.
     marker: String,
     marked: bool,
+    /// The opening of the mainline, as lichess names it, and whether a later position may
+    /// still be named.
+    #[cfg(feature = "openings")]
+    classifier: crate::opening::Classifier,
+    #[cfg(feature = "openings")]
+    naming: bool,
 }
 
 impl Mainline {
@@ -43,6 +49,12 @@ impl Mainline {
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
         let sans = slices(&self.san, &self.san_ends);
         sans.zip(slices(&self.uci, &self.uci_ends))
+    }
+
+    /// The opening of the mainline, as lichess names it (see [`crate::opening`]).
+    #[cfg(feature = "openings")]
+    pub fn opening(&self) -> Option<crate::opening::Classified> {
+        self.classifier.classified()
     }
 
     /// The game's result, as [`GameRecord::result`](super::GameRecord::result) gives it,
@@ -103,6 +115,10 @@ impl Listener for Mainline {
         self.marker.clear();
         self.marker.push_str(marker.unwrap_or_default());
         self.marked = marker.is_some();
+        #[cfg(feature = "openings")]
+        {
+            (self.classifier, self.naming) = (crate::opening::Classifier::new(), true);
+        }
     }
 
     fn moved(&mut self, moved: Moved<'_>) {
@@ -128,6 +144,10 @@ impl Listener for Mainline {
         }
         self.san_ends.push(self.san.len());
         self.uci_ends.push(self.uci.len());
+        #[cfg(feature = "openings")]
+        if self.naming {
+            self.naming = self.classifier.visit(moved.ply, moved.after);
+        }
     }
 
     fn opened(&mut self, _: usize) {

@@ -192,6 +192,31 @@ impl GameRecord {
             .take(self.report.plies)
     }
 
+    /// The opening of the mainline, as lichess names it (see [`crate::opening`]).
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Splitter};
+    /// let game = Splitter::new(&b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *"[..]).next().unwrap().unwrap();
+    /// let opening = Checker::default().record(&game).opening().unwrap();
+    /// // c.tsv names 3... a6 (C70, "Ruy Lopez: Morphy Defense"), and no line ends at 4. Ba4.
+    /// assert_eq!((opening.opening.eco, opening.ply), ("C70", 6));
+    /// ```
+    #[cfg(feature = "openings")]
+    pub fn opening(&self) -> Option<crate::opening::Classified> {
+        let mut classifier = crate::opening::Classifier::new();
+        let mut position = self.start_position()?;
+        for (ply, (_, mv)) in self.mainline().enumerate() {
+            position = match mv.verdict {
+                Verdict::Played(played) => position.play(played),
+                _ => position.play_null()?,
+            };
+            if !classifier.visit(ply + 1, &position) {
+                break;
+            }
+        }
+        classifier.classified()
+    }
+
     /// The game's result: its `Result` tag (the last, if it is repeated), or where that is
     /// missing or `*`, its termination marker (as python-chess reads a game).
     ///
