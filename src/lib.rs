@@ -59,6 +59,8 @@ pub mod pgn;
 mod position;
 mod role;
 pub mod san;
+#[cfg(feature = "select")]
+pub mod select;
 mod square;
 #[cfg(feature = "arrow")]
 pub mod table;

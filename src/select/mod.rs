@@ -1,0 +1,3 @@
+//! Choosing games by what is in them.
+
+pub mod pattern;
