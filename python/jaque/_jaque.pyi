@@ -140,6 +140,8 @@ def select(
     moves: str | list[str] | None = None,
     variations: bool = False,
     status: str | None = None,
+    pattern: str | None = None,
+    either_colour: bool = False,
     eco: str | None = None,
     opening: str | None = None,
     valid: bool = False,

@@ -77,6 +77,8 @@ pub fn selection(filters: Option<&Bound<'_, PyDict>>, dedupe: bool) -> PyResult<
             "status" => read.status = Some(value.extract()?),
             "valid" => read.valid = value.is_truthy()?,
             "invert" => read.invert = value.is_truthy()?,
+            "pattern" => read.pattern = Some(value.extract()?),
+            "either_colour" | "either_color" => read.either_colour = value.is_truthy()?,
             "eco" => read.eco = Some(value.extract()?),
             "opening" => read.opening = Some(value.extract()?),
             "dedupe" if dedupe => read.dedupe = dedupe_mode(value)?,

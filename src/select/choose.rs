@@ -112,6 +112,7 @@ impl<'s> Selector<'s> {
             found: vec![false; selection.targets.len()],
             classifier: selection.names_openings().then(Classifier::new),
             named_all: false,
+            patterned: selection.patterns.is_empty(),
             may_stop: !selection.reads_whole_game(),
             stopped: false,
         };
@@ -119,7 +120,9 @@ impl<'s> Selector<'s> {
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
         Walked {
-            matched: positions.found.iter().all(|&f| f) && selection.opening_passes(opening),
+            matched: positions.found.iter().all(|&f| f)
+                && positions.patterned
+                && selection.opening_passes(opening),
             report: Some(report),
             whole: !positions.stopped,
             opening,
@@ -157,6 +160,7 @@ impl<'s> Selector<'s> {
                 found: Vec::new(),
                 classifier: selection.classify.then(Classifier::new),
                 named_all: false,
+                patterned: true,
                 may_stop: false,
                 stopped: false,
             };
@@ -226,6 +230,8 @@ struct Positions<'s> {
     classifier: Option<Classifier>,
     /// No later position can be named: the classification is final.
     named_all: bool,
+    /// A position matched the pattern (or there is none).
+    patterned: bool,
     /// No filter needs the rest of the game once the positions are decided.
     may_stop: bool,
     stopped: bool,
@@ -259,8 +265,11 @@ impl Visit for Positions<'_> {
         {
             self.named_all = !classifier.visit(ply, position);
         }
+        if depth == 0 && !self.patterned {
+            self.patterned = self.selection.patterns.iter().any(|p| p.matches(position));
+        }
         let named = self.classifier.is_none() || self.named_all;
-        if self.may_stop && (hopeless || (all && named)) {
+        if self.may_stop && (hopeless || (all && named && self.patterned)) {
             self.stopped = true;
             return ControlFlow::Break(());
         }

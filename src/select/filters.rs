@@ -1,6 +1,7 @@
 //! The filters as their text is given (on the command line, as Python's keyword
 //! arguments), read into a [`Selection`] by one function for every face.
 
+use super::pattern::Pattern;
 use super::{Between, Dedupe, FilterError, Results, Selection, TagFilter, Target};
 use crate::opening::EcoRange;
 
@@ -38,6 +39,10 @@ pub struct Filters {
     pub opening: Option<String>,
     /// Every selected game is classified (`--add-opening`, `--json`).
     pub classify: bool,
+    /// `pattern`: pgn-extract's FEN pattern on the placement.
+    pub pattern: Option<String>,
+    /// `either_colour`: the pattern with colours swapped matches too.
+    pub either_colour: bool,
 }
 
 /// A filter whose text could not be read: its name, its text, and why.
@@ -120,6 +125,23 @@ impl Filters {
                 "status",
                 text,
                 Selection::status(text).map(|s| selection.statuses.push(s)),
+            );
+        }
+        if let Some(text) = &self.pattern {
+            let pattern = Pattern::parse(text).map_err(|e| FilterError {
+                span: e.span,
+                message: e.message,
+                help: e.help,
+            });
+            read(
+                "pattern",
+                text,
+                pattern.map(|p| {
+                    if self.either_colour {
+                        selection.patterns.push(p.colours_swapped());
+                    }
+                    selection.patterns.push(p);
+                }),
             );
         }
         if let Some(text) = &self.eco {

@@ -14,6 +14,7 @@
 mod choose;
 mod dedupe;
 mod filters;
+pub mod pattern;
 mod pick;
 mod retag;
 mod tags;
@@ -24,6 +25,7 @@ use std::ops::Range;
 use regex::Regex;
 
 use crate::opening::{Classified, EcoRange};
+use pattern::Pattern;
 
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
@@ -134,6 +136,9 @@ pub struct Selection {
     pub whole_report: bool,
     /// `--dedupe`: the key each selected game gets.
     pub dedupe: Option<Dedupe>,
+    /// `--pattern`: some mainline position's placement matches (ply 0 included); with
+    /// `--either-colour`, the pattern with colours swapped is the second.
+    pub patterns: Vec<Pattern>,
     /// `--eco`: the game's opening is in one of these ranges.
     pub eco: Vec<EcoRange>,
     /// `--opening`: the game's opening's name matches.
@@ -150,7 +155,7 @@ impl Selection {
 
     /// Whether a filter asks about positions.
     fn reads_positions(&self) -> bool {
-        !self.targets.is_empty() || self.names_openings()
+        !self.targets.is_empty() || !self.patterns.is_empty() || self.names_openings()
     }
 
     /// Whether games are classified: for a filter on the opening, or for the output.

@@ -27,5 +27,6 @@ mod rewrite;
 mod select;
 mod select_docs;
 mod select_openings;
+mod select_pattern;
 mod shell;
 mod world;

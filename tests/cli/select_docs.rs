@@ -97,6 +97,31 @@ fn openings_count(args: &[String]) -> Option<usize> {
     Some(rows.filter(named).count())
 }
 
+/// For an example of `--pattern` on `fmt_input.pgn`, the number of games the pattern
+/// oracle matches there (`tests/data/pattern/games.jsonl`: a first matching ply a game, `-`
+/// for none, `N*k` for k games).
+fn pattern_count(args: &[String]) -> Option<usize> {
+    let at = args.iter().position(|a| a == "--pattern")?;
+    let pattern = args.get(at + 1)?;
+    let key = if args.iter().any(|a| a == "--either-colour") {
+        "either"
+    } else {
+        "games"
+    };
+    let path = Path::new(ROOT).join("tests/data/pattern/games.jsonl");
+    let text = std::fs::read_to_string(path).expect("games.jsonl");
+    let case = (text.lines().skip(1))
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|case| case["pattern"].as_str() == Some(pattern.as_str()))?;
+    let runs = case[key]["fmt_input.pgn"].as_str()?;
+    let count = |item: &str| match item.split_once('*') {
+        Some((value, times)) if value != "-" => times.parse().expect("a count"),
+        None if item != "-" => 1,
+        _ => 0,
+    };
+    Some(runs.split(' ').filter(|i| !i.is_empty()).map(count).sum())
+}
+
 /// The oracle's number of games selected by the filters of `args` (those before the file,
 /// `--json` aside), if it computed them: its `selected` is a list of indices and ranges
 /// (`4,8,14-15`).
@@ -146,7 +171,9 @@ fn every_example_of_the_select_page_runs_and_agrees_with_python_chess() {
     // From the last, so that inserted lines do not move the examples before.
     for (at, args, shown) in found.into_iter().rev() {
         let (printed, selected) = summary(&args);
-        let expected = openings_count(&args).or_else(|| oracle_count(&oracle, &args));
+        let expected = (pattern_count(&args))
+            .or_else(|| openings_count(&args))
+            .or_else(|| oracle_count(&oracle, &args));
         let expected = expected.unwrap_or_else(|| panic!("no oracle count for {args:?}"));
         assert_eq!(selected, expected, "jaque {args:?} against python-chess");
         match (bless, shown) {

@@ -36,6 +36,14 @@ pub struct SelectArgs {
     /// `--fen` and `--moves` look inside variations too.
     #[arg(long)]
     pub variations: bool,
+    /// Some mainline position (ply 0 included) matches pgn-extract's FEN pattern: digits
+    /// empty squares, ? any, ! occupied, A/a a white/black piece, * a run within a rank,
+    /// [..] and [^..] sets.
+    #[arg(long, value_name = "PATTERN")]
+    pub pattern: Option<String>,
+    /// `--pattern` also matches with colours swapped and ranks mirrored.
+    #[arg(long, alias = "either-color", requires = "pattern")]
+    pub either_colour: bool,
     /// The game's opening (lichess's classification) is in one of these ECO ranges, joined
     /// by commas: C50, C5 (C50-C59), B20-B99.
     #[arg(long, value_name = "RANGE[,RANGE…]")]
@@ -122,6 +130,8 @@ pub fn filters(args: &SelectArgs) -> Filters {
         eco: args.eco.clone(),
         opening: args.opening.clone(),
         classify: args.add_opening || args.json || args.split_by.is_some(),
+        pattern: args.pattern.clone(),
+        either_colour: args.either_colour,
     }
 }
 
