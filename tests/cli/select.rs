@@ -272,3 +272,47 @@ fn select_outputs_are_compared_game_by_game() {
     let cut = cut_at_lines(b"a\nb\r\nc\nd", &[1, 2, 4]);
     assert_eq!(cut, [&b"a\n"[..], b"b\r\nc\n", b"d"]);
 }
+
+/// `--duplicates FILE` receives exactly the games `--dedupe` drops (python-chess's
+/// duplicates: every game the oracle does not keep), each as read, in input order; and
+/// `--dedupe-against` the file itself drops every game of it.
+#[test]
+fn select_duplicates_go_to_their_file_and_a_reference_drops_its_own_games() {
+    let expected = expectations("select.expect.json");
+    let input = common::vendored("pgn/select.pgn");
+    let bytes = std::fs::read(&input).expect("the input");
+    let lines: Vec<usize> = (expected["games"].as_array().expect("games").iter())
+        .map(|g| g["line"].as_u64().expect("a line") as usize)
+        .collect();
+    let games = cut_at_lines(&bytes, &lines);
+    let kept = (specs(&expected).into_iter())
+        .find(|spec| spec.args == ["--dedupe"])
+        .expect("the oracle's --dedupe")
+        .selected;
+    let dropped: Vec<&[u8]> = (games.iter().enumerate())
+        .filter(|(at, _)| !kept.contains(at))
+        .map(|(_, game)| *game)
+        .collect();
+    assert!(!dropped.is_empty());
+    let dir = common::scratch("select_duplicates");
+    let file = dir.join("dropped.pgn");
+    let name = input.to_str().expect("a UTF-8 path");
+    let args = [
+        "select",
+        "--dedupe",
+        "--duplicates",
+        file.to_str().expect("UTF-8"),
+        name,
+    ];
+    let out = common::run_jaque(None, &args, None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let written = std::fs::read(&file).expect("the duplicates file");
+    same_games(&written, &dropped).unwrap_or_else(|e| panic!("--duplicates: {e}"));
+    let args = ["select", "--dedupe-against", name, name];
+    let out = common::run_jaque(None, &args, None);
+    assert_eq!(
+        (out.status.code(), out.stdout.len()),
+        (Some(1), 0),
+        "{out:?}"
+    );
+}

@@ -125,7 +125,9 @@ pub fn filters(args: &SelectArgs) -> Filters {
         status: args.status.clone(),
         valid: args.valid,
         invert: args.invert,
-        dedupe: args.dedupe.clone(),
+        // A reference to drop games against is a way of dropping duplicates.
+        dedupe: (args.dedupe.clone())
+            .or_else(|| (!args.dedupe_against.is_empty()).then(|| "moves".to_string())),
         whole_report: args.json,
         eco: args.eco.clone(),
         opening: args.opening.clone(),
