@@ -61,12 +61,7 @@ fn annotated(report: &Report<'_>, color: bool) -> String {
     if let Some(help) = &report.help {
         group = group.element(Level::HELP.message(help.as_str()));
     }
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
-    renderer.render(&[group]).to_string()
+    renderer(color).render(&[group]).to_string()
 }
 
 /// An error in a command-line argument, `text`, given to `flag` (`--tag`), pointing at the
@@ -89,12 +84,16 @@ pub fn argument(flag: &str, text: &str, error: &jaque::select::FilterError, colo
     if let Some(help) = &error.help {
         group = group.element(Level::HELP.message(help.as_str()));
     }
-    let renderer = if color {
+    renderer(color).render(&[group]).to_string()
+}
+
+/// annotate-snippets' renderer: styled for a terminal, plain otherwise.
+fn renderer(color: bool) -> Renderer {
+    if color {
         Renderer::styled()
     } else {
         Renderer::plain()
-    };
-    renderer.render(&[group]).to_string()
+    }
 }
 
 /// Source lines up to this long are written here; annotate-snippets cuts longer ones to its

@@ -107,15 +107,7 @@ impl<'s> Selector<'s> {
     /// reached, the report, whether it covers the whole game, the opening.
     fn walk(&mut self, raw: &RawGame) -> Walked {
         let selection = self.selection;
-        let mut positions = Positions {
-            selection,
-            found: vec![false; selection.targets.len()],
-            classifier: selection.names_openings().then(Classifier::new),
-            named_all: false,
-            patterned: selection.patterns.is_empty(),
-            may_stop: !selection.reads_whole_game(),
-            stopped: false,
-        };
+        let mut positions = Positions::new(selection, !selection.reads_whole_game());
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
@@ -155,15 +147,7 @@ impl<'s> Selector<'s> {
         let position_key = selection.dedupe == Some(Dedupe::Position);
         let unnamed = selection.classify && report.is_none();
         if selected && (((selection.whole_report || position_key) && !whole) || unnamed) {
-            let mut positions = Positions {
-                selection,
-                found: Vec::new(),
-                classifier: selection.classify.then(Classifier::new),
-                named_all: false,
-                patterned: true,
-                may_stop: false,
-                stopped: false,
-            };
+            let mut positions = Positions::new(selection, false);
             let mut full = self.checker.check_visiting(raw, &mut positions);
             full.apply(&self.lints);
             opening = positions
@@ -235,6 +219,22 @@ struct Positions<'s> {
     /// No filter needs the rest of the game once the positions are decided.
     may_stop: bool,
     stopped: bool,
+}
+
+impl<'s> Positions<'s> {
+    /// The visitor of `selection`'s position filters and classification; `may_stop`: no
+    /// filter needs the rest of a game once they are decided.
+    fn new(selection: &'s Selection, may_stop: bool) -> Positions<'s> {
+        Positions {
+            selection,
+            found: vec![false; selection.targets.len()],
+            classifier: selection.names_openings().then(Classifier::new),
+            named_all: false,
+            patterned: selection.patterns.is_empty(),
+            may_stop,
+            stopped: false,
+        }
+    }
 }
 
 impl Visit for Positions<'_> {
