@@ -1,6 +1,6 @@
 """The select section of tools/bench/benchmarks.py: `jaque select --jobs 1` against pgn-extract
 19.04 (Debian's, `/usr/games/pgn-extract`) on the same file, whole processes in turns, the same
-selections: a tag filter, a position (`--moves`, pgn-extract's FEN in a tag file), a FEN
+selections: a tag filter, a position (`--fen` and `--moves`, pgn-extract's FEN in a tag file), a FEN
 pattern, duplicates, the ECO classification. Before timing, each pair runs once untimed and
 both programs' selected games are counted (jaque's summary line; the `[Event ` lines of
 pgn-extract's output, which writes every game with its Event tag first): the table says where
@@ -26,6 +26,9 @@ SELECTIONS = [
     ("a tag filter: `--tag 'WhiteElo >= 2700'`", ["--tag", "WhiteElo >= 2700"],
      ("WhiteElo >= \"2700\"\n", []), 20),
     ("a position: `--moves 'e4 c5 Nf3 d6 d4'`", ["--moves", "e4 c5 Nf3 d6 d4"],
+     ("FEN \"rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3\"\n", []), 10),
+    ("a position: `--fen 'rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq -'`",
+     ["--fen", "rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3"],
      ("FEN \"rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3\"\n", []), 10),
     ("a FEN pattern: `--pattern '*/*/*/*/???PP???/*/*/*'`", ["--pattern", "*/*/*/*/???PP???/*/*/*"],
      (None, ["-Tf*/*/*/*/???PP???/*/*/*"]), 10),
