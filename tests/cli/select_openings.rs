@@ -156,3 +156,36 @@ fn add_opening_sets_the_two_tags_and_keeps_every_other_byte() {
     };
     assert_eq!(rest(&out), rest(&input));
 }
+
+#[test]
+fn split_by_eco_writes_each_code_s_games_to_its_own_file_as_read() {
+    let wanted = oracle();
+    let input = std::fs::read_to_string(Path::new(ROOT).join(GAMES)).expect("games.pgn");
+    let games: Vec<String> = (input.split("[Event ").skip(1))
+        .map(|g| format!("[Event {}", g.trim_end()))
+        .collect();
+    assert_eq!(games.len(), wanted.len());
+    let dir = common::scratch("split_by_eco");
+    let base = dir.join("out.pgn");
+    let base_text = base.to_str().expect("UTF-8 path");
+    select(&["--split-by", "eco", "-o", base_text]);
+    // What the oracle puts in each file: its code's games in order, unnamed ones in `none`.
+    let mut expected = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for (game, opening) in games.iter().zip(&wanted) {
+        let code = opening.as_ref().map_or("none", |(eco, _, _)| eco.as_str());
+        expected
+            .entry(format!("out-{code}.pgn"))
+            .or_default()
+            .push(game.clone());
+    }
+    let mut written = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for entry in std::fs::read_dir(&dir).expect("scratch dir") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+        let text = std::fs::read_to_string(&path).expect("split file");
+        let split = (text.split("[Event ").skip(1)).map(|g| format!("[Event {}", g.trim_end()));
+        written.insert(name.to_string(), split.collect());
+    }
+    assert!(expected.len() > 5, "the vendored games name several codes");
+    assert_eq!(written, expected);
+}
