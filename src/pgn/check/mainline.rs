@@ -3,6 +3,7 @@
 
 use super::super::syntax::{Token, TokenKind};
 use super::super::tags::Tags;
+use super::visit::Nesting;
 use super::walk::{Listener, Moved, Verdict};
 use crate::san::push_san;
 
@@ -29,10 +30,8 @@ pub struct Mainline {
     /// Likewise for UCI.
     uci: String,
     uci_ends: Vec<usize>,
-    /// How deep in variations the walk is (0: the mainline).
-    depth: usize,
-    /// An error ended the mainline: its later moves are not played.
-    ended: bool,
+    /// Where the walk is: only the mainline's played moves are kept.
+    nesting: Nesting,
     /// The last termination marker of the movetext, as written, if there is one.
     marker: String,
     marked: bool,
@@ -108,7 +107,7 @@ impl Listener for Mainline {
         self.san_ends.clear();
         self.uci.clear();
         self.uci_ends.clear();
-        (self.depth, self.ended) = (0, false);
+        self.nesting = Nesting::default();
         let marker = (movetext.iter().rev())
             .find(|t| matches!(t.kind, TokenKind::Result(_)))
             .and_then(|t| text.get(t.span.clone()));
@@ -122,9 +121,10 @@ impl Listener for Mainline {
     }
 
     fn moved(&mut self, moved: Moved<'_>) {
-        if self.depth > 0 || self.ended {
+        if !self.nesting.on_mainline() {
             return;
         }
+        self.nesting.moved(moved.verdict);
         match moved.verdict {
             Verdict::Played(mv) => {
                 let check = moved.after.is_check();
@@ -137,10 +137,7 @@ impl Listener for Mainline {
                 self.san.push_str("--");
                 self.uci.push_str("0000");
             }
-            Verdict::Failed | Verdict::Skipped => {
-                self.ended = true;
-                return;
-            }
+            Verdict::Failed | Verdict::Skipped => return,
         }
         self.san_ends.push(self.san.len());
         self.uci_ends.push(self.uci.len());
@@ -151,13 +148,10 @@ impl Listener for Mainline {
     }
 
     fn opened(&mut self, _: usize) {
-        self.depth += 1;
+        self.nesting.opened();
     }
 
     fn closed(&mut self, token: Option<usize>) {
-        self.depth = match token {
-            Some(_) => self.depth.saturating_sub(1),
-            None => 0,
-        };
+        self.nesting.closed(token);
     }
 }

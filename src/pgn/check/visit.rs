@@ -46,14 +46,47 @@ pub trait Visit {
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()>;
 }
 
+/// Where a listener is in the movetext, as the walk tells it: how deep in variations, and
+/// whether an error ended the mainline (its later moves are not played).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Nesting {
+    /// 0: the mainline.
+    depth: usize,
+    ended: bool,
+}
+
+impl Nesting {
+    /// Whether a move heard now is a mainline move that was played or may still be.
+    pub(super) fn on_mainline(self) -> bool {
+        self.depth == 0 && !self.ended
+    }
+
+    /// Hears a move's verdict: one that was not played ends the mainline there.
+    pub(super) fn moved(&mut self, verdict: Verdict) {
+        if matches!(verdict, Verdict::Failed | Verdict::Skipped) {
+            self.ended |= self.depth == 0;
+        }
+    }
+
+    /// A variation opened.
+    pub(super) fn opened(&mut self) {
+        self.depth += 1;
+    }
+
+    /// A variation closed (`token`: its `)`), or, without one, the movetext ended.
+    pub(super) fn closed(&mut self, token: Option<usize>) {
+        self.depth = match token {
+            Some(_) => self.depth.saturating_sub(1),
+            None => 0,
+        };
+    }
+}
+
 /// A [`Visit`] as the walk's listener: keeps the depth and whether each line still plays.
 pub(super) struct Visiting<'v, V> {
     visitor: &'v mut V,
     variations: bool,
-    /// How deep in variations the walk is (0: the mainline).
-    depth: usize,
-    /// An error ended the mainline: its later moves are not played.
-    ended: bool,
+    nesting: Nesting,
     stopped: bool,
 }
 
@@ -62,14 +95,13 @@ impl<'v, V: Visit> Visiting<'v, V> {
         Visiting {
             variations: visitor.variations(),
             visitor,
-            depth: 0,
-            ended: false,
+            nesting: Nesting::default(),
             stopped: false,
         }
     }
 
     fn show(&mut self, ply: usize, position: &Position) {
-        let depth = self.depth;
+        let depth = self.nesting.depth;
         if self.visitor.position(ply, depth, position).is_break() {
             self.stopped = true;
         }
@@ -95,24 +127,18 @@ impl<V: Visit> Listener for Visiting<'_, V> {
         if self.stopped {
             return;
         }
-        match moved.verdict {
-            Verdict::Played(_) | Verdict::Null => {
-                if (self.depth == 0 && !self.ended) || (self.depth > 0 && self.variations) {
-                    self.show(moved.ply, moved.after);
-                }
-            }
-            Verdict::Failed | Verdict::Skipped => self.ended |= self.depth == 0,
+        let shown = self.nesting.on_mainline() || (self.nesting.depth > 0 && self.variations);
+        self.nesting.moved(moved.verdict);
+        if shown && matches!(moved.verdict, Verdict::Played(_) | Verdict::Null) {
+            self.show(moved.ply, moved.after);
         }
     }
 
     fn opened(&mut self, _: usize) {
-        self.depth += 1;
+        self.nesting.opened();
     }
 
     fn closed(&mut self, token: Option<usize>) {
-        self.depth = match token {
-            Some(_) => self.depth.saturating_sub(1),
-            None => 0,
-        };
+        self.nesting.closed(token);
     }
 }
