@@ -86,11 +86,40 @@ impl Totals {
     }
 }
 
+/// Checks one input as [`check_games`] does; `false` when it cannot be read. An input counts
+/// as a file checked once it is read to its end; one that cannot be read is reported once,
+/// and not counted; one without games is said.
+fn check_input(
+    input: &Input,
+    style: Arc<Style>,
+    pipeline: &Pipeline,
+    (out, progress): (&mut StdoutBuffer, &mut Progress),
+    totals: &mut Totals,
+) -> bool {
+    let before = totals.games;
+    match check_games(input, style, pipeline, out, totals, progress) {
+        Ok(()) if totals.failed => true,
+        Ok(()) => {
+            totals.files += 1;
+            if totals.games == before {
+                let _ = out.flush();
+                progress.suspend(|| say_no_games(input));
+            }
+            true
+        }
+        Err(error) => {
+            let _ = out.flush();
+            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+            false
+        }
+    }
+}
+
 /// Checks one input, printing as it goes; games are numbered on from the games before.
 /// The pipeline cuts games on a thread of its own and checks them a batch at a time, each
 /// batch shared out across its threads and several batches at once; this thread prints each
 /// batch's output as soon as the batches before it are out.
-fn check_input(
+fn check_games(
     input: &Input,
     style: Arc<Style>,
     pipeline: &Pipeline,
@@ -149,13 +178,9 @@ fn print_batch(
 pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let started = Instant::now();
     let color = global.color.stdout();
-    let (inputs, walked) = if args.sample {
-        (vec![Input::Sample], true)
-    } else {
-        match expand(&args.files, Unnamed::StdinOrSample) {
-            Ok(expanded) => expanded,
-            Err(outcome) => return outcome,
-        }
+    let (inputs, walked) = match inputs(&args) {
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
     };
     let pipeline = match pipeline(args.jobs) {
         Ok(pipeline) => pipeline,
@@ -180,31 +205,8 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
             }
         };
         let style = style(&args, color, lints, input, written_in_pool);
-        let before = totals.games;
-        // A file counts as checked once it is read to its end; one that cannot be read is
-        // reported once, and not counted.
-        match check_input(
-            input,
-            style,
-            &pipeline,
-            &mut out,
-            &mut totals,
-            &mut progress,
-        ) {
-            Ok(()) if totals.failed => {}
-            Ok(()) => {
-                totals.files += 1;
-                if totals.games == before {
-                    let _ = out.flush();
-                    progress.suspend(|| say_no_games(input));
-                }
-            }
-            Err(error) => {
-                let _ = out.flush();
-                progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
-                unreadable = true;
-            }
-        }
+        let printing = (&mut out, &mut progress);
+        unreadable |= !check_input(input, style, &pipeline, printing, &mut totals);
         if totals.failed {
             break;
         }
@@ -224,6 +226,14 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
         Outcome::Errors
     } else {
         Outcome::Clean
+    }
+}
+
+/// The inputs: the sample for `--sample`, else the files named, or what no name stands for.
+fn inputs(args: &CheckArgs) -> Result<(Vec<Input>, bool), Outcome> {
+    match args.sample {
+        true => Ok((vec![Input::Sample], true)),
+        false => expand(&args.files, Unnamed::StdinOrSample),
     }
 }
 

@@ -95,21 +95,7 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
             Ok(settings) => settings,
             Err(()) => return Outcome::Failed,
         };
-        let before = run.totals.games;
-        match run.input(input, &selection, &settings, &pipeline, &mut progress) {
-            // Counted once read to its end (`--limit` may end it before).
-            Ok(()) => {
-                run.totals.files += 1;
-                if run.totals.games == before && !run.totals.done {
-                    progress.suspend(|| say_no_games(input));
-                }
-            }
-            Err(error) => {
-                let _ = run.sink.flush();
-                progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
-                failed = true;
-            }
-        }
+        failed |= !run.input(input, &selection, &settings, &pipeline, &mut progress);
     }
     progress.finish();
     run.finish(&global, failed)
@@ -200,8 +186,36 @@ impl<'a> Run<'a> {
         true
     }
 
-    /// Selects the games of one input.
+    /// Selects the games of one input; `false` when it cannot be read (said once, and the
+    /// input not counted as read). An input without games is said.
     fn input(
+        &mut self,
+        input: &Input,
+        selection: &Arc<Selection>,
+        settings: &Settings,
+        pipeline: &Pipeline,
+        progress: &mut Progress,
+    ) -> bool {
+        let before = self.totals.games;
+        match self.select_games(input, selection, settings, pipeline, progress) {
+            // Counted once read to its end (`--limit` may end it before).
+            Ok(()) => {
+                self.totals.files += 1;
+                if self.totals.games == before && !self.totals.done {
+                    progress.suspend(|| say_no_games(input));
+                }
+                true
+            }
+            Err(error) => {
+                let _ = self.sink.flush();
+                progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+                false
+            }
+        }
+    }
+
+    /// Selects the games of one input.
+    fn select_games(
         &mut self,
         input: &Input,
         selection: &Arc<Selection>,
