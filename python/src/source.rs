@@ -78,10 +78,19 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
 fn open_path(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     let path: PathBuf = source.extract()?;
     let name = path.display().to_string();
-    if std::fs::metadata(&path)
-        .map_err(|e| read_error(e, &name))?
-        .is_dir()
-    {
+    let metadata = std::fs::metadata(&path).map_err(|error| {
+        let text = source.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
+        match text {
+            Some(text) if looks_like_pgn(text) => match error.raw_os_error() {
+                Some(errno) if error.kind() == io::ErrorKind::NotFound => {
+                    pgn_text_given_as_a_path(errno, &name)
+                }
+                _ => read_error(error, &name),
+            },
+            _ => read_error(error, &name),
+        }
+    })?;
+    if metadata.is_dir() {
         let error = io::Error::from_raw_os_error(21);
         return Err(read_error(error, &name));
     }
@@ -93,6 +102,21 @@ fn open_path(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         reader,
         raised: Raised::default(),
     })
+}
+
+/// Whether a `str` that names no file reads as PGN text: a tag, a first move, a comment, or
+/// more than one line.
+fn looks_like_pgn(text: &str) -> bool {
+    let text = text.trim_start();
+    text.contains('\n') || ["[", "1.", "{"].iter().any(|start| text.starts_with(start))
+}
+
+/// `FileNotFoundError` (`errno`) for PGN text taken as a file's name, saying where text
+/// goes.
+fn pgn_text_given_as_a_path(errno: i32, name: &str) -> PyErr {
+    let hint = "No such file or directory: a str is a path; for PGN text, jaque.check(text) \
+                checks it, and read_games(text.encode()) reads its games";
+    pyo3::exceptions::PyOSError::new_err((errno, hint, name.to_string()))
 }
 
 /// The bytes of a `bytes`, `bytearray` or `memoryview`, copied; `None` for anything else.

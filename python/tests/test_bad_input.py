@@ -379,10 +379,14 @@ def test_a_fifo_written_by_a_thread_of_the_same_interpreter_is_read(tmp_path, re
     assert done.stdout.strip() == "[['e4', 'e5'], ['d4']]"
 
 
-def test_a_string_is_a_path_not_pgn_text():
-    # PGN text in a str is taken for a file's name: bytes are the text.
-    with pytest.raises(FileNotFoundError):
-        jaque.read_games("1. e4 e5 *")
+@pytest.mark.parametrize("text", ["1. e4 e5 *", '[Event "x"]', "e4 e5\n"])
+def test_a_string_is_a_path_not_pgn_text_and_the_error_says_where_text_goes(text):
+    # PGN text in a str is taken for a file's name: bytes are the text, check() takes a str.
+    with pytest.raises(FileNotFoundError) as raised:
+        jaque.read_games(text)
+    assert raised.value.errno == errno.ENOENT
+    assert raised.value.filename == text
+    assert "jaque.check(text)" in str(raised.value)
     assert next(jaque.read_games(b"1. e4 e5 *")).san == ["e4", "e5"]
 
 

@@ -1,4 +1,4 @@
-"""The Arrow tables: read by pyarrow, polars and duckdb through the PyCapsule interface, they
+"""The Arrow tables: read by pyarrow, polars, pandas and duckdb through the PyCapsule interface, they
 agree with `read_games` and with python-chess's FENs; `jaque export` writes the same table
 as Parquet."""
 
@@ -82,6 +82,19 @@ def test_polars_and_duckdb_read_the_same_tables():
     openings = duckdb.sql("select san, count(*) from moves where ply = 1 group by san").fetchall()
     first = Counter(g.san[0] for g in jaque.read_games(INPUT) if g.plies)
     assert dict(openings) == first
+
+
+def test_pandas_reads_the_tables():
+    # The README names pandas among the readers, and its install line installs it.
+    import pandas as pd
+
+    games = list(jaque.read_games(INPUT))
+    frame = pa.table(jaque.read_arrow(INPUT, table="moves")).to_pandas()
+    assert isinstance(frame, pd.DataFrame)
+    assert len(frame) == sum(game.plies for game in games)
+    assert frame[frame.ply == 1].san.tolist() == [game.san[0] for game in games if game.plies]
+    frame = pa.table(jaque.read_arrow(INPUT, table="games")).to_pandas()
+    assert frame.final_fen.tolist() == [game.final_fen for game in games]
 
 
 def fen_boards(fen):

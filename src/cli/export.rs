@@ -2,10 +2,10 @@
 //! Parquet table, with the schemas of the Python package's Arrow tables, streamed batch by
 //! batch: memory does not grow with the input.
 
-use std::fs::File;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use jaque::input::Settings;
 use jaque::pgn::Options;
 use jaque::san::Lang;
@@ -14,8 +14,9 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::input::{Input, expand};
+use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::{Flags, LintArgs};
+use super::staged::Staging;
 use super::{Outcome, parse_lang};
 
 #[derive(clap::Args)]
@@ -28,7 +29,7 @@ pub struct ExportArgs {
     #[arg(long, short = 'o')]
     output: PathBuf,
     /// What a row is: a game, a mainline move, or the position before a mainline move.
-    #[arg(long, default_value = "games", value_parser = parse_table)]
+    #[arg(long, default_value = "games", value_parser = tables())]
     table: Table,
     #[command(flatten)]
     lints: LintArgs,
@@ -40,9 +41,24 @@ pub struct ExportArgs {
     jobs: Option<usize>,
 }
 
-fn parse_table(text: &str) -> Result<Table, String> {
-    text.parse()
-        .map_err(|e: jaque::table::UnknownTable| e.to_string())
+/// The tables by name, each with what its rows hold, for `--help` to list.
+fn tables() -> impl TypedValueParser<Value = Table> {
+    let values = Table::ALL.map(|table| {
+        let rows = match table {
+            Table::Games => {
+                "a row a game: tags, result, status, plies, SAN and UCI, final FEN, diagnostics"
+            }
+            Table::Moves => {
+                "a row a mainline move: SAN, UCI, the FEN before it, clock, eval, NAGs, comment"
+            }
+            Table::Positions => {
+                "a row a mainline move: the position before it as bitboards, side to move, \
+                 castling, en passant, clocks"
+            }
+        };
+        PossibleValue::new(table.as_str()).help(rows)
+    });
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<Table>())
 }
 
 /// Rows a record batch, and so a Parquet row group's unit.
@@ -56,54 +72,46 @@ struct Written {
 }
 
 pub fn run(args: ExportArgs, flags: Flags) -> Outcome {
-    let (inputs, walked) = expand(&args.files, || Input::Stdin);
-    if !walked {
-        return Outcome::Failed;
+    let (inputs, _) = match expand(&args.files, Unnamed::Stdin("export")) {
+        Ok((_, false)) => return Outcome::Failed,
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
+    };
+    // A failed or interrupted export leaves no file, and the file it would replace as it was.
+    let staging = Staging::new();
+    let cannot_write = |e: io::Error| format!("cannot write {}: {e}", args.output.display());
+    let exported = export(&args, &flags, &inputs, &staging)
+        .and_then(|written| staging.commit().map_err(cannot_write).map(|()| written));
+    match exported {
+        Ok(written) => {
+            eprintln!(
+                "exported {} games ({} rows of {}) from {} files to {}",
+                written.games,
+                written.rows,
+                args.table.as_str(),
+                inputs.len(),
+                args.output.display()
+            );
+            Outcome::Clean
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            Outcome::Failed
+        }
     }
-    // Written beside the output, then renamed: a failed export leaves no half file.
-    let partial = partial_path(&args.output);
-    match export(&args, &flags, &inputs, &partial) {
-        Ok(written) => match std::fs::rename(&partial, &args.output) {
-            Ok(()) => {
-                eprintln!(
-                    "exported {} games ({} rows of {}) from {} files to {}",
-                    written.games,
-                    written.rows,
-                    args.table.as_str(),
-                    inputs.len(),
-                    args.output.display()
-                );
-                Outcome::Clean
-            }
-            Err(error) => fail(
-                &partial,
-                &format!("cannot write {}: {error}", args.output.display()),
-            ),
-        },
-        Err(message) => fail(&partial, &message),
-    }
 }
 
-fn fail(partial: &Path, message: &str) -> Outcome {
-    let _ = std::fs::remove_file(partial);
-    eprintln!("error: {message}");
-    Outcome::Failed
-}
-
-fn partial_path(output: &Path) -> PathBuf {
-    let mut name = output.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    output.with_file_name(name)
-}
-
-/// Writes every input's rows to `path`; the error says what failed.
+/// Writes every input's rows to the output, staged; the error says what failed.
 fn export(
     args: &ExportArgs,
     flags: &Flags,
     inputs: &[Input],
-    path: &Path,
+    staging: &Staging,
 ) -> Result<Written, String> {
-    let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let path = &args.output;
+    let file = staging
+        .create(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let properties = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
         .build();
@@ -132,6 +140,9 @@ fn export(
             let batch = batch.map_err(|e| format!("cannot read {}: {e}", input.name()))?;
             written.rows += batch.num_rows();
             writer.write(&batch).map_err(|e| e.to_string())?;
+        }
+        if batches.games() == 0 {
+            say_no_games(input);
         }
         written.games += batches.games();
     }

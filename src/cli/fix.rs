@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use jaque::pgn::{Fixed, Fixer, GameFix, Options, Splitter};
 use jaque::san::Lang;
 
-use super::input::{Input, expand};
+use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::{Flags, LintArgs};
 use super::rewrite::{self, Mode, RewriteArgs};
+use super::staged::Staging;
 use super::{Global, Outcome, parse_lang, plural};
 
 #[derive(clap::Args)]
@@ -46,13 +47,17 @@ struct Tally {
 }
 
 pub fn run(args: FixArgs, flags: Flags, global: Global) -> Outcome {
-    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    let (inputs, walked) = match expand(&args.files, Unnamed::Stdin("fix")) {
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
+    };
     let mut tally = Tally {
         failed: !walked,
         ..Tally::default()
     };
+    let staging = Staging::new();
     for input in &inputs {
-        if let Err(error) = fix_input(input, &args, &flags, global, &mut tally) {
+        if let Err(error) = fix_input(input, &args, &flags, (global, &staging), &mut tally) {
             eprintln!("error: {}: {error}", input.name());
             tally.failed = true;
         }
@@ -101,7 +106,7 @@ fn fix_input(
     input: &Input,
     args: &FixArgs,
     flags: &Flags,
-    global: Global,
+    (global, staging): (Global, &Staging),
     tally: &mut Tally,
 ) -> Result<(), String> {
     let (text, format) = rewrite::read_text(input).map_err(|e| format!("cannot read: {e}"))?;
@@ -115,6 +120,9 @@ fn fix_input(
     let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&text);
     let before = (tally.fixed, tally.edits, tally.left);
     count(input.name(), &fixed, tally);
+    if fixed.games.is_empty() {
+        say_no_games(input);
+    }
     // Every game is still there, and no more: the output is cut into as many games as were read.
     if Splitter::new(&fixed.output[..]).count() != fixed.games.len() {
         return Err("the fixed text would not hold the same games: nothing written".into());
@@ -137,7 +145,13 @@ fn fix_input(
         mode
     };
     let color = global.color.stdout();
-    rewrite::finish(input, mode, (&text, &fixed.output), (format, color))?;
+    rewrite::finish(
+        input,
+        mode,
+        (&text, &fixed.output),
+        (format, color),
+        staging,
+    )?;
     tally.files_changed += usize::from(written);
     Ok(())
 }

@@ -11,8 +11,9 @@ use jaque::pgn::{
 };
 use jaque::san::Lang;
 
-use super::input::{Input, expand};
+use super::input::{Input, Unnamed, expand, say_no_games};
 use super::rewrite::{self, Mode, RewriteArgs};
+use super::staged::Staging;
 use super::{Global, Outcome, parse_lang, plural};
 
 #[derive(clap::Args)]
@@ -45,7 +46,11 @@ struct Tally {
 }
 
 pub fn run(args: FmtArgs, global: Global) -> Outcome {
-    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    let (inputs, walked) = match expand(&args.files, Unnamed::Stdin("fmt")) {
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
+    };
+    let staging = Staging::new();
     // One checker for the run: its buffers serve game after game, file after file.
     let mut checker = Checker::new(Options { lang: args.lang });
     let mut tally = Tally {
@@ -53,8 +58,8 @@ pub fn run(args: FmtArgs, global: Global) -> Outcome {
         ..Tally::default()
     };
     for input in &inputs {
-        tally.files += 1;
-        if let Err(error) = format_input(input, &args, global, &mut checker, &mut tally) {
+        let done = format_input(input, &args, (global, &staging), &mut checker, &mut tally);
+        if let Err(error) = done {
             eprintln!("error: {}: {error}", input.name());
             tally.failed = true;
         }
@@ -110,7 +115,7 @@ fn summary(tally: &Tally, dry_run: bool) -> String {
 fn format_input(
     input: &Input,
     args: &FmtArgs,
-    global: Global,
+    (global, staging): (Global, &Staging),
     checker: &mut Checker,
     tally: &mut Tally,
 ) -> Result<(), String> {
@@ -123,7 +128,9 @@ fn format_input(
     if mode == Mode::Stdout && input.path().is_none() {
         let mut out = io::BufWriter::new(io::stdout().lock());
         let reader = input.open().map_err(cannot_read)?;
+        let games = tally.games;
         format_games(reader, input.name(), mode, checker, &mut out, tally).map_err(cannot_read)?;
+        read_whole(input, tally.games - games, tally);
         return out.flush().map_err(|e| format!("cannot write: {e}"));
     }
     let (text, format) = rewrite::read_text(input).map_err(cannot_read)?;
@@ -138,6 +145,7 @@ fn format_input(
         tally,
     )
     .map_err(cannot_read)?;
+    read_whole(input, tally.games - before.0, tally);
     let written = mode == Mode::InPlace && formatted != text;
     if args.json {
         let row = serde_json::json!({
@@ -150,9 +158,17 @@ fn format_input(
         println!("would reformat {}", input.name());
     }
     let color = global.color.stdout();
-    rewrite::finish(input, mode, (&text, &formatted), (format, color))?;
+    rewrite::finish(input, mode, (&text, &formatted), (format, color), staging)?;
     tally.files_changed += usize::from(written);
     Ok(())
+}
+
+/// Counts `input` as read to its end, with its `games` games (none: said).
+fn read_whole(input: &Input, games: usize, tally: &mut Tally) {
+    tally.files += 1;
+    if games == 0 {
+        say_no_games(input);
+    }
 }
 
 /// Writes the games of `reader` in export format to `out`; a game over [`GAME_LIMIT`] ends

@@ -2,10 +2,12 @@
 //! files as ripgrep walks (ignore files respected, hidden files skipped, a stable order),
 //! zstd and gzip decompressed on the fly (told by their content), the built-in sample.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use jaque::input::{BUFFER, decompressed};
+
+use super::Outcome;
 
 /// The sample collection compiled into the binary.
 pub const SAMPLE: &str = include_str!("sample.pgn");
@@ -23,13 +25,37 @@ pub enum Input {
 /// The names a directory's files must end with to be read when it is walked.
 const PGN_ENDINGS: [&str; 3] = [".pgn", ".pgn.zst", ".pgn.gz"];
 
-/// The inputs `names` stand for, in order, or `none()` when there are no names: `-` standard
-/// input, a directory its PGN files (`*.pgn`, `*.pgn.zst`, `*.pgn.gz`, by name), any other
-/// name the file itself, whatever its name. What cannot be walked is said on standard error
-/// and makes the second value `false`; the rest is still read.
-pub fn expand(names: &[PathBuf], none: impl FnOnce() -> Input) -> (Vec<Input>, bool) {
+/// What a command reads when it is given no `FILE`.
+#[derive(Clone, Copy)]
+pub enum Unnamed {
+    /// Standard input; on a terminal, where nobody is about to type PGN, the built-in
+    /// sample (`jaque check`, for a first look).
+    StdinOrSample,
+    /// Standard input; on a terminal the command says what it reads and does not run (exit
+    /// 2), as `zstd` refuses a terminal, rather than wait without a word. Its name.
+    Stdin(&'static str),
+}
+
+/// The inputs `names` stand for, in order, or what `unnamed` says when there are no names:
+/// `-` standard input, a directory its PGN files (`*.pgn`, `*.pgn.zst`, `*.pgn.gz`, by name),
+/// any other name the file itself, whatever its name. What cannot be walked is said on
+/// standard error and makes the second value `false`; the rest is still read. `Err` when
+/// there is nothing to read (said on standard error).
+pub fn expand(names: &[PathBuf], unnamed: Unnamed) -> Result<(Vec<Input>, bool), Outcome> {
     if names.is_empty() {
-        return (vec![none()], true);
+        let terminal = io::stdin().is_terminal();
+        return match unnamed {
+            Unnamed::StdinOrSample if terminal => Ok((vec![Input::Sample], true)),
+            Unnamed::Stdin(command) if terminal => {
+                eprintln!(
+                    "error: `jaque {command}` reads PGN files, or PGN piped to its standard \
+                     input, and standard input is a terminal\n  = help: name the files \
+                     (`jaque {command} games.pgn`), or `-` to type the games"
+                );
+                Err(Outcome::Failed)
+            }
+            _ => Ok((vec![Input::Stdin], true)),
+        };
     }
     let (mut inputs, mut errors) = (Vec::new(), Vec::new());
     for name in names {
@@ -46,7 +72,13 @@ pub fn expand(names: &[PathBuf], none: impl FnOnce() -> Input) -> (Vec<Input>, b
         }
     }
     errors.iter().for_each(|error| eprintln!("error: {error}"));
-    (inputs, errors.is_empty())
+    Ok((inputs, errors.is_empty()))
+}
+
+/// Says that `input`, read to its end, held no game: an empty file is no error, but a
+/// script that reads the wrong file, or nothing, should hear of it.
+pub fn say_no_games(input: &Input) {
+    eprintln!("warning: no games in {}", input.name());
 }
 
 /// Adds the PGN files under `dir` to `inputs`, sorted by name directory by directory: files

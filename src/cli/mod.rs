@@ -20,6 +20,7 @@ mod rewrite;
 mod san;
 mod select;
 mod shell;
+mod staged;
 mod stdout;
 
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! How `fix` and `fmt` hand on what they change, one model for both as ruff has it: files are
-//! rewritten in place (whole or not at all), standard input is filtered to standard output,
+//! rewritten in place (whole or not at all, as [`Staging`] writes), standard input is filtered to standard output,
 //! `--diff` shows the changes and `--check` lists them without writing anything, and with
 //! either the exit status says whether anything would change.
 
@@ -9,6 +9,7 @@ use std::path::Path;
 use jaque::input::Format;
 
 use super::input::Input;
+use super::staged::Staging;
 
 /// Where the changes go.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
@@ -90,6 +91,7 @@ pub fn finish(
     mode: Mode,
     (before, after): (&[u8], &[u8]),
     (format, color): (Format, bool),
+    staging: &Staging,
 ) -> Result<(), String> {
     let cannot_write = |e: io::Error| format!("cannot write: {e}");
     match (mode, input.path()) {
@@ -97,7 +99,7 @@ pub fn finish(
         (Mode::Diff, _) => print_diff(input.name(), before, after, color).map_err(cannot_write),
         (Mode::InPlace, Some(path)) if before != after => format
             .compress(after)
-            .and_then(|bytes| replace(path, &bytes))
+            .and_then(|bytes| replace(staging, path, &bytes))
             .map_err(cannot_write),
         (Mode::InPlace, _) => Ok(()),
         (Mode::Stdout, _) => {
@@ -109,27 +111,12 @@ pub fn finish(
     }
 }
 
-/// Writes `bytes` beside `path`, then renames the new file over it: either the old file or
-/// the whole new one is there, whenever the process stops.
-fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.jaque.{}", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if let Ok(metadata) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temporary, metadata.permissions())?;
-        }
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
+/// Replaces the file at `path` by `bytes`: either the old file or the whole new one is
+/// there, whenever the process stops. Each file is replaced as soon as it is done, as
+/// `ruff format` replaces them.
+fn replace(staging: &Staging, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    staging.create(path)?.write_all(bytes)?;
+    staging.commit()
 }
 
 /// A unified diff on standard output (the text read as UTF-8, lossily), coloured as git

@@ -430,7 +430,7 @@ fn check_output_is_the_same_with_one_thread_or_several() {
 /// the end of the summary line).
 #[test]
 fn check_sample_human_output_is_golden() {
-    let output = jaque(&["check"]);
+    let output = jaque(&["check", "--sample"]);
     assert_eq!(output.status.code(), Some(1), "the sample shows errors");
     let text = stdout(&output);
     let (body, summary) = text.trim_end().rsplit_once('\n').unwrap();

@@ -66,7 +66,37 @@ fn a_failed_export_leaves_no_file() {
     let stderr = String::from_utf8_lossy(&done.stderr);
     assert_eq!(done.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("cannot read"), "{stderr}");
-    assert!(!out.exists() && !dir.join("out.parquet.partial").exists());
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("a directory").collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn export_help_lists_the_tables_and_what_their_rows_hold() {
+    let done = common::run_jaque(None, &["export", "--help"], None);
+    let help = String::from_utf8_lossy(&done.stdout);
+    // The tables of the contract ("Python": games, moves, positions), a line each.
+    for (table, holds) in [
+        ("games", "a row a game"),
+        ("moves", "a row a mainline move"),
+        ("positions", "the position before it"),
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {table}:")));
+        let line = line.unwrap_or_else(|| panic!("{table} is not listed: {help}"));
+        assert!(line.contains(holds), "{line}");
+    }
+    let wrong = common::run_jaque(
+        None,
+        &["export", "-o", "x.parquet", "--table", "rows"],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(
+        stderr.contains("[possible values: games, moves, positions]"),
+        "{stderr}"
+    );
 }
 
 fn tempdir(name: &str) -> std::path::PathBuf {

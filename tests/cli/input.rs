@@ -99,3 +99,152 @@ fn a_text_shorter_than_a_magic_number_is_read_as_text() {
         assert_eq!(summary["summary"]["games"], games, "{text:?}");
     }
 }
+
+/// What a shell `command` does on `script`'s pseudo-terminal (its standard input a terminal):
+/// its exit status and what the terminal showed. `timeout` ends a command that waits for
+/// typing instead of saying what it reads.
+fn on_a_terminal(command: &str) -> (Option<i32>, String) {
+    let output = std::process::Command::new("script")
+        .args(["-qec", &format!("timeout 60 {command}"), "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("util-linux `script` runs (it gives the command a pseudo-terminal)");
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    (output.status.code(), shown)
+}
+
+/// The last line of JSON Lines output, parsed.
+fn last_json(output: &Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(stdout.lines().last().unwrap_or_default()).expect("a JSON line")
+}
+
+#[test]
+fn check_without_files_reads_standard_input_even_when_it_is_empty() {
+    // `find . -name '*.pgn' | xargs jaque check` with no match, or `< /dev/null`: no games,
+    // nothing wrong, and a word on standard error.
+    let empty = common::run_jaque(None, &["check"], None);
+    let stderr = String::from_utf8_lossy(&empty.stderr);
+    assert_eq!(empty.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning: no games in <stdin>"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&empty.stdout);
+    assert!(stdout.starts_with("checked 1 file: 0 games,"), "{stdout}");
+    assert!(!stdout.contains("<sample>"), "{stdout}");
+    let json = common::run_jaque(None, &["check", "--json"], Some(b""));
+    assert_eq!(json.status.code(), Some(0));
+    assert_eq!(json.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+    assert_eq!(last_json(&json)["summary"]["games"], 0);
+    // Games piped in are checked: the two of GAMES, each with a warning.
+    let piped = common::run_jaque(None, &["check", "--json"], Some(GAMES.as_bytes()));
+    assert_eq!(last_json(&piped)["summary"]["games"], 2);
+    assert_eq!(last_json(&piped)["summary"]["warnings"], 2);
+}
+
+#[test]
+fn the_sample_is_shown_on_a_terminal_and_by_check_sample_anywhere() {
+    let jaque = env!("CARGO_BIN_EXE_jaque");
+    let (status, shown) = on_a_terminal(&format!("{jaque} check --color never"));
+    // The sample has errors by design (docs/cli.md): exit 1.
+    assert_eq!(status, Some(1), "{shown}");
+    assert!(shown.contains("--> <sample>:"), "{shown}");
+    for input in [None, Some(&b"1. e4 e5 *\n"[..])] {
+        let sample = common::run_jaque(None, &["check", "--sample"], input);
+        assert_eq!(sample.status.code(), Some(1));
+        let stdout = String::from_utf8_lossy(&sample.stdout);
+        assert!(stdout.contains("--> <sample>:"), "{stdout}");
+    }
+    let both = common::run_jaque(None, &["check", "--sample", "a.pgn"], None);
+    assert_eq!(
+        both.status.code(),
+        Some(2),
+        "--sample with a file is a bad argument"
+    );
+}
+
+#[test]
+fn commands_that_read_games_do_not_wait_on_a_terminal_without_a_file() {
+    let jaque = env!("CARGO_BIN_EXE_jaque");
+    let dir = common::scratch("terminal_without_files");
+    let out = dir.join("out.parquet").display().to_string();
+    for command in [
+        "fix",
+        "fmt",
+        &format!("export -o {out}"),
+        "select --result 1-0",
+    ] {
+        let (status, shown) = on_a_terminal(&format!("{jaque} {command}"));
+        let name = command.split(' ').next().unwrap_or_default();
+        assert_eq!(status, Some(2), "{command}: {shown}");
+        assert!(
+            shown.contains(&format!("`jaque {name}` reads PGN files")),
+            "{command}: {shown}"
+        );
+        assert!(shown.contains("standard input is a terminal"), "{shown}");
+    }
+    assert_eq!(std::fs::read_dir(&dir).expect("a directory").count(), 0);
+    // `-` is asked for by name: it is read, as `cat -` reads it.
+    let (status, _) = on_a_terminal(&format!("{jaque} fmt - < /dev/null"));
+    assert_eq!(status, Some(0));
+}
+
+#[test]
+fn an_input_without_games_is_said_and_is_no_error() {
+    let dir = common::scratch("without_games");
+    std::fs::write(dir.join("empty.pgn"), "").expect("writable");
+    std::fs::create_dir(dir.join("notes")).expect("writable");
+    std::fs::write(dir.join("notes/readme.txt"), "no games here").expect("writable");
+    let runs: [&[&str]; 6] = [
+        &["check", "empty.pgn"],
+        &["fix", "empty.pgn"],
+        &["fmt", "empty.pgn"],
+        &["fmt", "--stdout", "empty.pgn"],
+        &["export", "empty.pgn", "-o", "empty.parquet"],
+        &["select", "empty.pgn", "--dedupe"],
+    ];
+    for args in runs {
+        let output = common::run_jaque(Some(&dir), args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let expected = if args[0] == "select" { 1 } else { 0 }; // select: none selected, as grep
+        assert_eq!(output.status.code(), Some(expected), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("warning: no games in empty.pgn"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let output = common::run_jaque(Some(&dir), &["check", "notes"], None);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: no PGN files in notes"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_unreadable_file_is_reported_once_and_not_counted() {
+    let dir = common::scratch("unreadable_not_counted");
+    std::fs::write(dir.join("games.pgn"), GAMES).expect("writable");
+    let output = common::run_jaque(Some(&dir), &["check", "nope.pgn"], None);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("nope.pgn").count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot read nope.pgn: "),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("checked 0 files: 0 games,"), "{stdout}");
+    // Each JSON summary counts the one file read, not the one that could not be.
+    let runs: [&[&str]; 3] = [
+        &["check", "--json", "nope.pgn", "games.pgn"],
+        &["fmt", "--json", "nope.pgn", "games.pgn"],
+        &["select", "--json", "nope.pgn", "games.pgn"],
+    ];
+    for args in runs {
+        let output = common::run_jaque(Some(&dir), args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let summary = &last_json(&output)["summary"];
+        assert_eq!(summary["files"], 1, "{args:?}: {summary}");
+        assert_eq!(summary["games"], 2, "{args:?}: {summary}");
+    }
+}

@@ -14,6 +14,7 @@ mod docs;
 mod export;
 mod fix;
 mod input;
+mod interrupt;
 mod json_lines;
 mod lint_names;
 mod lsp;

@@ -93,8 +93,8 @@ fn cases_for(file: &str) -> Vec<Case> {
 /// The vendored PGN files, the sample, and `jaque san` on the vendored SAN cases.
 fn vendored_cases() -> Vec<Case> {
     let mut cases = vec![
-        case("check <sample>", &["check", "--no-progress"]),
-        case("check --json <sample>", &["check", "--json"]),
+        case("check <sample>", &["check", "--sample", "--no-progress"]),
+        case("check --json <sample>", &["check", "--sample", "--json"]),
     ];
     let dir = common::vendored("pgn");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)

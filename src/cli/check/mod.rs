@@ -1,7 +1,7 @@
 //! `jaque check [FILE...]`: every move of every game, diagnostics like rustc's, a summary;
 //! `--json` for JSON Lines as the contract fixes.
 
-use std::io::{self, IsTerminal};
+use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -10,7 +10,7 @@ use jaque::input::{Pipeline, Settings};
 use jaque::pgn::{Options, RawGame};
 use jaque::san::Lang;
 
-use super::input::{Input, expand};
+use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::{Flags, LintArgs};
 use super::progress::Progress;
 use super::stdout::StdoutBuffer;
@@ -27,9 +27,13 @@ use batch::{Style, Written};
 pub struct CheckArgs {
     /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
     /// names), or directories (their `*.pgn`, `*.pgn.zst`, `*.pgn.gz` files, ignore files
-    /// respected); `-` for standard input. None: standard input when it is piped, else the
-    /// built-in sample.
+    /// respected); `-` for standard input. None: standard input, unless it is a terminal:
+    /// then the built-in sample.
     files: Vec<PathBuf>,
+    /// Check the sample collection built into the binary: games that pass and games that
+    /// show every kind of diagnostic (it exits 1: the sample has errors).
+    #[arg(long, conflicts_with = "files")]
+    sample: bool,
     /// JSON Lines on standard output: one object per game, then a summary.
     #[arg(long)]
     json: bool,
@@ -82,11 +86,40 @@ impl Totals {
     }
 }
 
+/// Checks one input as [`check_games`] does; `false` when it cannot be read. An input counts
+/// as a file checked once it is read to its end; one that cannot be read is reported once,
+/// and not counted; one without games is said.
+fn check_input(
+    input: &Input,
+    style: Arc<Style>,
+    pipeline: &Pipeline,
+    (out, progress): (&mut StdoutBuffer, &mut Progress),
+    totals: &mut Totals,
+) -> bool {
+    let before = totals.games;
+    match check_games(input, style, pipeline, out, totals, progress) {
+        Ok(()) if totals.failed => true,
+        Ok(()) => {
+            totals.files += 1;
+            if totals.games == before {
+                let _ = out.flush();
+                progress.suspend(|| say_no_games(input));
+            }
+            true
+        }
+        Err(error) => {
+            let _ = out.flush();
+            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+            false
+        }
+    }
+}
+
 /// Checks one input, printing as it goes; games are numbered on from the games before.
 /// The pipeline cuts games on a thread of its own and checks them a batch at a time, each
 /// batch shared out across its threads and several batches at once; this thread prints each
 /// batch's output as soon as the batches before it are out.
-fn check_input(
+fn check_games(
     input: &Input,
     style: Arc<Style>,
     pipeline: &Pipeline,
@@ -142,27 +175,13 @@ fn print_batch(
     style.recycle(written);
 }
 
-/// Standard input is a terminal, or a device such as `/dev/null` (a CI job, a cron job): no
-/// games are coming on it, so `jaque check` without files shows the built-in sample. Pipes
-/// and redirected files are read.
-fn stdin_is_interactive_or_null() -> bool {
-    if io::stdin().is_terminal() {
-        return true;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if let Ok(meta) = std::fs::metadata("/dev/stdin") {
-            return meta.file_type().is_char_device();
-        }
-    }
-    false
-}
-
 pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     let started = Instant::now();
     let color = global.color.stdout();
-    let (inputs, walked) = expand(&args.files, default_input);
+    let (inputs, walked) = match inputs(&args) {
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
+    };
     let pipeline = match pipeline(args.jobs) {
         Ok(pipeline) => pipeline,
         Err(outcome) => return outcome,
@@ -176,7 +195,6 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     // the same either way.
     let written_in_pool = !args.json || pipeline.threads() >= cores;
     for input in &inputs {
-        totals.files += 1;
         let lints = match flags.lints_for(input.path()) {
             Ok(lints) => lints,
             Err(error) => {
@@ -187,18 +205,8 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
             }
         };
         let style = style(&args, color, lints, input, written_in_pool);
-        if let Err(error) = check_input(
-            input,
-            style,
-            &pipeline,
-            &mut out,
-            &mut totals,
-            &mut progress,
-        ) {
-            let _ = out.flush();
-            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
-            unreadable = true;
-        }
+        let printing = (&mut out, &mut progress);
+        unreadable |= !check_input(input, style, &pipeline, printing, &mut totals);
         if totals.failed {
             break;
         }
@@ -221,6 +229,14 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     }
 }
 
+/// The inputs: the sample for `--sample`, else the files named, or what no name stands for.
+fn inputs(args: &CheckArgs) -> Result<(Vec<Input>, bool), Outcome> {
+    match args.sample {
+        true => Ok((vec![Input::Sample], true)),
+        false => expand(&args.files, Unnamed::StdinOrSample),
+    }
+}
+
 /// How the games of `input` are written.
 fn style(
     args: &CheckArgs,
@@ -239,16 +255,6 @@ fn style(
         written_in_pool,
         printed: Mutex::default(),
     })
-}
-
-/// The input when none is named: standard input when games are piped to it, else the
-/// built-in sample.
-fn default_input() -> Input {
-    if stdin_is_interactive_or_null() {
-        Input::Sample
-    } else {
-        Input::Stdin
-    }
 }
 
 /// The threads that check games: `--jobs` of them, or one a core (at most

@@ -11,9 +11,10 @@ use jaque::json::{self, Escaped, Object};
 use jaque::pgn::Options;
 use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags};
 
-use super::input::{Input, expand};
+use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::Flags;
 use super::progress::Progress;
+use super::staged::Staging;
 use super::stdout::StdoutBuffer;
 use super::{Global, Outcome, render};
 
@@ -43,6 +44,8 @@ struct Run<'a> {
     duplicates: Duplicates,
     dropped: Option<Sink>,
     sink: Sink,
+    /// The files written, put in place at the end of a run that did not fail.
+    staging: Staging,
     totals: Totals,
 }
 
@@ -63,7 +66,10 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let (inputs, walked) = expand(&args.files, || Input::Stdin);
+    let (inputs, walked) = match expand(&args.files, Unnamed::Stdin("select")) {
+        Ok(expanded) => expanded,
+        Err(outcome) => return outcome,
+    };
     let threads = Settings {
         jobs: args.jobs,
         ..Settings::default()
@@ -85,16 +91,11 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
         if run.totals.done {
             break;
         }
-        run.totals.files += 1;
         let settings = match settings(&args, &flags, input) {
             Ok(settings) => settings,
             Err(()) => return Outcome::Failed,
         };
-        if let Err(error) = run.input(input, &selection, &settings, &pipeline, &mut progress) {
-            let _ = run.sink.flush();
-            progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
-            failed = true;
-        }
+        failed |= !run.input(input, &selection, &settings, &pipeline, &mut progress);
     }
     progress.finish();
     run.finish(&global, failed)
@@ -116,8 +117,10 @@ fn settings(args: &SelectArgs, flags: &Flags, input: &Input) -> Result<Settings,
 impl<'a> Run<'a> {
     /// Opens the outputs.
     fn start(args: &'a SelectArgs, games: Option<Between>, progress: &Progress) -> Option<Run<'a>> {
+        let staging = Staging::new();
         let open = |path: &PathBuf| {
-            Sink::file(path).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
+            Sink::file(&staging, path)
+                .map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
         };
         let sink = match (&args.output, args.split) {
             (Some(base), _) if args.split_by.is_some() => Sink::ByEco {
@@ -143,6 +146,7 @@ impl<'a> Run<'a> {
             duplicates: Duplicates::new(args.lang),
             dropped,
             sink,
+            staging,
             totals: Totals::default(),
         })
     }
@@ -182,8 +186,36 @@ impl<'a> Run<'a> {
         true
     }
 
-    /// Selects the games of one input.
+    /// Selects the games of one input; `false` when it cannot be read (said once, and the
+    /// input not counted as read). An input without games is said.
     fn input(
+        &mut self,
+        input: &Input,
+        selection: &Arc<Selection>,
+        settings: &Settings,
+        pipeline: &Pipeline,
+        progress: &mut Progress,
+    ) -> bool {
+        let before = self.totals.games;
+        match self.select_games(input, selection, settings, pipeline, progress) {
+            // Counted once read to its end (`--limit` may end it before).
+            Ok(()) => {
+                self.totals.files += 1;
+                if self.totals.games == before && !self.totals.done {
+                    progress.suspend(|| say_no_games(input));
+                }
+                true
+            }
+            Err(error) => {
+                let _ = self.sink.flush();
+                progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+                false
+            }
+        }
+    }
+
+    /// Selects the games of one input.
+    fn select_games(
         &mut self,
         input: &Input,
         selection: &Arc<Selection>,
@@ -238,7 +270,7 @@ impl<'a> Run<'a> {
             {
                 self.totals.duplicates += 1;
                 if let Some(dropped) = &mut self.dropped {
-                    dropped.game(&picked.bytes, None)?;
+                    dropped.game(&picked.bytes, None, &self.staging)?;
                 }
                 continue;
             }
@@ -271,7 +303,7 @@ impl<'a> Run<'a> {
                         field.close();
                     },
                 );
-                self.sink.line(&line)
+                self.sink.line(&line, &self.staging)
             }
             _ if self.args.add_opening => {
                 let tags = opening.map(|c| [("ECO", c.opening.eco), ("Opening", c.opening.name)]);
@@ -279,19 +311,28 @@ impl<'a> Run<'a> {
                     Some(tags) => &with_tags(&picked.bytes, tags),
                     None => &picked.bytes,
                 };
-                self.sink.game(bytes, opening.map(|c| c.opening.eco))
+                let eco = opening.map(|c| c.opening.eco);
+                self.sink.game(bytes, eco, &self.staging)
             }
-            _ => self
-                .sink
-                .game(&picked.bytes, opening.map(|c| c.opening.eco)),
+            _ => {
+                let eco = opening.map(|c| c.opening.eco);
+                self.sink.game(&picked.bytes, eco, &self.staging)
+            }
         }
     }
 
     /// The summary (standard error, and a JSON line with `--json`), and the exit status:
     /// 0 when a game was selected, 1 when none was (as grep), 2 when something failed.
-    fn finish(mut self, global: &Global, failed: bool) -> Outcome {
-        let t = &self.totals;
-        if self.args.json {
+    fn finish(self, global: &Global, failed: bool) -> Outcome {
+        let Run {
+            args,
+            mut sink,
+            mut dropped,
+            staging,
+            totals: t,
+            ..
+        } = self;
+        if args.json {
             let mut line = Vec::new();
             let mut object = Object::open(&mut line);
             let mut summary = Object::open(object.key("summary"));
@@ -302,17 +343,27 @@ impl<'a> Run<'a> {
             summary.field("games_with_errors", t.with_errors);
             summary.close();
             object.close();
-            let _ = self.sink.line(&line);
+            let _ = sink.line(&line, &staging);
         }
-        let flushed =
-            self.sink.flush().is_ok() && self.dropped.as_mut().is_none_or(|d| d.flush().is_ok());
+        let flushed = sink.flush().is_ok() && dropped.as_mut().is_none_or(|d| d.flush().is_ok());
+        drop((sink, dropped));
+        // The files go in place, whole, only when the run did not fail; else none does.
+        let placed = !failed
+            && flushed
+            && staging
+                .commit()
+                .map_err(|e| eprintln!("error: cannot write the selected games: {e}"))
+                .is_ok();
+        if !placed && (args.output.is_some() || args.duplicates.is_some()) {
+            eprintln!("note: no file written: the run did not complete");
+        }
         if !global.quiet {
-            eprintln!("{}", summary(t));
+            eprintln!("{}", summary(&t));
         }
-        match (failed || !flushed, t.selected) {
-            (true, _) => Outcome::Failed,
-            (false, 0) => Outcome::Errors,
-            (false, _) => Outcome::Clean,
+        match (placed, t.selected) {
+            (false, _) => Outcome::Failed,
+            (true, 0) => Outcome::Errors,
+            (true, _) => Outcome::Clean,
         }
     }
 }

@@ -1,12 +1,14 @@
 //! Where selected games go: standard output, a file, or files of N games each; each game's
 //! bytes as read, a line end added only where a game's text has none at its end, so that
-//! the next game starts on a line of its own.
+//! the next game starts on a line of its own. Files are staged: the run's files appear
+//! when it is done, whole, or not at all.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::super::staged::Staging;
 use super::super::stdout::StdoutBuffer;
 
 /// A sink of games.
@@ -28,16 +30,17 @@ pub enum Sink {
 }
 
 impl Sink {
-    /// A file sink at `path`.
-    pub fn file(path: &Path) -> io::Result<Sink> {
+    /// A file sink at `path`, staged.
+    pub fn file(staging: &Staging, path: &Path) -> io::Result<Sink> {
         Ok(Sink::File(BufWriter::with_capacity(
             1 << 16,
-            File::create(path)?,
+            staging.create(path)?,
         )))
     }
 
-    /// Writes one game's bytes (`eco`: its opening's code, for `--split-by eco`).
-    pub fn game(&mut self, bytes: &[u8], eco: Option<&str>) -> io::Result<()> {
+    /// Writes one game's bytes (`eco`: its opening's code, for `--split-by eco`); the files
+    /// of `--split` and `--split-by` are staged as they are opened.
+    pub fn game(&mut self, bytes: &[u8], eco: Option<&str>, staging: &Staging) -> io::Result<()> {
         let end = separator(bytes);
         match self {
             Sink::ByEco { base, files } => {
@@ -46,7 +49,7 @@ impl Sink {
                     Some(file) => file,
                     None => {
                         let path = suffixed(base, code);
-                        let file = BufWriter::with_capacity(1 << 14, File::create(path)?);
+                        let file = BufWriter::with_capacity(1 << 14, staging.create(&path)?);
                         files.entry(code.to_string()).or_insert(file)
                     }
                 };
@@ -73,7 +76,7 @@ impl Sink {
                         done.flush()?;
                     }
                     let path = numbered(base, *written / *per_file + 1);
-                    *file = Some(BufWriter::with_capacity(1 << 16, File::create(path)?));
+                    *file = Some(BufWriter::with_capacity(1 << 16, staging.create(&path)?));
                 }
                 *written += 1;
                 match file {
@@ -87,8 +90,8 @@ impl Sink {
         }
     }
 
-    /// Writes a line of JSON (standard output only).
-    pub fn line(&mut self, line: &[u8]) -> io::Result<()> {
+    /// Writes a line of JSON.
+    pub fn line(&mut self, line: &[u8], staging: &Staging) -> io::Result<()> {
         match self {
             Sink::Stdout(out) => {
                 out.buffer.extend_from_slice(line);
@@ -99,7 +102,7 @@ impl Sink {
                 file.write_all(line)?;
                 file.write_all(b"\n")
             }
-            Sink::Split { .. } | Sink::ByEco { .. } => self.game(line, None),
+            Sink::Split { .. } | Sink::ByEco { .. } => self.game(line, None, staging),
         }
     }
 

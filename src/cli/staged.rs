@@ -1,0 +1,129 @@
+//! Files a command writes, written whole or not at all: each is written under a temporary
+//! name beside its final one (a hidden file, left out when a directory is read) and renamed
+//! over it once the command is done with it. An error drops the temporaries; so does an
+//! interrupt (Ctrl-C, `kill`, a closed terminal), after which the process ends as the signal
+//! would have ended it. Every command that writes a file goes through here.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// The signals that end a command which writes files: each is caught so that its
+/// temporaries can be removed, then delivered again with its default action.
+#[cfg(unix)]
+const ENDING: [i32; 3] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+];
+
+/// The files being written, each a temporary and the path it is to be renamed to.
+#[derive(Default)]
+struct Pending {
+    files: Vec<(PathBuf, PathBuf)>,
+    /// A signal arrived: no file is created or renamed any more.
+    interrupted: bool,
+}
+
+impl Pending {
+    /// Removes every temporary (those already gone are no concern).
+    fn remove_all(&mut self) {
+        for (temporary, _) in self.files.drain(..) {
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
+}
+
+/// The output files of a run, staged until [`Staging::commit`]. Dropped without it, it
+/// removes them.
+pub struct Staging {
+    pending: Arc<Mutex<Pending>>,
+}
+
+impl Staging {
+    /// A staging area for a run, and a thread that removes its files when a signal
+    /// ends the process; without that thread (it could not start), the files are still
+    /// written whole, but an interrupt may leave a temporary behind.
+    pub fn new() -> Staging {
+        let pending = Arc::new(Mutex::new(Pending::default()));
+        #[cfg(unix)]
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING) {
+            let on_signal = Arc::clone(&pending);
+            let _ = std::thread::Builder::new()
+                .name("interrupt".into())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        // The lock is held to the end: no rename can follow the removal.
+                        let mut pending = lock(&on_signal);
+                        pending.interrupted = true;
+                        pending.remove_all();
+                        let _ = signal_hook::low_level::emulate_default_handler(signal);
+                        std::process::exit(128 + signal);
+                    }
+                });
+        }
+        Staging { pending }
+    }
+
+    /// Creates the temporary file that will become `path`, empty, for the caller to write.
+    pub fn create(&self, path: &Path) -> io::Result<File> {
+        let mut pending = lock(&self.pending);
+        if pending.interrupted {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        let temporary = temporary_beside(path, pending.files.len());
+        let file = File::create(&temporary)?;
+        pending.files.push((temporary, path.to_path_buf()));
+        Ok(file)
+    }
+
+    /// Renames every file written into place, in the order they were created; a file that
+    /// replaces another keeps that one's permissions. The files must be closed or flushed.
+    pub fn commit(&self) -> io::Result<()> {
+        let mut pending = lock(&self.pending);
+        if pending.interrupted {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        let files = std::mem::take(&mut pending.files);
+        for (at, (temporary, path)) in files.iter().enumerate() {
+            if let Err(error) = place(temporary, path) {
+                pending.files.extend(files.into_iter().skip(at));
+                pending.remove_all();
+                return Err(error);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        lock(&self.pending).remove_all();
+    }
+}
+
+/// The lock, even if a thread panicked holding it: the list it guards stays valid.
+fn lock(pending: &Mutex<Pending>) -> MutexGuard<'_, Pending> {
+    pending.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Puts the complete file `temporary` at `path`, with the permissions of the file it
+/// replaces, on disk before it is renamed so that a crash leaves the old file or the new.
+fn place(temporary: &Path, path: &Path) -> io::Result<()> {
+    File::open(temporary)?.sync_all()?;
+    if let Ok(metadata) = std::fs::metadata(path) {
+        std::fs::set_permissions(temporary, metadata.permissions())?;
+    }
+    std::fs::rename(temporary, path)
+}
+
+/// `dir/.name.jaque.PID.N` for `dir/name`, the run's `N`th file: hidden, so that a
+/// directory read is not misled by it, and the process's own.
+fn temporary_beside(path: &Path, n: usize) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.jaque.{}.{n}", std::process::id()))
+}
