@@ -67,14 +67,21 @@ impl Staging {
     }
 
     /// Creates the temporary file that will become `path`, empty, for the caller to write.
+    /// What is not a regular file (`-o /dev/null`, a named pipe) is opened and written as it
+    /// is: renaming over it would replace the device or the pipe with a file. A symbolic
+    /// link stays a link: the file it points to is the one replaced.
     pub fn create(&self, path: &Path) -> io::Result<File> {
+        if std::fs::metadata(path).is_ok_and(|found| !found.is_file()) {
+            return std::fs::OpenOptions::new().write(true).open(path);
+        }
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let mut pending = lock(&self.pending);
         if pending.interrupted {
             return Err(io::Error::from(io::ErrorKind::Interrupted));
         }
-        let temporary = temporary_beside(path, pending.files.len());
+        let temporary = temporary_beside(&path, pending.files.len());
         let file = File::create(&temporary)?;
-        pending.files.push((temporary, path.to_path_buf()));
+        pending.files.push((temporary, path));
         Ok(file)
     }
 

@@ -132,3 +132,52 @@ fn a_command_that_fails_midway_writes_no_file() {
     let written = std::fs::read(dir.join("out.pgn")).expect("written");
     assert_eq!(written, games());
 }
+
+/// Runs `jaque ARGS` in `dir` with a few games on its standard input, to its end.
+fn run_with_games(dir: &Path, args: &[&str]) -> ExitStatus {
+    let mut child = Command::new(JAQUE)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("jaque runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin
+        .write_all(&games()[..1000])
+        .expect("jaque reads its input");
+    drop(stdin);
+    child.wait().expect("jaque ends")
+}
+
+#[test]
+fn output_to_a_named_pipe_or_through_a_link_keeps_the_pipe_and_the_link() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = common::scratch("output_kinds");
+    // A named pipe (as /dev/null is a device): written into, never renamed over.
+    let made = Command::new("mkfifo").arg(dir.join("pipe")).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a pipe");
+    let pipe = dir.join("pipe");
+    let reader = std::thread::spawn(move || std::fs::read(pipe).expect("the pipe reads"));
+    let status = run_with_games(&dir, &["select", "-", "-o", "pipe"]);
+    assert!(status.success(), "select into a pipe: {status:?}");
+    // Before the reader is joined: had the pipe been renamed over, it would wait forever.
+    let kind = std::fs::symlink_metadata(dir.join("pipe")).expect("still there");
+    assert!(kind.file_type().is_fifo(), "the pipe is still a pipe");
+    let read = reader.join().expect("the reader ends");
+    let read = String::from_utf8_lossy(&read);
+    assert!(read.contains("1. e4 e5"), "the games went through the pipe");
+    // A symbolic link: the file it points to receives the games; the link stays a link.
+    std::fs::write(dir.join("real.pgn"), "the old games").expect("writable");
+    std::os::unix::fs::symlink("real.pgn", dir.join("link.pgn")).expect("a link");
+    let status = run_with_games(&dir, &["select", "-", "-o", "link.pgn"]);
+    assert!(status.success(), "select through a link: {status:?}");
+    let link = std::fs::symlink_metadata(dir.join("link.pgn")).expect("still there");
+    assert!(link.file_type().is_symlink(), "the link is still a link");
+    let real = std::fs::read_to_string(dir.join("real.pgn")).expect("the target");
+    assert!(
+        real.contains("1. e4 e5"),
+        "the link's target holds the games: {real}"
+    );
+}
