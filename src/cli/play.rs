@@ -342,7 +342,7 @@ fn status_line(position: &Position, status: Status) -> String {
 }
 
 pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
-    let start = match position_argument(args.fen.as_deref(), args.chess960) {
+    let start = match position_argument(args.fen.as_deref(), args.chess960, color) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };

@@ -222,7 +222,7 @@ pub fn run(args: SanArgs, flags: Flags, color: super::color::ColorChoice) -> Out
     };
     match &args.batch {
         Some(path) => run_batch(&args, path, &mut output),
-        None => run_moves(&args, &mut output),
+        None => run_moves(&args, &mut output, color),
     }
 }
 
@@ -295,8 +295,8 @@ fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output)
 
 /// The moves given as arguments, one after another from `--fen` (or the starting position),
 /// until one cannot be played.
-fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
-    let mut position = match position_argument(args.fen.as_deref(), args.chess960) {
+fn run_moves(args: &SanArgs, output: &mut Output, color: super::color::ColorChoice) -> Outcome {
+    let mut position = match position_argument(args.fen.as_deref(), args.chess960, color) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };

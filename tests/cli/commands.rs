@@ -441,7 +441,7 @@ fn check_sample_human_output_is_golden() {
     pretty_assertions::assert_eq!(body.trim_end(), golden.trim_end());
     assert!(
         summary.starts_with(
-            "checked 1 file: 10 games, 171 moves (0 in variations); 6 errors, 5 warnings; "
+            "checked 1 file: 10 games, 171 moves (0 in variations); 5 errors, 5 warnings; "
         ),
         "{summary}"
     );
