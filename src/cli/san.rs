@@ -299,7 +299,7 @@ fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output)
         Err(error) => {
             let judgement = Judgement {
                 resolved: None,
-                diagnostics: vec![error.diagnostic(0..fen.len())],
+                diagnostics: vec![error.diagnostic_in(fen, 0)],
             };
             output.emit(&Position::starting(), fen, san, &judgement, &place);
         }

@@ -150,6 +150,22 @@ fn a_bad_fen_argument_points_at_the_field_that_is_wrong() {
             }
         }
     }
+    // A case of `san --batch`: the column of the field on its line.
+    let cases: String = BAD
+        .iter()
+        .map(|(fen, _, _)| format!("{fen}\te4\n"))
+        .collect();
+    let output = common::run_jaque(
+        None,
+        &["san", "--json", "--batch", "-"],
+        Some(cases.as_bytes()),
+    );
+    for (line, (fen, part, nth)) in json_lines(&output).iter().zip(BAD) {
+        let d = &line["diagnostics"][0];
+        assert_eq!(d["code"], "bad_fen", "{fen}");
+        let column = occurrence(fen, part, nth).start as u64 + 1;
+        assert_eq!(d["column"].as_u64(), Some(column), "{fen}");
+    }
 }
 
 const WITHOUT_SETUP: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
