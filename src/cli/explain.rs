@@ -9,6 +9,7 @@ use super::color::ColorChoice;
 #[derive(clap::Args)]
 pub struct ExplainArgs {
     /// The code: `illegal_move`, or with dashes, `illegal-move`.
+    #[arg(value_parser = super::lints::CodeName::ONE, hide_possible_values = true)]
     code: String,
 }
 

@@ -14,17 +14,54 @@ use toml::de::{DeTable, DeValue};
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct LintArgs {
     /// Allow a lint: a warning code, or `warnings` for all (repeatable; the later flag wins).
-    #[arg(short = 'A', long = "allow", value_name = "CODE")]
+    #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = CodeName::OR_WARNINGS, hide_possible_values = true)]
     allow: Vec<String>,
     /// Warn about a lint (its default level).
-    #[arg(short = 'W', long = "warn", value_name = "CODE")]
+    #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = CodeName::OR_WARNINGS, hide_possible_values = true)]
     warn: Vec<String>,
     /// Deny a lint: report it as an error.
-    #[arg(short = 'D', long = "deny", value_name = "CODE")]
+    #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = CodeName::OR_WARNINGS, hide_possible_values = true)]
     deny: Vec<String>,
     /// Treat every warning as an error (`-D warnings`).
     #[arg(long)]
     strict: bool,
+}
+
+/// A diagnostic code as an argument: any text is taken (dashes, a misspelling, are answered
+/// where the code is read, with the code it is nearest to), but the codes are offered as the
+/// argument's values, so that the shells' completion scripts complete them.
+#[derive(Clone, Copy)]
+pub struct CodeName {
+    /// `warnings` is offered too.
+    warnings: bool,
+}
+
+impl CodeName {
+    /// A code, as `jaque explain` takes it.
+    pub const ONE: CodeName = CodeName { warnings: false };
+    /// A code or `warnings`, as `-A/-W/-D` take them.
+    pub const OR_WARNINGS: CodeName = CodeName { warnings: true };
+}
+
+impl clap::builder::TypedValueParser for CodeName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let codes = jaque::Code::ALL.into_iter().map(|code| code.as_str());
+        let names = codes.chain(self.warnings.then_some("warnings"));
+        Some(Box::new(names.map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// The flags in the order they were given: each with the code it names and its level.

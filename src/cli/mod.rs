@@ -131,7 +131,7 @@ pub fn run() -> ExitCode {
     let outcome = match cli.command {
         Command::Check(args) => check::run(args, flags, global),
         Command::San(args) => san::run(args, flags, cli.color),
-        Command::Perft(args) => perft::run(args),
+        Command::Perft(args) => perft::run(args, cli.color),
         Command::Fmt(args) => fmt::run(args, global),
         Command::Fix(args) => fix::run(args, flags, global),
         Command::Play(args) => play::run(args, cli.color),
@@ -146,14 +146,30 @@ pub fn run() -> ExitCode {
     outcome.into()
 }
 
-/// Reads a `--fen` argument, or reports it as a bad argument (exit 2).
-fn position_argument(fen: Option<&str>, chess960: bool) -> Result<jaque::Position, Outcome> {
+/// Reads a `--fen` argument, or reports it as a bad argument (exit 2), the caret on the
+/// field that is wrong, as `select` points into its arguments.
+fn position_argument(
+    fen: Option<&str>,
+    chess960: bool,
+    color: color::ColorChoice,
+) -> Result<jaque::Position, Outcome> {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    jaque::Position::from_fen_with(fen.unwrap_or(START), chess960).map_err(|error| {
-        eprintln!(
-            "error[bad_fen]: bad FEN: {error}\n  --> --fen {:?}",
-            fen.unwrap_or(START)
-        );
+    let fen = fen.unwrap_or(START);
+    jaque::Position::from_fen_with(fen, chess960).map_err(|error| {
+        let d = error.diagnostic_in(fen, 0);
+        let report = render::Report {
+            severity: d.severity,
+            code: d.code,
+            message: d.message,
+            origin: "--fen",
+            source: fen,
+            line: 1,
+            span: d.span,
+            label: d.label,
+            help: None,
+            note: None,
+        };
+        eprintln!("{}", render::render(&report, color.stderr()));
         Outcome::Failed
     })
 }

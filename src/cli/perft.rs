@@ -20,8 +20,8 @@ pub struct PerftArgs {
     depth: u32,
 }
 
-pub fn run(args: PerftArgs) -> Outcome {
-    let position = match position_argument(args.fen.as_deref(), args.chess960) {
+pub fn run(args: PerftArgs, color: super::color::ColorChoice) -> Outcome {
+    let position = match position_argument(args.fen.as_deref(), args.chess960, color) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };

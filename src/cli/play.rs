@@ -1,12 +1,14 @@
 //! `jaque play [--fen FEN]`: an interactive board. Moves in SAN or UCI, several to a line if
-//! you like; an illegal or ambiguous move is explained with the diagnostics of `check`.
-//! Standard input may be a pipe (one command a line), so scripts and tests can drive it.
+//! you like; an illegal or ambiguous move is explained with the diagnostics of `check`, and
+//! a move written otherwise than export SAN gets `check`'s warnings. Standard input may be a
+//! pipe (one command a line), so scripts and tests can drive it. A session that ends as it
+//! should exits 0, whatever was typed on the way: the diagnostics answered the typing.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use jaque::pgn::{Options, Splitter, format_game};
 use jaque::san::{self, Lang, SanError, to_san};
-use jaque::{Code, Color, Diagnostic, Game, Move, Position, Severity, Status, Uci};
+use jaque::{Code, Color, Diagnostic, Game, Move, Position, Status, Uci};
 
 use super::render::{Report, render};
 use super::{Outcome, board, parse_lang, position_argument};
@@ -47,8 +49,6 @@ struct Session {
     color: bool,
     /// Lines read, for diagnostics.
     line: usize,
-    /// An error was reported (the exit status says so).
-    errors: bool,
 }
 
 impl Session {
@@ -60,7 +60,6 @@ impl Session {
             lang,
             color,
             line: 0,
-            errors: false,
         }
     }
 
@@ -118,9 +117,14 @@ impl Session {
         if let Some(mv) = uci.and_then(|uci| before.resolve_uci(uci)) {
             return Ok(Some(mv));
         }
-        // Only errors: the move is echoed in export SAN, which says the rest.
+        // The move is echoed in export SAN; the warnings are those `check` gives the word.
         match san::resolve(&before, word, self.lang) {
-            Ok(resolved) => Ok(Some(resolved.mv)),
+            Ok(resolved) => {
+                for d in resolved.diagnostics(word) {
+                    self.report(&d, source, offset, out)?;
+                }
+                Ok(Some(resolved.mv))
+            }
             Err(error) => {
                 self.report(
                     &not_a_move(&error, &before, word, self.lang),
@@ -149,13 +153,12 @@ impl Session {
     }
 
     fn report(
-        &mut self,
+        &self,
         d: &Diagnostic,
         source: &str,
         offset: usize,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        self.errors |= d.severity == Severity::Error;
         let report = Report {
             severity: d.severity,
             code: d.code,
@@ -342,7 +345,7 @@ fn status_line(position: &Position, status: Status) -> String {
 }
 
 pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
-    let start = match position_argument(args.fen.as_deref(), args.chess960) {
+    let start = match position_argument(args.fen.as_deref(), args.chess960, color) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };
@@ -370,7 +373,6 @@ pub fn run(args: PlayArgs, color: super::color::ColorChoice) -> Outcome {
             eprintln!("error: {error}");
             Outcome::Failed
         }
-        _ if session.errors => Outcome::Errors,
         _ => Outcome::Clean,
     }
 }

@@ -11,7 +11,7 @@ pub struct Report<'a> {
     pub severity: Severity,
     pub code: Code,
     pub message: String,
-    /// Where the line comes from (`games.pgn`, `argument 2`).
+    /// Where the line comes from (`games.pgn`, `<argument 2>`, `--fen`).
     pub origin: &'a str,
     /// The line of input, as read.
     pub source: &'a str,

@@ -10,7 +10,7 @@ use jaque::{Code, Diagnostic, Position, Severity};
 use super::lints::{Flags, LintArgs};
 use super::render::{Report, render};
 use super::stdout::StdoutBuffer;
-use super::{Outcome, board, parse_lang, position_argument};
+use super::{Outcome, parse_lang, position_argument};
 use jaque::json::{Array, Object};
 
 #[derive(clap::Args)]
@@ -139,7 +139,6 @@ fn print_human(
             "{number}{dots} {text}  ({}{state})",
             r.mv.uci(position.is_chess960())
         )?;
-        out.extend_from_slice(board::draw(&r.after).as_bytes());
     } else {
         writeln!(out, "{number}{dots} {text}")?;
     }
@@ -193,6 +192,17 @@ impl Output {
         let _ = self.out.record_done();
     }
 
+    /// The position the moves reached, alone on its line, in the human form (the JSON
+    /// says it in each object's `fen_after`).
+    fn reached(&mut self, position: &Position) {
+        if !self.json {
+            let buffer = &mut self.out.buffer;
+            let _ = position.write_fen(buffer);
+            buffer.push(b'\n');
+            let _ = self.out.record_done();
+        }
+    }
+
     fn outcome(&mut self) -> Outcome {
         let _ = self.out.flush();
         if self.errors {
@@ -222,7 +232,7 @@ pub fn run(args: SanArgs, flags: Flags, color: super::color::ColorChoice) -> Out
     };
     match &args.batch {
         Some(path) => run_batch(&args, path, &mut output),
-        None => run_moves(&args, &mut output),
+        None => run_moves(&args, &mut output, color),
     }
 }
 
@@ -282,11 +292,14 @@ fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output)
             };
             let judgement = judge(&position, san, args.lang, &output.lints);
             output.emit(&position, fen, san, &judgement, &place);
+            if let Some(resolved) = &judgement.resolved {
+                output.reached(&resolved.after);
+            }
         }
         Err(error) => {
             let judgement = Judgement {
                 resolved: None,
-                diagnostics: vec![error.diagnostic(0..fen.len())],
+                diagnostics: vec![error.diagnostic_in(fen, 0)],
             };
             output.emit(&Position::starting(), fen, san, &judgement, &place);
         }
@@ -294,14 +307,14 @@ fn batch_line(args: &SanArgs, line: &str, place: Place<'_>, output: &mut Output)
 }
 
 /// The moves given as arguments, one after another from `--fen` (or the starting position),
-/// until one cannot be played.
-fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
-    let mut position = match position_argument(args.fen.as_deref(), args.chess960) {
+/// until one cannot be played; then, in the human form, the FEN of the position reached.
+fn run_moves(args: &SanArgs, output: &mut Output, color: super::color::ColorChoice) -> Outcome {
+    let mut position = match position_argument(args.fen.as_deref(), args.chess960, color) {
         Ok(position) => position,
         Err(outcome) => return outcome,
     };
     for (index, text) in args.moves.iter().enumerate() {
-        let origin = format!("argument {}", index + 1);
+        let origin = format!("<argument {}>", index + 1);
         let place = Place {
             origin: &origin,
             source: text,
@@ -326,5 +339,6 @@ fn run_moves(args: &SanArgs, output: &mut Output) -> Outcome {
             }
         }
     }
+    output.reached(&position);
     output.outcome()
 }

@@ -87,7 +87,8 @@ codes! {
     NonstandardNotation = "nonstandard_notation", Warning, Notation;
     /// The Result tag, the termination marker and the final position disagree.
     ResultMismatch = "result_mismatch", Warning, Result;
-    /// A tag of the Seven Tag Roster is missing, or the roster is out of order.
+    /// A tag of the Seven Tag Roster is missing, or the roster is out of order; or a `FEN`
+    /// tag is not announced by `[SetUp "1"]`.
     MissingTag = "missing_tag", Warning, Tags;
     /// A tag value in the wrong form (a Date not `YYYY.MM.DD`, a Result not one of the four, …).
     TagFormat = "tag_format", Warning, Tags;

@@ -229,6 +229,31 @@ fn diagnostics_are_placed_where_their_lines_and_columns_say() {
     }
 }
 
+#[test]
+fn the_page_puts_a_bad_fen_on_its_field_and_offers_setup() {
+    // `x` is the side to move; `𝄞` before it is two units: the page counts units.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1";
+    let text = format!("{{𝄞}}\n[FEN \"{fen}\"]\n\n1. e4 *\n");
+    let mut document = document(&text);
+    document.check_all();
+    let mut out = Vec::new();
+    crate::json::diagnostic::page(&mut out, &document);
+    let page = String::from_utf8(out).expect("JSON is UTF-8");
+    let x = units(&text[..text.find(" x ").expect("the field") + 1]);
+    let bad_fen = format!(
+        r#"{{"from":{x},"to":{},"line":2,"column":51,"severity":"error","code":"bad_fen""#,
+        x + 1
+    );
+    assert!(page.contains(&bad_fen), "{bad_fen} in {page}");
+    assert_eq!(page.matches(r#""severity":"error""#).count(), 1, "{page}");
+    // No `[SetUp "1"]`: its insertion after the FEN tag, as `jaque fix` applies it.
+    let end = units(&text[..text.find("\n\n").expect("the tag's end")]);
+    let setup = format!(
+        r#""from":{end},"to":{end},"replacement":"\n[SetUp \"1\"]","applicability":"machine_applicable""#
+    );
+    assert!(page.contains(&setup), "{setup} in {page}");
+}
+
 /// A document's check, done, and what every face is told of it.
 fn everything(document: &mut Document) -> String {
     document.check_all();

@@ -1,7 +1,8 @@
 //! PGN export format (standard, section 8): the seven-tag roster first and in its order,
-//! the other tags in ASCII order, canonical SAN, `N.` before white moves and `N...` before a
-//! black move that starts a line of play or follows a comment or a variation, NAGs for
-//! suffix glyphs, comments as `{ ... }`, lines of at most [`MAX_LINE`] characters.
+//! the other tags in ASCII order (`[SetUp "1"]` added beside a FEN tag), canonical SAN, `N.`
+//! before white moves and `N...` before a black move that starts a line of play or follows a
+//! comment or a variation, NAGs for suffix glyphs, comments as `{ ... }`, lines of at most
+//! [`MAX_LINE`] characters.
 //!
 //! Formatting never changes a move: a game is written from the moves the checker played,
 //! and a game with an error is not formatted at all. Formatting twice gives what
@@ -165,6 +166,11 @@ fn write_tags(out: &mut String, tags: &Tags, marker: Option<Outcome>) {
             Some(i) if roster[i].is_none() => roster[i] = Some(pair.1),
             _ => rest.push(pair),
         }
+    }
+    // A game from a set-up position announces it (standard, section 9.7.1).
+    let named = |name: &str| rest.iter().any(|pair| pair.0 == name);
+    if named("FEN") && !named("SetUp") {
+        rest.push(("SetUp", "1"));
     }
     rest.sort_by(|a, b| a.0.cmp(b.0));
     for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {

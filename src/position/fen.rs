@@ -142,6 +142,77 @@ impl FenError {
         crate::Diagnostic::new(crate::Code::BadFen, format!("bad FEN: {self}"), label, span)
     }
 
+    /// The `bad_fen` diagnostic of this error about `fen` (the text that was read), written
+    /// from byte `at` of a larger text: its span is the wrong field's there ([`FenError::span`]).
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let fen = "8/8/8/8/8/8/8/K6k x - - 0 1";
+    /// let diagnostic = Position::from_fen(fen).unwrap_err().diagnostic_in(fen, 6);
+    /// assert_eq!(diagnostic.span, 6 + 18..6 + 19); // the `x`
+    /// ```
+    pub fn diagnostic_in(&self, fen: &str, at: usize) -> crate::Diagnostic {
+        let span = self.span(fen);
+        self.diagnostic(at + span.start..at + span.end)
+    }
+
+    /// Where in `fen` (the text that was read) the error is: the bytes of the wrong field, or
+    /// of the rank or the character of the board that is wrong; the whole text when the
+    /// fields cannot be told apart.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let fen = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// let error = Position::from_fen(fen).unwrap_err();
+    /// assert_eq!(&fen[error.span(fen)], "9");
+    /// let fen = "8/8/8/8/8/8/8/K6k w - - 0 one";
+    /// assert_eq!(&fen[Position::from_fen(fen).unwrap_err().span(fen)], "one");
+    /// ```
+    pub fn span(&self, fen: &str) -> std::ops::Range<usize> {
+        let whole = 0..fen.len();
+        let index = match self.field() {
+            "board" => 0,
+            "side to move" => 1,
+            "castling" => 2,
+            "en passant" => 3,
+            "half-move clock" => 4,
+            "move number" => 5,
+            _ => return whole,
+        };
+        let Some(field) = fields(fen).nth(index) else {
+            return whole;
+        };
+        let rank = match self {
+            FenError::RankLength { rank, .. }
+            | FenError::BadPiece { rank, .. }
+            | FenError::ConsecutiveDigits { rank } => *rank,
+            _ => return field,
+        };
+        let Some(text) = fen.get(field.clone()) else {
+            return field;
+        };
+        // The ranks are written from the eighth down.
+        let mut start = field.start;
+        for (written, part) in text.split('/').enumerate() {
+            let span = start..start + part.len();
+            start = span.end + 1;
+            if written + rank.index() != 7 {
+                continue;
+            }
+            return match self {
+                FenError::BadPiece { found, .. } => part
+                    .char_indices()
+                    .find(|(_, c)| c == found)
+                    .map_or(span.clone(), |(i, c)| {
+                        span.start + i..span.start + i + c.len_utf8()
+                    }),
+                _ if part.is_empty() => field,
+                _ => span,
+            };
+        }
+        field
+    }
+
     /// The FEN field the error is about: `board`, `side to move`, `castling`, `en passant`,
     /// `half-move clock`, `move number`, or `fields`.
     pub fn field(&self) -> &'static str {
@@ -160,6 +231,24 @@ impl FenError {
             FenError::BadFullmoveNumber { .. } => "move number",
         }
     }
+}
+
+/// The byte ranges of the fields of `fen`, as [`Position::from_fen`] splits them (at ASCII
+/// white space).
+fn fields(fen: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let bytes = fen.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at
+            + bytes
+                .get(at..)?
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())?;
+        let len = bytes.get(start..)?.iter().position(u8::is_ascii_whitespace);
+        let end = len.map_or(bytes.len(), |len| start + len);
+        at = end;
+        Some(start..end)
+    })
 }
 
 impl Position {

@@ -38,7 +38,7 @@ impl Target {
         match Position::from_fen(fen) {
             Ok(position) => Ok(Target::new(position)),
             Err(error) => {
-                let field = field_span(fen, error.field());
+                let field = error.span(fen);
                 let span = lead + field.start..lead + field.end;
                 Err(FilterError::new(span, error.to_string()))
             }
@@ -123,28 +123,4 @@ fn home_pawns(position: &Position) -> Bitboard {
     let white = position.pieces(Color::White, Role::Pawn) & Bitboard::rank(Rank::Second);
     let black = position.pieces(Color::Black, Role::Pawn) & Bitboard::rank(Rank::Seventh);
     white | black
-}
-
-/// Where the FEN field named `field` (as [`FenError::field`](crate::FenError::field) names it) is
-/// in `fen`: the whole text when the name is not one of the six.
-fn field_span(fen: &str, field: &str) -> std::ops::Range<usize> {
-    let names = [
-        "board",
-        "side to move",
-        "castling",
-        "en passant",
-        "half-move clock",
-    ];
-    let index = names
-        .iter()
-        .chain(&["move number"])
-        .position(|n| *n == field);
-    let mut at = 0;
-    for (i, part) in fen.split(' ').enumerate() {
-        if Some(i) == index {
-            return at..at + part.len().max(1);
-        }
-        at += part.len() + 1;
-    }
-    0..fen.len().max(1)
 }

@@ -233,19 +233,41 @@ fn san_batch_reads_standard_input_for_a_dash() {
 }
 
 #[test]
-fn san_human_output_shows_move_board_and_rustc_style_diagnostics() {
+fn san_human_output_is_a_line_a_move_then_the_fen_reached() {
+    // FENs: python-chess 1.11.2.
+    let output = jaque(&["san", "e4", "e5", "Nf3"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "1. e4  (e2e4)\n1... e5  (e7e5)\n2. Nf3  (g1f3)\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+    );
     let output = jaque(&["san", "e4", "e5", "Ke2", "Ke7", "Nd2"]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
-    assert!(text.contains("1. e4  (e2e4)"), "{text}");
-    assert!(text.contains("2... Ke7  (e8e7)"), "{text}");
-    assert!(text.contains("  1  ♖ ♘ ♗ ♕ · ♗ ♘ ♖"), "{text}");
+    assert!(text.contains("1. e4  (e2e4)\n"), "{text}");
+    assert!(text.contains("2... Ke7  (e8e7)\n3. Nd2\n"), "{text}");
+    assert!(!text.contains('♖'), "no board: {text}");
     assert!(
         text.contains("error[illegal_move]: d2 is occupied by a white pawn"),
         "{text}"
     );
-    assert!(text.contains(" --> argument 5:1:1"), "{text}");
+    assert!(text.contains(" --> <argument 5>:1:1\n"), "{text}");
     assert!(text.contains("^^^ no legal move matches"), "{text}");
+    // The position the legal moves reached, last.
+    assert!(
+        text.ends_with("\nrnbq1bnr/ppppkppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w - - 2 3\n"),
+        "{text}"
+    );
+    // A batch case: its move, then the FEN after it.
+    let output = jaque_with_input(
+        &["san", "--batch", "-"],
+        b"8/8/8/8/8/8/8/K6k w - - 0 1\tKb1\n",
+    );
+    assert_eq!(
+        stdout(&output),
+        "1. Kb1  (a1b1)\n8/8/8/8/8/8/8/1K5k b - - 1 1\n"
+    );
 }
 
 /// The keys of a JSON object, in order.
@@ -441,7 +463,7 @@ fn check_sample_human_output_is_golden() {
     pretty_assertions::assert_eq!(body.trim_end(), golden.trim_end());
     assert!(
         summary.starts_with(
-            "checked 1 file: 10 games, 171 moves (0 in variations); 6 errors, 5 warnings; "
+            "checked 1 file: 10 games, 171 moves (0 in variations); 5 errors, 5 warnings; "
         ),
         "{summary}"
     );
@@ -505,7 +527,11 @@ fn play_reads_moves_and_commands_from_a_pipe() {
     let script = "e2e4 e7e5 g1f3\nfen\nNc6 3. Bb5 a6 Bxc6\nfen\nundo\nBa4\nmoves\nNe7\nKe2\n\
                   pgn\nquit\ne4\n";
     let output = jaque_with_input(&["play"], script.as_bytes());
-    assert_eq!(output.status.code(), Some(1), "two moves were refused");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "two moves were refused, and the session ended as it should"
+    );
     let text = stdout(&output);
     let after = |command: &str| -> &str {
         let at = text.find(&format!("> {command}\n")).expect(command) + command.len() + 3;
@@ -547,7 +573,11 @@ fn play_reads_moves_and_commands_from_a_pipe() {
 #[test]
 fn play_says_when_the_game_is_over_and_flips_the_board() {
     let output = jaque_with_input(&["play"], b"f3 e5 g4 Qh4\ne4\nflip\npgn\n");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the end of input ends the session"
+    );
     let text = stdout(&output);
     assert!(text.contains("2... Qh4# (d8h4)\n"), "{text}");
     assert!(
@@ -573,4 +603,27 @@ fn play_says_when_the_game_is_over_and_flips_the_board() {
     );
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).contains("> fen\n4k3/8/8/8/8/8/8/5RK1 b - - 1 1\n"));
+}
+
+#[test]
+fn play_warns_as_check_does() {
+    // `Bc6` takes the knight (python-chess 1.11.2: `is_capture`, SAN `Bxc6`): `check` warns.
+    let moves = "e4 e5 Nf3 Nc6 Bb5 a6 Bc6";
+    let checked = jaque_with_input(&["check", "--json", "-"], format!("{moves} *\n").as_bytes());
+    let game = &json_lines(&checked)[0];
+    let warning = &game["diagnostics"][0];
+    assert_eq!(warning["code"], "capture_annotation");
+    let message = warning["message"].as_str().expect("a message");
+    let output = jaque_with_input(&["play"], format!("{moves}\nfen\nquit\n").as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.contains(&format!("warning[capture_annotation]: {message}\n")),
+        "{message:?} in {text}"
+    );
+    assert!(text.contains("= help: write Bxc6"), "{text}");
+    assert!(
+        text.contains("4. Bxc6 (b5c6)"),
+        "the move is played: {text}"
+    );
 }

@@ -30,4 +30,5 @@ mod select_docs;
 mod select_openings;
 mod select_pattern;
 mod shell;
+mod start_position;
 mod world;

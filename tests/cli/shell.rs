@@ -58,6 +58,68 @@ fn bash_completes_the_commands_and_their_flags() {
     }
 }
 
+/// The diagnostic codes of the contract's table (`../shared/CONTRACT.md`, "Diagnostic codes").
+const CONTRACT_CODES: [&str; 14] = [
+    "syntax",
+    "illegal_move",
+    "ambiguous_move",
+    "bad_fen",
+    "unterminated",
+    "check_annotation",
+    "capture_annotation",
+    "over_disambiguation",
+    "nonstandard_notation",
+    "result_mismatch",
+    "missing_tag",
+    "tag_format",
+    "duplicate_tag",
+    "unsupported_variant",
+];
+
+#[test]
+fn bash_completes_the_codes_after_explain_and_the_lint_flags() {
+    let script = stdout(&["completions", "bash"]);
+    let mut codes = CONTRACT_CODES.map(str::to_string).to_vec();
+    codes.sort();
+    // An empty word gets the flags as well.
+    let mut offered = bash_completes(&script, &["jaque", "explain", ""]);
+    offered.retain(|word| !word.starts_with('-'));
+    assert_eq!(offered, codes);
+    assert_eq!(
+        bash_completes(&script, &["jaque", "explain", "ill"]),
+        ["illegal_move"]
+    );
+    let mut levels = codes.clone();
+    levels.push("warnings".to_string());
+    levels.sort();
+    for (command, flag) in [
+        ("check", "-A"),
+        ("check", "--deny"),
+        ("fix", "-W"),
+        ("san", "-D"),
+        ("export", "--allow"),
+    ] {
+        let line = ["jaque", command, flag, ""];
+        assert_eq!(bash_completes(&script, &line), levels, "{line:?}");
+    }
+    assert_eq!(
+        bash_completes(&script, &["jaque", "check", "-A", "w"]),
+        ["warnings"]
+    );
+    // So do zsh's and fish's (clap's elvish and PowerShell scripts complete no values).
+    for shell in ["zsh", "fish"] {
+        let script = stdout(&["completions", shell]);
+        for code in CONTRACT_CODES {
+            assert!(script.contains(code), "{shell}: {code}");
+        }
+    }
+    // Any text is still taken, and answered where it is read: dashes, a misspelling.
+    assert!(stdout(&["explain", "illegal-move"]).starts_with("# `illegal_move`"));
+    let misspelt = common::run_jaque(None, &["explain", "ilegal_move"], None);
+    assert_eq!(misspelt.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&misspelt.stderr).contains("did you mean `illegal_move`?"));
+}
+
 #[test]
 fn man_pages_name_every_command_and_flag() {
     let page = stdout(&["man"]);

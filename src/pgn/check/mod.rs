@@ -214,7 +214,7 @@ fn check_with<L: Listener>(
     report.latin1 = latin1;
     // The marker a game without one is to get.
     let mut inserted = None;
-    match section.start(&mut out) {
+    match section.start(movetext, &mut out) {
         Start::Position(start) => {
             listener.started(&start);
             let game = Movetext {
@@ -237,8 +237,8 @@ fn check_with<L: Listener>(
             (report.start_position, report.final_position) = (position, position);
             report.unsupported_variant = Some(variant);
         }
-        // Nothing can be played: the movetext is skipped, but not silently.
-        Start::Bad => out.extend(syntax::not_checked(movetext)),
+        // Nothing can be played: the movetext is skipped, as the diagnostic says.
+        Start::Bad => {}
     }
     let marker = movetext.iter().rev().find_map(|t| match t.kind {
         TokenKind::Result(outcome) => Some(outcome),

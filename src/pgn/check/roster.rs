@@ -1,6 +1,7 @@
 //! What export PGN asks of the tag section (PGN standard, section 8.1): the Seven Tag Roster
-//! present and first in its order (`missing_tag`), tag values in their forms (`tag_format`),
-//! each tag once (`duplicate_tag`). Each problem has a suggestion where its rewrite is certain.
+//! present and first in its order, and `[SetUp "1"]` beside a FEN tag (section 9.7.1), else
+//! `missing_tag`; tag values in their forms (`tag_format`); each tag once (`duplicate_tag`).
+//! Each problem has a suggestion where its rewrite is certain.
 
 use std::ops::Range;
 
@@ -34,6 +35,9 @@ fn check_each(text: &str, tags: &[Token], marker: Option<Outcome>, out: &mut Col
         return;
     }
     roster(text, &pairs, marker, out);
+    if let Some(d) = setup(text, &pairs) {
+        out.game(d);
+    }
     for (index, pair) in pairs.iter().enumerate() {
         if let Some(first) = pairs[..index].iter().find(|p| p.name == pair.name) {
             out.game(duplicate(text, first, pair));
@@ -57,6 +61,8 @@ fn in_export_form(text: &str, tags: &[Token]) -> bool {
     // A bit for each name read, chosen by its key: a name whose bit is clear is new, and
     // only the others are compared with the names before them.
     let mut seen = 0u64;
+    // A FEN tag read, and a `[SetUp "1"]`.
+    let (mut fen, mut set_up) = (false, false);
     for (index, token) in tags.iter().enumerate() {
         let (Some(name), Some(value)) = (name_bytes(bytes, token), value_bytes(bytes, token))
         else {
@@ -74,12 +80,14 @@ fn in_export_form(text: &str, tags: &[Token]) -> bool {
                 k == key && (key.whole() || name_bytes(bytes, earlier) == Some(name))
             });
         seen |= key.bit();
+        fen |= key == FEN_KEY;
+        set_up |= key == SET_UP_KEY && value == b"1";
         let malformed = Form::of(name).is_some_and(|form| !form.holds(value));
         if !in_roster || again || malformed {
             return false;
         }
     }
-    true
+    set_up || !fen
 }
 
 /// The bytes of the name of the tag pair `token`.
@@ -150,6 +158,10 @@ impl NameKey {
         self.1 <= 8
     }
 }
+
+/// The keys of the names `FEN` and `SetUp`.
+const FEN_KEY: NameKey = NameKey::of(b"FEN");
+const SET_UP_KEY: NameKey = NameKey::of(b"SetUp");
 
 /// The keys of the Seven Tag Roster's names, in order.
 const ROSTER_KEYS: [NameKey; 7] = {
@@ -278,6 +290,51 @@ fn insertions(
         }
     }
     insertions
+}
+
+/// A FEN tag (the last) without `[SetUp "1"]`, which the standard asks of a game that starts
+/// from a set-up position: inserted after the FEN tag, where python-chess and lichess write
+/// it, or its other value made `1` (the game starts from the FEN's position either way).
+fn setup(text: &str, pairs: &[Pair<'_>]) -> Option<Diagnostic> {
+    let fen = pairs.iter().rev().find(|p| p.name == "FEN")?;
+    let (span, replacement, d) = match pairs.iter().rev().find(|p| p.name == "SetUp") {
+        Some(set_up) if set_up.value == "1" => return None,
+        Some(set_up) => (
+            set_up.value_span.clone(),
+            "1".to_string(),
+            Diagnostic::new(
+                Code::MissingTag,
+                format!(
+                    "the game has a FEN tag, but its SetUp tag says {:?}, not \"1\"",
+                    set_up.value
+                ),
+                "the game starts from the FEN's position",
+                set_up.value_span.clone(),
+            ),
+        ),
+        None => {
+            let before = match on_its_own_line(text, &fen.span) {
+                true => line_end_after(text, &fen.span),
+                false => " ",
+            };
+            let d = Diagnostic::new(
+                Code::MissingTag,
+                "the game has a FEN tag but no [SetUp \"1\"]",
+                "a set-up position, not announced",
+                fen.span.clone(),
+            );
+            let end = fen.span.end;
+            (end..end, format!("{before}[SetUp \"1\"]"), d)
+        }
+    };
+    let help = match span.is_empty() {
+        true => "add [SetUp \"1\"] after the FEN tag",
+        false => "write [SetUp \"1\"]",
+    };
+    Some(
+        d.with_help(help)
+            .with_suggestion(span, replacement, Applicability::MachineApplicable),
+    )
 }
 
 /// The tag pair of a missing roster tag, as export format writes it.
@@ -480,7 +537,7 @@ mod tests {
     /// in and out of form, repeats and orders.
     #[test]
     fn a_section_taken_for_export_form_has_no_tag_diagnostic() {
-        let pairs: [(&str, &str); 16] = [
+        let pairs: [(&str, &str); 19] = [
             ("Event", "e"),
             ("Site", "s"),
             ("Date", "2024.01.02"),
@@ -497,6 +554,9 @@ mod tests {
             ("EventDate", "2024.??.??"),
             ("EventDates", "soon"),
             ("Annotator", "a"),
+            ("FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"),
+            ("SetUp", "1"),
+            ("SetUp", "0"),
         ];
         let roster = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\
                       [White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n";

@@ -198,22 +198,6 @@ fn after_nested_comment(text: &str, tokens: &[Token], at: usize) -> bool {
         .is_some_and(|inner| inner.contains('{'))
 }
 
-/// The moves of a game without a valid start position: not checked, and said so once.
-pub(super) fn not_checked(movetext: &[Token]) -> Option<Diagnostic> {
-    let mut moves = movetext.iter().filter(|t| t.kind == TokenKind::San);
-    let first = moves.next()?;
-    let count = 1 + moves.count();
-    Some(Diagnostic::new(
-        Code::Syntax,
-        format!(
-            "{count} {} not checked: the game has no valid start position",
-            if count == 1 { "move" } else { "moves" }
-        ),
-        "not checked",
-        first.span.clone(),
-    ))
-}
-
 /// Tag pairs after the movetext has begun.
 pub(super) fn late_tags(movetext: &[Token]) -> impl Iterator<Item = Diagnostic> {
     movetext

@@ -64,7 +64,8 @@ fn starts_as_standard(variant: &str) -> bool {
 }
 
 /// A game's tags, and where its FEN, Variant and Result tags are (the last of each): each by its index
-/// among the pairs, FEN and Variant also by their token's span (for diagnostics).
+/// among the pairs, and where it is written (for diagnostics): the Variant tag's token, the
+/// FEN and Result tags' values between their quotes.
 pub(super) struct SectionTags {
     pub(super) tags: Tags,
     fen: Option<(usize, Range<usize>)>,
@@ -93,7 +94,7 @@ pub(super) fn read_tags(text: &str, tag_tokens: &[Token], escapes: bool) -> Sect
         pair += 1;
         // A repeated tag takes its last value, as python-chess's headers do.
         match text.as_bytes().get(name.clone()) {
-            Some(b"FEN") => fen = Some((index, token.span.clone())),
+            Some(b"FEN") => fen = Some((index, value.clone())),
             Some(b"Variant") => variant = Some((index, token.span.clone())),
             Some(b"Result") => result = Some((index, value.clone())),
             _ => {}
@@ -138,9 +139,10 @@ impl SectionTags {
     }
 
     /// The position the game starts from: the FEN tag's (with Chess960 castling when the
-    /// Variant tag says so), else the standard one; an unknown variant or a bad FEN is said in
-    /// `out`, once.
-    pub(super) fn start(&self, out: &mut Collector) -> Start {
+    /// Variant tag says so), else the standard one; an unknown variant or a bad FEN (its
+    /// caret on the wrong field, and how many moves of `movetext` go unchecked for it) is said
+    /// in `out`, once.
+    pub(super) fn start(&self, movetext: &[Token], out: &mut Collector) -> Start {
         let span = |tag: &Option<(usize, Range<usize>)>| {
             tag.as_ref().map_or(0..0, |(_, span)| span.clone())
         };
@@ -167,7 +169,20 @@ impl SectionTags {
         match Position::from_fen_with(fen, chess960) {
             Ok(position) => Start::Position(position),
             Err(error) => {
-                out.game(error.diagnostic(span(&self.fen)));
+                let value = span(&self.fen);
+                // An escape in the value moves its fields: then the caret takes it whole.
+                let d = match value.len() == fen.len() {
+                    true => error.diagnostic_in(fen, value.start),
+                    false => error.diagnostic(value),
+                };
+                let moves = movetext.iter().filter(|t| t.kind == TokenKind::San);
+                out.game(match moves.count() {
+                    0 => d,
+                    1 => d.with_help("the game's 1 move is not checked: it has no start position"),
+                    n => d.with_help(format!(
+                        "the game's {n} moves are not checked: they have no start position"
+                    )),
+                });
                 Start::Bad
             }
         }

@@ -169,6 +169,40 @@ fn a_quick_fix_then_the_text_changed() {
 }
 
 #[test]
+fn a_bad_fen_is_one_diagnostic_on_its_field_and_setup_a_quick_fix() {
+    let mut client = initialized();
+    // `[Event "Café 𝄞"] ` is 18 UTF-16 units (𝄞 is two), 20 characters in bytes less:
+    // the FEN's value starts at unit 24 of line 1, its side to move (`x`) at 24 + 44.
+    let uri = "file:///nonexistent-jaque-lsp-test/fen.pgn";
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1";
+    let text = format!("[SetUp \"1\"]\n[Event \"Café 𝄞\"] [FEN \"{fen}\"]\n\n1. e4 *\n");
+    let diagnostics = opened(&mut client, uri, &text);
+    let errors: Vec<_> = codes_with(&diagnostics, "range")
+        .into_iter()
+        .filter(|(code, _)| *code != "missing_tag")
+        .collect();
+    assert_eq!(errors, [("bad_fen", &range(1, 68, 69))]);
+
+    // A FEN tag without `[SetUp "1"]`: the quick fix adds it after the FEN tag.
+    let uri = "file:///nonexistent-jaque-lsp-test/setup.pgn";
+    let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\
+                [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *\n";
+    let diagnostics = opened(&mut client, uri, text);
+    assert_eq!(
+        codes_with(&diagnostics, "range"),
+        [("missing_tag", &range(7, 0, 38))]
+    );
+    let actions = code_actions(&mut client, uri, range(7, 1, 1));
+    let fix = actions.iter().find(|a| a["kind"] == "quickfix");
+    let edits = fix.expect("a quick fix")["edit"]["changes"][uri].as_array();
+    let fixed = apply(text, edits.expect("edits"));
+    let expected = text.replace("0 1\"]\n", "0 1\"]\n[SetUp \"1\"]\n");
+    assert_eq!(fixed, expected);
+    assert_eq!(client.finish(), 0);
+}
+
+#[test]
 fn fix_all_is_what_jaque_fix_writes() {
     let mut client = initialized();
     let legal = PROBLEMS.replace(" 4. Ke3", "");
