@@ -66,6 +66,7 @@ pub mod select;
 mod square;
 #[cfg(feature = "arrow")]
 pub mod table;
+mod utf16;
 #[cfg(test)]
 mod xorshift;
 

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use jaque::Severity;
 use jaque::pgn::{
-    Checker, DEFAULT_GAME_LIMIT, GameReport, Options, RawGame, Splitter, format_record,
+    Checker, DEFAULT_GAME_LIMIT, Encoding, GameReport, Layout, LineEnding, Options, RawGame,
+    Splitter, format_record,
 };
 use jaque::san::Lang;
 
@@ -30,6 +31,31 @@ pub struct FmtArgs {
     /// `written`), then a summary; instead of the text.
     #[arg(long, conflicts_with_all = ["diff", "stdout"])]
     json: bool,
+    /// The line ends written: auto (as the file's first line ends: CRLF stays CRLF), lf or
+    /// crlf (every line of every file, games left as they were included).
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = line_ending())]
+    line_ending: LineEnding,
+    /// The encoding written: auto (each game as it was read: UTF-8, or Latin-1 where it is
+    /// not UTF-8; UTF-16 and a byte-order mark kept) or utf-8 (all of it, no byte-order mark).
+    #[arg(long, value_name = "ENCODING", default_value = "auto", value_parser = encoding())]
+    encoding: Encoding,
+}
+
+fn line_ending() -> impl clap::builder::TypedValueParser<Value = LineEnding> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["auto", "lf", "crlf"]).map(|s| match s.as_str() {
+        "lf" => LineEnding::Lf,
+        "crlf" => LineEnding::CrLf,
+        _ => LineEnding::Auto,
+    })
+}
+
+fn encoding() -> impl clap::builder::TypedValueParser<Value = Encoding> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["auto", "utf-8"]).map(|s| match s.as_str() {
+        "utf-8" => Encoding::Utf8,
+        _ => Encoding::Auto,
+    })
 }
 
 /// Formatting needs a whole game: larger games than this are refused, not cut.
@@ -129,23 +155,31 @@ fn format_input(
         let mut out = io::BufWriter::new(io::stdout().lock());
         let reader = input.open().map_err(cannot_read)?;
         let games = tally.games;
-        format_games(reader, input.name(), mode, checker, &mut out, tally).map_err(cannot_read)?;
+        let mut run = Run {
+            name: input.name(),
+            mode,
+            layout: None,
+            args,
+        };
+        run.format_games(reader, checker, &mut out, tally)
+            .map_err(cannot_read)?;
         read_whole(input, tally.games - games, tally);
         return out.flush().map_err(|e| format!("cannot write: {e}"));
     }
     let (text, format) = rewrite::read_text(input).map_err(cannot_read)?;
+    let (layout, games) = Layout::of(&text, args.line_ending, args.encoding);
     let mut formatted = Vec::with_capacity(text.len());
     let before = (tally.games, tally.changed, tally.unchanged_with_errors);
-    format_games(
-        &text[..],
-        input.name(),
+    let mut run = Run {
+        name: input.name(),
         mode,
-        checker,
-        &mut formatted,
-        tally,
-    )
-    .map_err(cannot_read)?;
+        layout: Some(layout),
+        args,
+    };
+    run.format_games(&games[..], checker, &mut formatted, tally)
+        .map_err(cannot_read)?;
     read_whole(input, tally.games - before.0, tally);
+    let formatted = layout.close(formatted);
     let written = mode == Mode::InPlace && formatted != text;
     if args.json {
         let row = serde_json::json!({
@@ -171,44 +205,65 @@ fn read_whole(input: &Input, games: usize, tally: &mut Tally) {
     }
 }
 
-/// Writes the games of `reader` in export format to `out`; a game over [`GAME_LIMIT`] ends
-/// the input (the rest is written as it was read).
-fn format_games(
-    reader: impl io::BufRead,
-    name: &str,
+/// One input being formatted: its name, where it goes, and how it is written (known once
+/// its first game is read, for a stream).
+struct Run<'a> {
+    name: &'a str,
     mode: Mode,
-    checker: &mut Checker,
-    out: &mut impl Write,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    // Games of several inputs on standard output are parted as the games of one.
-    let mut first = mode != Mode::Stdout || tally.games == 0;
-    for game in Splitter::with_limit(reader, GAME_LIMIT) {
-        let game = game?;
-        if game.skipped > 0 {
-            eprintln!(
-                "error: {} is over {GAME_LIMIT} bytes: not formatted",
-                game_at(name, &game)
-            );
-            tally.failed = true;
-            return Ok(());
+    layout: Option<Layout>,
+    args: &'a FmtArgs,
+}
+
+impl Run<'_> {
+    /// Writes the games of `reader` in export format to `out`, each in its encoding and
+    /// with the input's line ends; a game over [`GAME_LIMIT`] ends the input (the rest is
+    /// written as it was read).
+    fn format_games(
+        &mut self,
+        reader: impl io::BufRead,
+        checker: &mut Checker,
+        out: &mut impl Write,
+        tally: &mut Tally,
+    ) -> io::Result<()> {
+        // Games of several inputs on standard output are parted as the games of one.
+        let mut first = self.mode != Mode::Stdout || tally.games == 0;
+        let mut bytes = Vec::new();
+        for game in Splitter::with_limit(reader, GAME_LIMIT) {
+            let game = game?;
+            if game.skipped > 0 {
+                eprintln!(
+                    "error: {} is over {GAME_LIMIT} bytes: not formatted",
+                    game_at(self.name, &game)
+                );
+                tally.failed = true;
+                return Ok(());
+            }
+            let (line_ending, encoding) = (self.args.line_ending, self.args.encoding);
+            let layout = *self
+                .layout
+                .get_or_insert_with(|| Layout::of(&game.bytes, line_ending, encoding).0);
+            tally.games += 1;
+            let formatted = format_one(checker, self.name, &game, self.mode);
+            tally.unchanged_with_errors += usize::from(formatted.is_none());
+            // What to write: the game formatted in the encoding it was read in, or the bytes
+            // as read (with the input's line ends) when it has an error.
+            let original = game.bytes.trim_ascii_end();
+            let latin1 = std::str::from_utf8(&game.bytes).is_err();
+            bytes.clear();
+            let written = formatted
+                .as_deref()
+                .and_then(|text| layout.write(&mut bytes, text.trim_end(), latin1));
+            if written.is_none() {
+                layout.write_as_read(&mut bytes, original);
+            }
+            if bytes != original {
+                tally.changed += usize::from(formatted.is_some());
+            }
+            write_game(out, &bytes, first, layout.line_end())?;
+            first = false;
         }
-        tally.games += 1;
-        let formatted = format_one(checker, name, &game, mode);
-        tally.unchanged_with_errors += usize::from(formatted.is_none());
-        // What to write: the game formatted, or the bytes as read (whatever their encoding)
-        // when it has an error.
-        let original = game.bytes.trim_ascii_end();
-        let text = formatted
-            .as_deref()
-            .map_or(original, |text| text.trim_end().as_bytes());
-        if text != original {
-            tally.changed += 1;
-        }
-        write_game(out, text, first)?;
-        first = false;
+        Ok(())
     }
-    Ok(())
 }
 
 /// The game in export format; `None` when it has an error, said in a warning.
@@ -249,10 +304,10 @@ fn game_at(name: &str, game: &RawGame) -> String {
 }
 
 /// Writes one game and its line end; a blank line parts it from the game before.
-fn write_game(out: &mut impl Write, text: &[u8], first: bool) -> io::Result<()> {
+fn write_game(out: &mut impl Write, text: &[u8], first: bool, line_end: &str) -> io::Result<()> {
     if !first {
-        out.write_all(b"\n")?;
+        out.write_all(line_end.as_bytes())?;
     }
     out.write_all(text)?;
-    out.write_all(b"\n")
+    out.write_all(line_end.as_bytes())
 }

@@ -1,9 +1,9 @@
 //! Cutting a document's text into games, whole or from one game on, keeping the old games
 //! from where the new cuts meet them.
 
-use super::utf16::utf16_len;
 use super::{Document, Game, Shape};
 use crate::pgn::{RawGame, Splitter, line_starts};
+use crate::utf16::utf16_len;
 
 /// A game of no bytes, a buffer to fill.
 pub(super) fn empty_game() -> RawGame {

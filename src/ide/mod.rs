@@ -30,7 +30,6 @@ mod questions;
 mod tags;
 #[cfg(test)]
 mod tests;
-mod utf16;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -40,11 +39,11 @@ use crate::lint::Lints;
 use crate::pgn::syntax::TokenKind;
 use crate::pgn::{Checker, GameReport, Options, RawGame};
 
+pub use crate::utf16::utf16_len;
 pub use place::{Placed, Start, Where};
 pub use questions::{
     Board, Completion, Fold, FoldKind, Hover, MoveHover, MoveInfo, Symbol, TagHover,
 };
-pub use utf16::utf16_len;
 
 /// An editor's text, its games, and what checking them found.
 #[derive(Clone, Debug)]

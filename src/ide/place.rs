@@ -6,10 +6,10 @@
 
 use std::ops::Range;
 
-use super::utf16::utf16_len;
 use super::{Document, Game};
 use crate::Suggestion;
 use crate::pgn::{GameDiagnostic, GameReport, LineIndex, line_starts};
+use crate::utf16::utf16_len;
 
 /// A place in the text as editors count it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -11,6 +11,7 @@ use super::{Document, Game};
 use crate::pgn::syntax::{Token, TokenKind};
 use crate::pgn::{
     Checker, Fixed, Fixer, GameRecord, GameReport, Options, TagRecord, Verdict, format_records,
+    line_starts,
 };
 use crate::{Applicability, Color, Position};
 
@@ -354,19 +355,40 @@ pub(super) fn folds(text: &str, tokens: &[Token]) -> Vec<Fold> {
     for comment in tokens.iter().filter(|t| t.kind == TokenKind::Comment) {
         fold(comment.span.clone(), FoldKind::Comment);
     }
+    if tokens.iter().any(|t| t.kind == TokenKind::VariationEnd) {
+        variation_folds(text, tokens, &mut folds);
+    }
+    folds
+}
+
+/// The variations of `tokens` that span lines, as folds. Nested variations hold each
+/// other's text: whether one spans lines is asked of the lines' starts, read once, not of
+/// its text (read again for each variation around it).
+fn variation_folds(text: &str, tokens: &[Token], folds: &mut Vec<Fold>) {
+    let starts: Vec<usize> = line_starts(text.as_bytes()).collect();
+    // A line starts just after a line end: inside a span, or right at its end.
+    let spans_lines = |span: &Range<usize>| {
+        let next = starts.partition_point(|&start| start <= span.start);
+        starts.get(next).is_some_and(|&start| start <= span.end)
+    };
     let mut open = Vec::new();
     for token in tokens {
         match token.kind {
             TokenKind::VariationStart => open.push(token.span.start),
             TokenKind::VariationEnd => {
                 if let Some(start) = open.pop() {
-                    fold(start..token.span.end, FoldKind::Variation);
+                    let span = start..token.span.end;
+                    if spans_lines(&span) {
+                        folds.push(Fold {
+                            span,
+                            kind: FoldKind::Variation,
+                        });
+                    }
                 }
             }
             _ => {}
         }
     }
-    folds
 }
 
 /// Move `index`'s number, side, SAN as written, and UCI where it was played.

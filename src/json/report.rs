@@ -1,5 +1,7 @@
 //! A game's object of `jaque check --json`, its fields in the contract's order.
 
+use std::collections::HashMap;
+
 use super::{Array, Escaped, Object};
 use crate::pgn::{GameReport, Tags};
 
@@ -55,14 +57,13 @@ fn tags_json(out: &mut Vec<u8>, tags: &Tags) {
             object.entry(name, value);
         }
     } else {
-        let pairs: Vec<(&str, &str)> = tags.iter().collect();
-        for (at, &(name, value)) in pairs.iter().enumerate() {
-            let (before, after) = pairs.split_at(at);
-            if before.iter().any(|&(earlier, _)| earlier == name) {
-                continue;
+        // Each name's last value, looked up by name (a hash a pair, however many pairs).
+        let mut last: HashMap<&str, &str> = HashMap::with_capacity(tags.len());
+        last.extend(tags.iter());
+        for (name, _) in tags.iter() {
+            if let Some(value) = last.remove(name) {
+                object.entry(name, value);
             }
-            let last = after.iter().rev().find(|&&(later, _)| later == name);
-            object.entry(name, last.map_or(value, |&(_, value)| value));
         }
     }
     object.close();

@@ -302,12 +302,10 @@ fn rewrite(record: &GameRecord, latin1: bool, edits: &[Edit]) -> Option<Vec<u8>>
         at = edit.span.end;
     }
     out.push_str(text.get(at..)?);
-    if !latin1 {
-        return Some(out.into_bytes());
+    match latin1 {
+        true => super::layout::latin1_bytes(&out),
+        false => Some(out.into_bytes()),
     }
-    out.chars()
-        .map(|c| u8::try_from(u32::from(c)).ok())
-        .collect()
 }
 
 fn left(why: &str) -> GameFix {

@@ -128,7 +128,7 @@ fn write_movetext(words: &mut Words, record: &GameRecord) -> Option<()> {
                 *number_due.last_mut()? = true;
             }
             TokenKind::VariationStart => {
-                words.push("(");
+                words.open();
                 number_due.push(true);
             }
             TokenKind::VariationEnd => {
@@ -146,13 +146,16 @@ fn write_movetext(words: &mut Words, record: &GameRecord) -> Option<()> {
 /// A move as the checker played it: its number before a white move, or before a black move
 /// where `due` says so, and its glyph after it as a NAG.
 fn write_move(words: &mut Words, m: &MoveRecord, due: &mut bool) {
-    if m.color == Color::White {
-        words.push(&format!("{}.", m.number));
+    // The number goes with its move: never `15.` at a line's end and its move on the next.
+    let unit = if m.color == Color::White {
+        format!("{}. {}", m.number, m.san)
     } else if *due {
-        words.push(&format!("{}...", m.number));
-    }
+        format!("{}... {}", m.number, m.san)
+    } else {
+        m.san.to_string()
+    };
     *due = false;
-    words.push(&m.san);
+    words.push(&unit);
     if let Some(glyph) = m.glyph {
         words.push(&format!("${}", glyph.nag()));
     }
@@ -196,17 +199,18 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-/// Movetext words filled into lines of at most [`MAX_LINE`] characters. No space after `(`
-/// or before `)`. No line starts with `[` or `%` (a reader would take it for a tag or an
-/// escape line): before a comment word that does, the line breaks at an earlier word.
+/// Movetext filled into lines of at most [`MAX_LINE`] characters, a unit at a time: a unit
+/// is words that stay on one line (a move and its number, a comment's first word and its
+/// `{`, its last and its `}`). No space after `(` (glued to the unit after it) or before `)`.
+/// No line starts with `[` or `%` (a reader would take it for a tag or an escape line): a
+/// comment word that does is glued to the word before it. Each unit is written once, so
+/// that the cost is the text's length, whatever its words.
 struct Words<'a> {
     out: &'a mut String,
     /// Characters on the current line.
     column: usize,
-    /// The last word was `(`.
-    after_open: bool,
-    /// Where the words of the current line after its first start in `out`.
-    line_words: Vec<usize>,
+    /// `(`s written before the next unit, glued to it.
+    opens: usize,
 }
 
 /// A line starting with one of these would read as a tag or an escape line.
@@ -219,52 +223,31 @@ impl<'a> Words<'a> {
         Words {
             out,
             column: 0,
-            after_open: false,
-            line_words: Vec::new(),
+            opens: 0,
         }
     }
 
-    fn push(&mut self, word: &str) {
-        let len = word.chars().count();
-        let glued = self.after_open || word == ")";
-        let gap = usize::from(!glued);
+    /// Opens a variation: its `(` goes with the unit after it.
+    fn open(&mut self) {
+        self.opens += 1;
+    }
+
+    /// Writes `unit` on the current line, or on the next where it would pass the limit.
+    fn push(&mut self, unit: &str) {
+        let opens = std::mem::take(&mut self.opens);
+        let glued = opens == 0 && unit == ")";
+        let len = opens + unit.chars().count();
+        let gap = usize::from(self.column > 0 && !glued);
         if self.column > 0 && self.column + gap + len > MAX_LINE {
-            if !cannot_start_a_line(word) {
-                self.out.push('\n');
-                self.column = 0;
-                self.line_words.clear();
-            } else if let Some(i) = self
-                .line_words
-                .iter()
-                .rposition(|&at| !cannot_start_a_line(&self.out[at..]))
-            {
-                // The line breaks earlier, before a word that may start a line.
-                let at = self.line_words[i];
-                let start = if self.out[..at].ends_with(' ') {
-                    self.out.replace_range(at - 1..at, "\n");
-                    at
-                } else {
-                    self.out.insert(at, '\n');
-                    for later in &mut self.line_words[i..] {
-                        *later += 1;
-                    }
-                    at + 1
-                };
-                self.column = self.out[start..].chars().count();
-                self.line_words.drain(..=i);
-            }
-            // Else no word can start the next line: this one stays on this line.
-        }
-        if self.column > 0 && !glued {
+            self.out.push('\n');
+            self.column = 0;
+        } else if gap > 0 {
             self.out.push(' ');
             self.column += 1;
         }
-        if self.column > 0 {
-            self.line_words.push(self.out.len());
-        }
-        self.out.push_str(word);
+        (0..opens).for_each(|_| self.out.push('('));
+        self.out.push_str(unit);
         self.column += len;
-        self.after_open = word == "(";
     }
 
     /// A comment, `written` as `{ ... }` or `; ...`: its words refilled, or a `;` comment
@@ -275,16 +258,13 @@ impl<'a> Words<'a> {
             .map(|c| c.strip_suffix('}').unwrap_or(c))
             .or_else(|| written.strip_prefix(';'))
             .unwrap_or(written);
-        let mut inner_words = inner.split_whitespace().peekable();
         if inner.contains('}') {
             // Only a line comment can hold a `}`: it stays one.
             self.line_comment(inner.trim());
-        } else if inner_words.peek().is_none() {
-            self.push("{ }");
-        } else {
-            self.push("{");
-            inner_words.for_each(|w| self.push(w));
-            self.push("}");
+            return;
+        }
+        for unit in comment_units(inner) {
+            self.push(&unit);
         }
     }
 
@@ -294,12 +274,36 @@ impl<'a> Words<'a> {
         self.push(&comment);
         self.out.push('\n');
         self.column = 0;
-        self.line_words.clear();
     }
 
-    fn finish(self) {
+    fn finish(mut self) {
+        if self.opens > 0 {
+            self.push("");
+        }
         if self.column > 0 {
             self.out.push('\n');
         }
     }
+}
+
+/// The units of a brace comment of `inner` words: `{` with the first word, `}` with the
+/// last (a brace alone never starts or ends a line), and a word that cannot start a line
+/// with the word before it.
+fn comment_units(inner: &str) -> Vec<String> {
+    let mut units: Vec<String> = Vec::new();
+    for word in inner.split_whitespace() {
+        match units.last_mut() {
+            None => units.push(format!("{{ {word}")),
+            Some(last) if cannot_start_a_line(word) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            Some(_) => units.push(word.to_string()),
+        }
+    }
+    match units.last_mut() {
+        Some(last) => last.push_str(" }"),
+        None => units.push("{ }".to_string()),
+    }
+    units
 }

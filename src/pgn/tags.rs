@@ -146,9 +146,9 @@ impl Tags {
             *slot = (name.len() as u32) << 16 | edge(name.first()) << 8 | edge(name.last());
         }
         if self.pairs.len() > sketches.len() {
-            // Too many to sketch on the stack: compared in full.
-            return (0..self.pairs.len())
-                .any(|at| (at + 1..self.pairs.len()).any(|b| name(at) == name(b)));
+            // Too many to sketch on the stack: a set of the names, a hash a name.
+            let mut names = std::collections::HashSet::with_capacity(self.pairs.len());
+            return (0..self.pairs.len()).any(|at| !names.insert(name(at)));
         }
         let sketches = sketches.get(..self.pairs.len()).unwrap_or_default();
         sketches.iter().enumerate().any(|(at, &here)| {

@@ -13,6 +13,7 @@ mod commands;
 mod docs;
 mod export;
 mod fix;
+mod fmt;
 mod input;
 mod interrupt;
 mod json_lines;

@@ -3,8 +3,10 @@
 use std::collections::HashMap;
 
 use jaque::Applicability;
-use jaque::ide::Placed;
-use lsp_types::{CodeAction, CodeActionKind, Diagnostic, TextEdit, Uri, WorkspaceEdit};
+use jaque::ide::{Placed, Where};
+use lsp_types::{
+    CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, Uri, WorkspaceEdit,
+};
 
 use super::document::Document;
 
@@ -19,8 +21,10 @@ pub fn diagnostic(document: &Document, placed: &Placed<'_>) -> Option<Diagnostic
 /// preferred (what `jaque fix` would write).
 pub fn quick_fixes(document: &Document, placed: &Placed<'_>) -> Vec<CodeAction> {
     let diagnostic = diagnostic(document, placed);
+    // Each suggestion's places were counted once, when its game was checked: counting them
+    // again from the game's start, a suggestion at a time, read a long game once for each.
     (placed.suggestions())
-        .map(|(suggestion, span, _, _)| {
+        .map(|(suggestion, span, from, to)| {
             let title = if suggestion.replacement.is_empty() {
                 "Remove it".to_string()
             } else if span.is_empty() {
@@ -28,7 +32,8 @@ pub fn quick_fixes(document: &Document, placed: &Placed<'_>) -> Vec<CodeAction> 
             } else {
                 format!("Write `{}`", suggestion.replacement)
             };
-            let edit = TextEdit::new(document.range(span), suggestion.replacement.clone());
+            let range = Range::new(position(from), position(to));
+            let edit = TextEdit::new(range, suggestion.replacement.clone());
             CodeAction {
                 title,
                 kind: Some(CodeActionKind::QUICKFIX),
@@ -39,6 +44,12 @@ pub fn quick_fixes(document: &Document, placed: &Placed<'_>) -> Vec<CodeAction> 
             }
         })
         .collect()
+}
+
+/// A place as LSP has it: its line and UTF-16 character.
+fn position(at: Where) -> Position {
+    let number = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Position::new(number(at.line), number(at.character))
 }
 
 /// Edits to one document.

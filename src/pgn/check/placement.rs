@@ -2,9 +2,12 @@
 //! line feed, a carriage return and line feed, or a carriage return alone (old Mac files), as
 //! the Language Server Protocol counts them.
 
+use std::ops::Range;
+
 use super::report::GameDiagnostic;
 use crate::diagnostic::Diagnostic;
 use crate::pgn::scan::{find, first_line_end};
+use crate::utf16::lengths;
 
 /// Where each line of `text` but the first starts: just after each line end.
 ///
@@ -48,7 +51,14 @@ pub struct LineIndex<'a> {
     first_line: usize,
     /// The byte offset where each line starts.
     starts: Vec<usize>,
+    /// The characters and UTF-16 units before every [`MARK`]th byte; none for ASCII text,
+    /// where both are the byte offset. A column is counted from the mark before it, not from
+    /// its line's start: a long line of many places is not read again for each.
+    marks: Vec<(usize, usize)>,
 }
+
+/// Bytes between two marks of a [`LineIndex`].
+const MARK: usize = 256;
 
 impl<'a> LineIndex<'a> {
     /// The lines of `text`, whose first line is line `first_line` of its file.
@@ -56,11 +66,40 @@ impl<'a> LineIndex<'a> {
         let starts = std::iter::once(0)
             .chain(line_starts(text.as_bytes()))
             .collect();
+        let mut marks = Vec::new();
+        if !text.is_ascii() {
+            let mut before = (0, 0);
+            for block in text.as_bytes().chunks(MARK) {
+                marks.push(before);
+                let (chars, units) = lengths(block);
+                before = (before.0 + chars, before.1 + units);
+            }
+        }
         LineIndex {
             text,
             first_line,
             starts,
+            marks,
         }
+    }
+
+    /// The characters and UTF-16 units before byte `offset` (a character's start).
+    fn lengths_before(&self, offset: usize) -> (usize, usize) {
+        if self.marks.is_empty() {
+            return (offset, offset);
+        }
+        // The text's end may be past the last mark's block.
+        let block = (offset / MARK).min(self.marks.len() - 1);
+        let (chars, units) = self.marks.get(block).copied().unwrap_or_default();
+        let tail = self.text.as_bytes().get(block * MARK..offset);
+        let (more_chars, more_units) = lengths(tail.unwrap_or_default());
+        (chars + more_chars, units + more_units)
+    }
+
+    /// The characters and UTF-16 units from byte `start` to byte `offset`.
+    fn lengths_between(&self, start: usize, offset: usize) -> (usize, usize) {
+        let (start, end) = (self.lengths_before(start), self.lengths_before(offset));
+        (end.0.saturating_sub(start.0), end.1.saturating_sub(start.1))
     }
 
     /// The 0-based line of `offset` (clamped to the text) and where that line starts.
@@ -77,10 +116,7 @@ impl<'a> LineIndex<'a> {
     /// Line and column of `offset` in the file: 1-based, the column in characters.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let (line, start, offset) = self.line_of(offset);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
+        let (column, _) = self.lengths_between(start, offset);
         (self.first_line + line, column + 1)
     }
 
@@ -88,10 +124,7 @@ impl<'a> LineIndex<'a> {
     /// counts them: 0-based, the character in UTF-16 code units.
     pub fn utf16_position(&self, offset: usize) -> (usize, usize) {
         let (line, start, offset) = self.line_of(offset);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().map(char::len_utf16).sum());
+        let (_, column) = self.lengths_between(start, offset);
         (line, column)
     }
 
@@ -135,10 +168,9 @@ pub(super) fn place(
         .into_iter()
         .map(|(diagnostic, ply, san)| {
             cursor = cursor.to(text, diagnostic.span.start);
-            let (line, column) = cursor.line_column(text, first_line);
-            let (end_line, end_column) = cursor
-                .to(text, diagnostic.span.end)
-                .line_column(text, first_line);
+            let (line, column) = cursor.line_column(first_line);
+            let (end_line, end_column) =
+                cursor.to(text, diagnostic.span.end).line_column(first_line);
             GameDiagnostic {
                 diagnostic,
                 line,
@@ -152,12 +184,15 @@ pub(super) fn place(
         .collect()
 }
 
-/// A place in a text and its line: the 0-based line and where it starts.
+/// A place in a text and its line: the 0-based line, where it starts, and the characters
+/// from there to the place (counted on as the cursor moves along a line: a line of many
+/// diagnostics is read once, not once for each).
 #[derive(Clone, Copy, Default)]
 struct Cursor {
     offset: usize,
     line: usize,
     line_start: usize,
+    column: usize,
 }
 
 impl Cursor {
@@ -185,19 +220,22 @@ impl Cursor {
             newlines += 1;
             line_start = start;
         }
+        let chars = |range: Range<usize>| lengths(text.as_bytes().get(range).unwrap_or_default()).0;
+        let column = match newlines {
+            0 => from.column + chars(from.offset..offset),
+            _ => chars(line_start..offset),
+        };
         Cursor {
             offset,
             line: from.line + newlines,
             line_start,
+            column,
         }
     }
 
     /// Line and column in the file, as [`LineIndex::line_column`] gives them.
-    fn line_column(self, text: &str, first_line: usize) -> (usize, usize) {
-        let column = text
-            .get(self.line_start..self.offset)
-            .map_or(0, |s| s.chars().count());
-        (first_line + self.line, column + 1)
+    fn line_column(self, first_line: usize) -> (usize, usize) {
+        (first_line + self.line, self.column + 1)
     }
 }
 
@@ -245,6 +283,31 @@ mod tests {
             [9..12, 2..3].map(|span| (Diagnostic::new(Code::Syntax, "m", "l", span), None, None));
         let placed = super::place(text, 7, back.into());
         assert_eq!((placed[1].line, placed[1].column), index.line_column(2));
+    }
+
+    /// Columns counted from the marks of a long text beyond ASCII are those counted from
+    /// the line's start, at every offset, for texts ending at a mark and between marks.
+    #[test]
+    fn columns_from_marks_are_columns_from_the_line_start() {
+        for len in [super::MARK * 3, super::MARK * 3 + 7] {
+            let mut text = String::new();
+            let pieces = ["é", "ab", "𝄞", " ", "\r\n", "€", "x\n", "\r"];
+            while text.len() < len {
+                text.push_str(pieces[text.len() % pieces.len()]);
+            }
+            while text.len() > len {
+                text.pop();
+            }
+            text.extend(std::iter::repeat_n('a', len - text.len()));
+            let index = LineIndex::new(&text, 1);
+            for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+                let (line, start, _) = index.line_of(offset);
+                let before = &text[start..offset];
+                let (chars, units) = (before.chars().count(), before.encode_utf16().count());
+                assert_eq!(index.line_column(offset), (line + 1, chars + 1), "{offset}");
+                assert_eq!(index.utf16_position(offset), (line, units), "{offset}");
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! `missing_tag`; tag values in their forms (`tag_format`); each tag once (`duplicate_tag`).
 //! Each problem has a suggestion where its rewrite is certain.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ops::Range;
 
 use super::super::syntax::{Outcome, Token, TokenKind};
@@ -38,11 +40,18 @@ fn check_each(text: &str, tags: &[Token], marker: Option<Outcome>, out: &mut Col
     if let Some(d) = setup(text, &pairs) {
         out.game(d);
     }
-    for (index, pair) in pairs.iter().enumerate() {
-        if let Some(first) = pairs[..index].iter().find(|p| p.name == pair.name) {
-            out.game(duplicate(text, first, pair));
-        } else if let Some(d) = format(pair, marker) {
-            out.game(d);
+    // The first pair of each name, looked up by name: a section of many tags costs a hash
+    // a pair, not a comparison with every pair before it.
+    let mut first_of: HashMap<&str, &Pair<'_>> = HashMap::with_capacity(pairs.len());
+    for pair in &pairs {
+        match first_of.entry(pair.name) {
+            Entry::Occupied(first) => out.game(duplicate(text, first.get(), pair)),
+            Entry::Vacant(slot) => {
+                slot.insert(pair);
+                if let Some(d) = format(pair, marker) {
+                    out.game(d);
+                }
+            }
         }
     }
 }
