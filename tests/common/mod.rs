@@ -249,6 +249,18 @@ pub fn lines_of_play(record: &jaque::pgn::GameRecord) -> Vec<Vec<String>> {
 pub const SPECIAL: &[u8] =
     b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
 
+/// `input` with a few runs of NUL bytes put in, at random places: what a fuzzer puts in a
+/// comment or a tag value.
+pub fn with_nul_runs(rng: &mut XorShift, input: &[u8]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(out.len() + 1);
+        let run = 1 + rng.below(600);
+        out.splice(at..at, std::iter::repeat_n(0, run));
+    }
+    out
+}
+
 /// A few random edits of `text`: flipped, deleted, inserted and duplicated bytes.
 pub fn mutate(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {
     let mut out = text.to_vec();
