@@ -77,14 +77,16 @@ pub fn check_perft(cases: &[PerftCase], chess960: bool, max_nodes: u64) -> (usiz
     (checked, nodes)
 }
 
-/// `../shared/data` beside the repository, if it is there.
+/// `../shared/data` beside the repository, if it is there; where it is not, the caller (a
+/// test whose name says it reads shared data) skips what reads it, and says so.
 pub fn shared_data() -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     if path.is_dir() {
         Some(path)
     } else {
         eprintln!(
-            "SKIPPED: {} is absent; this test reads the project's shared data (CI always has it)",
+            "SKIPPED: {} is absent: what this test reads of the project's shared data is not \
+             read (CI always has it)",
             path.display()
         );
         None
