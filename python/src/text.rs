@@ -1,9 +1,12 @@
 //! `check`, `fix` and `fmt` on PGN held in a string, as the commands do on files.
 
-use jaque::pgn::{Fixer, Splitter, format_text};
+use std::io;
+
+use jaque::pgn::{Fixer, Splitter, format_text, text};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::errors::read_error;
 use crate::game::Game;
 use crate::settings::settings;
 
@@ -25,13 +28,14 @@ pub fn check(
     let settings = settings(None, lang, lints)?;
     let records = py.detach(|| {
         let mut checker = settings.checker();
-        let records: Vec<_> = (Splitter::new(text.as_bytes()).map_while(Result::ok))
-            .map(|game| settings.record(&mut checker, &game))
+        let records: io::Result<Vec<_>> = (Splitter::new(text.as_bytes()))
+            .map(|game| game.map(|game| settings.record(&mut checker, &game)))
             .collect();
         records
     });
     let name = "<string>".to_string();
     Ok(records
+        .map_err(|error| read_error(error, &name))?
         .into_iter()
         .map(|record| Game::new(record, name.clone(), &settings))
         .collect())
@@ -53,10 +57,11 @@ pub fn fix(
     maybe_incorrect: bool,
 ) -> PyResult<String> {
     let settings = settings(None, lang, lints)?;
-    let output = py.detach(|| {
+    let fixed = py.detach(|| {
         let mut fixer = Fixer::new(settings.options, settings.lints, maybe_incorrect);
-        fixer.fix(text.as_bytes()).output
+        fixer.fix(text.as_bytes())
     });
+    let output = fixed.map_err(not_text)?.output;
     Ok(String::from_utf8_lossy(&output).into_owned())
 }
 
@@ -79,5 +84,13 @@ pub fn fix(
 #[pyo3(signature = (text, *, lang="en"))]
 pub fn fmt(py: Python<'_>, text: &str, lang: &str) -> PyResult<String> {
     let settings = settings(None, lang, None)?;
+    if let Some(why) = text::refused(text.as_bytes()) {
+        return Err(not_text(why));
+    }
     Ok(py.detach(|| format_text(text.as_bytes(), settings.options)))
+}
+
+/// The error of a string that is not text, as `read_games` raises it for bytes.
+fn not_text(why: text::NotText) -> PyErr {
+    read_error(io::Error::new(io::ErrorKind::InvalidData, why), "<string>")
 }

@@ -237,9 +237,19 @@ def test_binary_data_is_told_from_a_file_object_giving_a_few_bytes_a_read():
 
 
 def test_text_with_a_stray_nul_is_read():
-    # A damaged byte in text does not make it binary: the games are read, with diagnostics.
+    # A damaged byte in text does not make it binary: the games are read, and the one holding
+    # the NUL is not text, one syntax error at it, as it is wherever it stands.
     games = list(jaque.read_games(b"[Event \"a\0b\"]\n\n1. e4 e5 *\n\n1. d4 d5 *\n"))
-    assert [game.san for game in games] == [["e4", "e5"], ["d4", "d5"]]
+    assert [game.san for game in games] == [[], ["d4", "d5"]]
+    assert [(d.code, d.line, d.column) for d in games[0].diagnostics] == [("syntax", 1, 10)]
+
+
+@pytest.mark.parametrize("call", [jaque.check, jaque.fix, jaque.fmt])
+def test_strings_that_are_not_text_raise_read_error_as_bytes_do(call):
+    # What is not text is told the same for a string as for bytes or a file.
+    text = RANDOM.decode("latin-1")
+    with pytest.raises(jaque.ReadError, match="^cannot read <string>: the input is not text"):
+        call(text)
 
 
 # Damaged compressed streams.

@@ -110,14 +110,13 @@ fn fix_input(
     tally: &mut Tally,
 ) -> Result<(), String> {
     let (text, format) = rewrite::read_text(input).map_err(|e| format!("cannot read: {e}"))?;
-    // Input that is no text (binary data, told by its content as `check` tells it) has no
-    // game to fix: it is refused, not passed through as a file of no games.
-    if let Some(Err(why)) = Splitter::new(&text[..]).next() {
-        return Err(format!("{why}: nothing written"));
-    }
     let lints = flags.lints_for(input.path())?;
     let options = Options { lang: args.lang };
-    let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect).fix(&text);
+    // Input that is no text has no game to fix: it is refused, not passed through as a file
+    // of no games.
+    let fixed = Fixer::new(options, lints, args.allow_maybe_incorrect)
+        .fix(&text)
+        .map_err(|why| format!("{why}: nothing written"))?;
     let before = (tally.fixed, tally.edits, tally.left);
     count(input.name(), &fixed, tally);
     if fixed.games.is_empty() {

@@ -316,7 +316,7 @@ impl Document {
 
     /// The text as `jaque fix` writes it at the document's lint levels, with each change;
     /// `None` where no diagnostic of a game checked has a machine-applicable suggestion
-    /// (fixing reads the whole text again: not worth it then).
+    /// (fixing reads the whole text again: not worth it then), or the text is no text.
     pub fn fixed(&self) -> Option<Fixed> {
         let reports = self.games.iter().filter_map(Game::report);
         let suggestions =
@@ -325,8 +325,8 @@ impl Document {
             .into_iter()
             .any(|s| s.applicability == Applicability::MachineApplicable);
         let unchecked = self.games.iter().any(|g| g.checked.is_none());
-        (fixable || unchecked)
-            .then(|| Fixer::new(Options::default(), self.lints, false).fix(self.text.as_bytes()))
+        let fix = || Fixer::new(Options::default(), self.lints, false).fix(self.text.as_bytes());
+        (fixable || unchecked).then(fix).and_then(Result::ok)
     }
 
     /// The whole text as `jaque fmt` writes it (games with errors as they are); `None` when

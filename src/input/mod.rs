@@ -18,6 +18,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::mpsc;
 
+use crate::pgn::text::Compression;
+
 mod batches;
 mod parallel;
 mod returns;
@@ -79,7 +81,7 @@ pub enum Format {
 
 impl Format {
     /// The bytes that tell the formats apart: a zstd frame's magic number is the longest.
-    pub const MAGIC: usize = 4;
+    pub const MAGIC: usize = Compression::MAGIC;
 
     /// `text` compressed in this format (zstd's and gzip's default levels); text as it is.
     pub fn compress(self, text: &[u8]) -> io::Result<Vec<u8>> {
@@ -99,13 +101,10 @@ impl Format {
     /// The format of a stream that starts with `start` (shorter than [`Format::MAGIC`] only
     /// when the stream is).
     pub fn of(start: &[u8]) -> Format {
-        match start {
-            // A zstd frame, or a skippable frame (its magic numbers differ in their lowest
-            // bits only), which zstd reads past.
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Format::Zstd,
-            [first, 0x2a, 0x4d, 0x18, ..] if first & 0xf0 == 0x50 => Format::Zstd,
-            [0x1f, 0x8b, ..] => Format::Gzip,
-            _ => Format::Text,
+        match Compression::of(start) {
+            Some(Compression::Zstd) => Format::Zstd,
+            Some(Compression::Gzip) => Format::Gzip,
+            None => Format::Text,
         }
     }
 }

@@ -11,17 +11,19 @@
 //! use jaque::pgn::{Fixer, GameFix};
 //! let input = "[Event \"?\"]\n\n1. e4 e5 2. Ng1f3 Nc6 4. Bb5\n";
 //! let mut fixer = Fixer::default();
-//! let fixed = fixer.fix(input.as_bytes());
+//! let fixed = fixer.fix(input.as_bytes())?;
 //! assert_eq!(String::from_utf8(fixed.output).unwrap(),
 //!            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
 //!             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
 //! assert!(matches!(fixed.games[0].fix, GameFix::Fixed { edits: 4 }));
+//! # Ok::<(), jaque::pgn::text::NotText>(())
 //! ```
 
 use std::ops::Range;
 
 use super::check::{Checker, GameRecord, Options, Verdict};
 use super::split::{RawGame, Splitter, utf16_bytes, utf16_text};
+use super::text::{self, NotText};
 use crate::diagnostic::{Applicability, Severity};
 use crate::lint::Lints;
 
@@ -89,6 +91,18 @@ pub struct Fixed {
     pub games: Vec<FixedGame>,
 }
 
+/// `fixed` undone: the input as it came, each game that was to change left, and why.
+fn left_whole(mut fixed: Fixed, input: &[u8]) -> Fixed {
+    fixed.output = input.to_vec();
+    for game in &mut fixed.games {
+        if matches!(game.fix, GameFix::Fixed { .. }) {
+            game.fix = left("the file is not valid UTF-16: it is written back as it came");
+        }
+        game.changes.clear();
+    }
+    fixed
+}
+
 /// One rewrite of a game's text (decoded), from a suggestion.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Edit {
@@ -115,20 +129,35 @@ impl Fixer {
 
     /// Every game of `input` fixed, and the bytes between games kept. UTF-16 input (with its
     /// byte-order mark) is fixed as its UTF-8 and written back as UTF-16, the same
-    /// byte-order mark first; the changes' spans are then of its UTF-8.
-    pub fn fix(&mut self, input: &[u8]) -> Fixed {
+    /// byte-order mark first; the changes' spans are then of its UTF-8. Input that is no
+    /// text is refused, as the [`Splitter`] refuses it ([`text::refused`]).
+    pub fn fix(&mut self, input: &[u8]) -> Result<Fixed, NotText> {
         if let Some((text, big_endian)) = utf16_text(input) {
-            let mut fixed = self.fix(&text);
+            let mut fixed = self.fix_games(&text, Splitter::decoded(&text[..]));
+            // Bytes that are no UTF-16 (an odd last byte, a lone surrogate) would be written
+            // back as U+FFFD, a change no suggestion made: then nothing is changed.
+            let decoded = String::from_utf8_lossy(&text);
+            if utf16_bytes(&decoded, big_endian) != input {
+                return Ok(left_whole(fixed, input));
+            }
             let output = String::from_utf8_lossy(&fixed.output);
             fixed.output = utf16_bytes(&output, big_endian);
-            return fixed;
+            return Ok(fixed);
         }
+        if let Some(why) = text::refused(input) {
+            return Err(why);
+        }
+        Ok(self.fix_games(input, Splitter::new(input)))
+    }
+
+    /// Every game `games` cuts from `input` fixed, and the bytes between games kept.
+    fn fix_games(&mut self, input: &[u8], games: Splitter<&[u8]>) -> Fixed {
         let mut fixed = Fixed {
             output: Vec::with_capacity(input.len()),
             games: Vec::new(),
         };
         let mut copied = 0;
-        for game in Splitter::new(input) {
+        for game in games {
             let Ok(game) = game else {
                 break;
             };

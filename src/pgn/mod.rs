@@ -4,7 +4,8 @@
 //!   [`RawGame`]s, holding one game at a time, so memory stays constant however large the
 //!   input ([`DEFAULT_GAME_LIMIT`] and [`MAX_TAG_NAMES`] bound what one game may hold). It
 //!   reads UTF-16 (by its
-//!   byte-order mark) as UTF-8, and refuses input that is no text.
+//!   byte-order mark) as UTF-8, and refuses input that is no text. [`text`] is the one
+//!   place that tells text from anything else, for an input and for each of its games.
 //! - [`syntax`] splits one game's text into tokens with byte spans ([`syntax::tokenize`]),
 //!   the layer every other step reads.
 //! - [`check_game`] plays every move of every line of play with the SAN compiler and reports
@@ -46,6 +47,7 @@ mod scan;
 mod split;
 pub mod syntax;
 mod tags;
+pub mod text;
 
 pub use check::fields;
 pub use check::{

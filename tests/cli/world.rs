@@ -142,3 +142,58 @@ fn lines_are_placed_right_whatever_their_ends() {
         assert_eq!(placed, [(1, 4, 4), (6, 8, 7)], "{text:?}");
     }
 }
+
+/// A game holding NUL bytes (here in a comment) is not text wherever it stands, as `check`,
+/// `fmt` and `fix` meet it: inside a file of good games it is an error at its first NUL and
+/// the other games are read; formatted, it is written as it came; alone, it is refused. The
+/// `pgn` fuzz target found it read in its file and refused once formatted and read alone.
+#[test]
+fn a_game_holding_nul_bytes_is_not_text_wherever_it_stands() {
+    let good = "[Event \"good\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+    let nul = format!("[Event \"nul\"]\n\n1. e4 {{{}}} e5 *\n", "\0".repeat(300));
+    // Past the first 8 KiB, which tell binary data from text.
+    let file = format!("{}{nul}", good.repeat(100));
+    let output = jaque(&["check", "--json", "-A", "warnings", "-"], file.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let games = json_lines(&output);
+    let mut errors = Vec::new();
+    for game in &games {
+        for d in game["diagnostics"].as_array().into_iter().flatten() {
+            let (code, line, column) = (&d["code"], &d["line"], &d["column"]);
+            errors.push((
+                game["game"].as_u64(),
+                code.as_str(),
+                line.as_u64(),
+                column.as_u64(),
+            ));
+        }
+    }
+    // The 101st game (0-based 100), its movetext on the file's line 100 × 10 + 3, the NUL
+    // after `1. e4 {`.
+    let want = (Some(100), Some("syntax"), Some(1003), Some(8));
+    assert_eq!(errors, [want], "{games:?}");
+    assert_eq!(
+        games.iter().filter(|g| g.get("game").is_some()).count(),
+        101
+    );
+
+    // Formatted, the game is written as it came, and is the same error read again.
+    let formatted = jaque(&["fmt", "-"], file.as_bytes());
+    assert!(formatted.stdout.ends_with(nul.as_bytes()), "the game kept");
+    let again = jaque(
+        &["check", "--json", "-A", "warnings", "-"],
+        &formatted.stdout,
+    );
+    assert_eq!(again.status.code(), Some(1));
+    // Alone it is refused as no text, once, as `fix` refuses it.
+    for command in ["check", "fix"] {
+        let alone = jaque(&[command, "-"], nul.as_bytes());
+        assert_eq!(alone.status.code(), Some(2), "{command}");
+        let errors = String::from_utf8_lossy(&alone.stderr);
+        assert!(
+            errors.contains("not text: a NUL byte"),
+            "{command}: {errors}"
+        );
+    }
+}

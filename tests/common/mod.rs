@@ -77,14 +77,16 @@ pub fn check_perft(cases: &[PerftCase], chess960: bool, max_nodes: u64) -> (usiz
     (checked, nodes)
 }
 
-/// `../shared/data` beside the repository, if it is there.
+/// `../shared/data` beside the repository, if it is there; where it is not, the caller (a
+/// test whose name says it reads shared data) skips what reads it, and says so.
 pub fn shared_data() -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     if path.is_dir() {
         Some(path)
     } else {
         eprintln!(
-            "SKIPPED: {} is absent; this test reads the project's shared data (CI always has it)",
+            "SKIPPED: {} is absent: what this test reads of the project's shared data is not \
+             read (CI always has it)",
             path.display()
         );
         None
@@ -248,6 +250,18 @@ pub fn lines_of_play(record: &jaque::pgn::GameRecord) -> Vec<Vec<String>> {
 /// Bytes that mean something to a PGN or SAN reader, and a few that are not ASCII.
 pub const SPECIAL: &[u8] =
     b"[]{}();%$\"\\\n\r\t .-/*+#=!?xO0123456789KQRBNPabcdefgh\xff\xc3\xa9\xe2\x99\x98";
+
+/// `input` with a few runs of NUL bytes put in, at random places: what a fuzzer puts in a
+/// comment or a tag value.
+pub fn with_nul_runs(rng: &mut XorShift, input: &[u8]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(out.len() + 1);
+        let run = 1 + rng.below(600);
+        out.splice(at..at, std::iter::repeat_n(0, run));
+    }
+    out
+}
 
 /// A few random edits of `text`: flipped, deleted, inserted and duplicated bytes.
 pub fn mutate(rng: &mut XorShift, text: &[u8]) -> Vec<u8> {

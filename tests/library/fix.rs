@@ -8,7 +8,9 @@ use crate::common;
 use std::ops::Range;
 use std::path::Path;
 
-use common::{XorShift, lines_of_play, mutate, mutate_as_written, shared_data, vendored};
+use common::{
+    XorShift, lines_of_play, mutate, mutate_as_written, shared_data, vendored, with_nul_runs,
+};
 use jaque::Applicability;
 use jaque::lint::Lints;
 use jaque::pgn::{Change, Checker, Fixer, GameFix, GameRecord, Options, Splitter, Verdict};
@@ -17,6 +19,7 @@ use jaque::san::Lang;
 fn fixed(input: &[u8], lang: Lang, maybe_incorrect: bool) -> Vec<u8> {
     Fixer::new(Options { lang }, Lints::default(), maybe_incorrect)
         .fix(input)
+        .expect("text")
         .output
 }
 
@@ -126,7 +129,15 @@ fn apply(input: &[u8], changes: &[&Change]) -> Vec<u8> {
 /// Fixes `input` and checks what the fix promises: the same games and moves, no byte changed
 /// outside a suggestion, nothing left to fix in a fixed game, and a second fix a no-op.
 fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> (usize, usize) {
-    let fix = Fixer::default().fix(input);
+    let Ok(fix) = Fixer::default().fix(input) else {
+        // Refused as the reader refuses it: no game read, none lost.
+        let first = Splitter::new(input).next();
+        assert!(
+            matches!(first, Some(Err(_))),
+            "{name}: refused by the fixer alone"
+        );
+        return (0, 0);
+    };
     let output = &fix.output;
     let (before, after) = (records(input), records(output));
     assert_eq!(before.len(), after.len(), "{name}: games");
@@ -192,7 +203,9 @@ fn check_fix_keeps_its_promises(name: &str, input: &[u8]) -> (usize, usize) {
             change.span
         );
     }
-    let again = Fixer::default().fix(output);
+    let again = Fixer::default()
+        .fix(output)
+        .expect("the fixed text is text");
     assert!(
         again.output == *output,
         "{name}: a second fix changed the text"
@@ -279,7 +292,7 @@ fn fixed_games_play_python_chess_lines() {
         let file = want["file"].as_str().expect("file").to_string();
         let games = cache
             .entry(file.clone())
-            .or_insert_with(|| records(&Fixer::default().fix(&read(&file)).output));
+            .or_insert_with(|| records(&Fixer::default().fix(&read(&file)).expect("text").output));
         let record = &games[want["game"].as_u64().expect("game") as usize];
         let got = lines_of_play(record);
         let wanted: Vec<Vec<String>> =
@@ -314,6 +327,27 @@ fn fixing_mutated_games_keeps_its_promises() {
     assert!(
         several_rounds * 20 <= fixed,
         "{several_rounds} of {fixed} took several rounds"
+    );
+}
+
+/// Vendored games with runs of NUL bytes put in (a game holding one is not text: an error,
+/// left as it came; an input whose start is binary data is refused): fixing keeps its
+/// promises, or refuses what the reader refuses.
+#[test]
+fn fixing_games_holding_nul_bytes_keeps_its_promises() {
+    let corpus = read("fix_input.pgn");
+    let mut rng = XorShift(0x0bad_f1c5);
+    let (mut fixed, mut refused) = (0, 0);
+    for round in 0..300 {
+        let window = rng.window(&corpus, 2000, 12_000);
+        let input = with_nul_runs(&mut rng, window);
+        let name = format!("NUL runs {round}");
+        refused += usize::from(Fixer::default().fix(&input).is_err());
+        fixed += check_fix_keeps_its_promises(&name, &input).0;
+    }
+    assert!(
+        fixed > 30 && refused > 10,
+        "{fixed} fixed, {refused} refused"
     );
 }
 
@@ -354,4 +388,49 @@ fn fixing_games_as_the_world_writes_them_keeps_its_promises() {
         fixed += check_fix_keeps_its_promises(&format!("as written {round}"), &input).0;
     }
     assert!(fixed > 300, "{fixed} games fixed");
+}
+
+/// What the reader refuses as no text, the fixer refuses too, rather than answer with no
+/// game (the `fix` fuzz target met the vendored gzip file): binary data, compressed data.
+#[test]
+fn the_fixer_refuses_what_the_reader_refuses() {
+    let gzip = std::fs::read(vendored("pgn").join("first20.pgn.gz")).expect("vendored");
+    let zstd = std::fs::read(vendored("pgn").join("first20.pgn.zst")).expect("vendored");
+    let elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0".to_vec();
+    for input in [gzip, zstd, elf] {
+        let why = Fixer::default().fix(&input).expect_err("refused");
+        let read = Splitter::new(&input[..]).next().expect("an answer");
+        assert_eq!(read.expect_err("refused").to_string(), why.to_string());
+    }
+}
+
+/// UTF-16 that is not valid (an odd last byte, a lone surrogate) would be written back with
+/// U+FFFD where those bytes were, a change no suggestion made: the file is left as it came,
+/// and the game that was to be fixed says why (the `fix` fuzz target's find). Valid UTF-16
+/// is fixed as its UTF-8 is.
+#[test]
+fn invalid_utf16_is_left_as_it_came() {
+    let utf16 = |text: &str| -> Vec<u8> {
+        let units = text.encode_utf16().flat_map(u16::to_le_bytes);
+        [0xFF, 0xFE].into_iter().chain(units).collect()
+    };
+    let game = "1. e4 e5 2. Ng1f3 *\n";
+    let fixed = Fixer::default().fix(&utf16(game)).expect("text");
+    let as_utf8 = Fixer::default().fix(game.as_bytes()).expect("text").output;
+    let as_utf8 = String::from_utf8(as_utf8).expect("UTF-8");
+    assert!(as_utf8.ends_with("2. Nf3 *\n"), "{as_utf8}");
+    assert_eq!(fixed.output, utf16(&as_utf8));
+    for broken in [
+        [&utf16(game)[..], b"\n"].concat(),
+        [&utf16(game)[..], &[0x00, 0xD8]].concat(),
+    ] {
+        let fixed = Fixer::default().fix(&broken).expect("text");
+        assert_eq!(fixed.output, broken);
+        assert!(
+            matches!(&fixed.games[0].fix, GameFix::Left(why) if why.contains("not valid UTF-16")),
+            "{:?}",
+            fixed.games[0].fix
+        );
+        assert!(fixed.games[0].changes.is_empty());
+    }
 }

@@ -147,8 +147,8 @@ fn fixing_games_of_tags_alone_is_done_at_once() {
     let text = "[Round \"x\"]\n[Round \"x\"]\n\n[Black \"x\"]\n[Date \"2024.01.01\"]\n\
                 [Site \"x\"]\n[White \"x\"]\n\n[Site \"x\"]\n\n\n";
     let mut fixer = Fixer::default();
-    let once = fixer.fix(text.as_bytes()).output;
-    let twice = fixer.fix(&once).output;
+    let once = fixer.fix(text.as_bytes()).expect("text").output;
+    let twice = fixer.fix(&once).expect("text").output;
     assert_eq!(
         String::from_utf8_lossy(&twice),
         String::from_utf8_lossy(&once)

@@ -6,10 +6,11 @@
 
 use crate::common;
 
-use common::{SPECIAL, XorShift as Rng, mutate, read_epd, vendored};
+use common::{SPECIAL, XorShift as Rng, mutate, read_epd, vendored, with_nul_runs};
+use jaque::Code;
 use jaque::Position;
 use jaque::perft::perft;
-use jaque::pgn::{Options, Splitter, check_game, format_game};
+use jaque::pgn::{GameReport, Options, Splitter, check_game, format_game};
 use jaque::san::{Lang, play};
 
 /// Splits, checks and formats `input`; asserts what must hold for any input at all.
@@ -104,6 +105,41 @@ fn random_bytes_never_panic_the_reader() {
             .collect();
         assert_read_safely(&input, 1 << 20);
     }
+}
+
+/// Whether `report` has the error of a game that is not text.
+fn is_not_text(report: &GameReport) -> bool {
+    (report.diagnostics.iter())
+        .any(|d| d.diagnostic.code == Code::Syntax && d.diagnostic.message.contains("is not text"))
+}
+
+/// A game holding NUL bytes is not text wherever it stands (the `pgn` fuzz target found one
+/// read inside its file and refused once formatted and read alone): the same properties
+/// hold for vendored games with runs of NULs put in, at the splitter's two limits.
+#[test]
+fn games_holding_nul_bytes_are_not_text_wherever_they_stand() {
+    let corpus = std::fs::read(vendored("pgn").join("variations.pgn")).expect("vendored");
+    let mut rng = Rng(0x0bad_0000);
+    let mut not_text = 0;
+    for round in 0..600 {
+        let window = rng.window(&corpus, 2000, 20_000);
+        let input = with_nul_runs(&mut rng, window);
+        assert_read_safely(&input, if round % 2 == 0 { 4096 } else { 1 << 20 });
+        for game in Splitter::new(&input[..]).map_while(Result::ok) {
+            let report = check_game(&game, &Options::default());
+            let held = game.bytes.contains(&0);
+            let said = is_not_text(&report);
+            assert_eq!(held, said, "round {round}, game {}", game.index);
+            not_text += usize::from(said);
+            // Alone, the game is judged the same: refused whole, or that one error.
+            let alone = match Splitter::new(&game.bytes[..]).next().expect("a game") {
+                Ok(alone) => is_not_text(&check_game(&alone, &Options::default())),
+                Err(_) => true,
+            };
+            assert_eq!(alone, held, "round {round}, game {} alone", game.index);
+        }
+    }
+    assert!(not_text > 300, "{not_text}");
 }
 
 #[test]

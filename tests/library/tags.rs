@@ -38,7 +38,7 @@ fn tag_diagnostics(text: &str) -> Vec<Found> {
 }
 
 fn fixed(text: &str) -> String {
-    String::from_utf8(Fixer::default().fix(text.as_bytes()).output).expect("UTF-8")
+    String::from_utf8(Fixer::default().fix(text.as_bytes()).expect("text").output).expect("UTF-8")
 }
 
 const ROSTER: &str = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\

@@ -24,6 +24,7 @@ pub use walk::Verdict;
 use super::split::RawGame;
 use super::syntax::{Lexed, Outcome, Token, TokenKind, decode, lex};
 use super::tags::Tags;
+use super::text::{NotText, judge as judge_text};
 use crate::diagnostic::{CodeSet, Family};
 use crate::lint::Lints;
 use crate::moves::Move;
@@ -203,6 +204,9 @@ fn check_with<L: Listener>(
     let (text, latin1) = decode(&raw.bytes);
     let text: &str = &text;
     let mut out = Collector::allowing(allowed);
+    if let Err(why) = judge_text(&raw.bytes) {
+        return not_text(raw, (text, latin1), &why, (buffers, out, listener));
+    }
     if latin1 {
         out.game(syntax::not_utf8(&raw.bytes, text));
     }
@@ -252,6 +256,24 @@ fn check_with<L: Listener>(
         out.game(syntax::not_read(text, raw));
     }
     place_diagnostics(&mut report, text, raw.line, out, section.tags);
+    report
+}
+
+/// The report of a game that is not text ([`judge_text`]): that one error, and nothing read in
+/// it, as an input that is not text is refused whole.
+#[cold]
+fn not_text<L: Listener>(
+    raw: &RawGame,
+    (text, latin1): (&str, bool),
+    why: &NotText,
+    (buffers, mut out, listener): (&mut Buffers, Collector, &mut L),
+) -> GameReport {
+    buffers.tokens.clear();
+    listener.read(text, &[], &[]);
+    out.game(syntax::not_text(why, text));
+    let mut report = unplayed_report(raw);
+    report.latin1 = latin1;
+    place_diagnostics(&mut report, text, raw.line, out, Tags::default());
     report
 }
 

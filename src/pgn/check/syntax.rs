@@ -30,6 +30,17 @@ pub(super) fn not_utf8(bytes: &[u8], text: &str) -> Diagnostic {
     )
 }
 
+/// The error of a game that is not text, on its first byte that is not (`text`, decoded, has
+/// its NUL where the bytes do, or starts where compressed data does).
+pub(super) fn not_text(why: &crate::pgn::text::NotText, text: &str) -> Diagnostic {
+    let at = match why.at() {
+        0 => 0,
+        _ => text.bytes().position(|b| b == 0).unwrap_or(0),
+    };
+    let end = (at + 1).min(text.len());
+    Diagnostic::new(Code::Syntax, why.message(), "not text", at..end)
+}
+
 /// Whether an error of the lexer swallowed the rest of the game (a comment that never
 /// closes), termination marker included.
 pub(super) fn swallows_the_rest(errors: &[LexError]) -> bool {

@@ -25,8 +25,9 @@
 //!
 //! Lines end at a line feed, a carriage return and line feed, or a carriage return alone.
 //! Bytes are read as they come, but for UTF-16 (known by its byte-order mark), which is read
-//! as its UTF-8, and input that is no text (a NUL byte at its start, compressed data), which
-//! is refused with an error saying so (`source`).
+//! as its UTF-8, and input that is no text (binary or compressed data at its start, as
+//! [`text::refused`](super::text::refused) tells it), which is refused with an error saying
+//! so (`source`).
 //!
 //! The [`Splitter`] reads its input a chunk at a time. `cutter` keeps the game being cut and
 //! where it is; `machine` is the state machine that finds where the game ends, a byte at a
@@ -112,6 +113,15 @@ impl<R: BufRead> Splitter<R> {
             starved: false,
             cutter: Cutter::new(limit),
         }
+    }
+
+    /// A splitter over UTF-8 that the caller decoded from UTF-16: read as it is, neither
+    /// its encoding looked for nor its start judged again (the UTF-16 input was read, so
+    /// its games are, each judged as a game).
+    pub(in crate::pgn) fn decoded(reader: R) -> Splitter<R> {
+        let mut splitter = Splitter::new(reader);
+        splitter.source = Source::decoded(splitter.source.into_reader());
+        splitter
     }
 
     /// Hands the buffer of `game`, a game this splitter cut, back to it, to hold a later

@@ -1,12 +1,11 @@
 //! The bytes the splitter reads, as the input's author wrote them: UTF-16 (known by its
-//! byte-order mark) is turned into UTF-8 on the way, and an input that is no text at all (a
-//! NUL byte at its start, compressed data) is refused once, instead of read as games of
-//! garbage.
+//! byte-order mark) is turned into UTF-8 on the way, and an input that is no text at all
+//! (binary or compressed data, as [`text::refused`] tells it) is refused once, instead of
+//! read as games of garbage.
 
 use std::io::{self, BufRead};
 
-/// How much of the input's start is looked at to tell text from anything else.
-const SNIFF: usize = 8 << 10;
+use crate::pgn::text::{self, SNIFF};
 
 /// The input's encoding, once its first bytes are read.
 enum Encoding {
@@ -40,6 +39,19 @@ impl<R: BufRead> Source<R> {
             head_at: 0,
             deferred: None,
         }
+    }
+
+    /// A source of bytes known to be UTF-8 text: read as they are.
+    pub(super) fn decoded(reader: R) -> Source<R> {
+        Source {
+            encoding: Encoding::Bytes,
+            ..Source::new(reader)
+        }
+    }
+
+    /// The reader, no byte of it read.
+    pub(super) fn into_reader(self) -> R {
+        self.reader
     }
 
     /// The next bytes of text (empty at the end), as [`BufRead::fill_buf`] gives them.
@@ -106,7 +118,7 @@ impl<R: BufRead> Source<R> {
             Some([0xFF, 0xFE]) if start.get(2..4) != Some(&[0, 0]) => false,
             Some([0xFE, 0xFF]) => true,
             _ => {
-                if let Some(why) = not_text(start.get(..SNIFF).unwrap_or(start)) {
+                if let Some(why) = text::refused(start) {
                     return Err(io::Error::new(io::ErrorKind::InvalidData, why));
                 }
                 self.head = head;
@@ -134,35 +146,6 @@ fn fill(reader: &mut impl BufRead) -> io::Result<&[u8]> {
         }
     }
     reader.fill_buf()
-}
-
-/// Why `head`, the input's first bytes, is no PGN text, if it is not: compressed data, or
-/// NUL bytes among many control bytes (binary data, or UTF-16 without its byte-order mark).
-/// A stray NUL in text (a damaged byte) does not make it binary: the rest is still read.
-fn not_text(head: &[u8]) -> Option<String> {
-    if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
-        return Some("the input is zstd-compressed data, not PGN text".into());
-    }
-    if head.starts_with(&[0x1F, 0x8B]) {
-        return Some("the input is gzip-compressed data, not PGN text".into());
-    }
-    let at = head.iter().position(|&b| b == 0)?;
-    let controls = head
-        .iter()
-        .filter(|&&b| (b < 0x20 && !b.is_ascii_whitespace()) || b == 0x7F)
-        .count();
-    if controls * 20 < head.len() {
-        return None;
-    }
-    let halves = |first: usize| head.iter().skip(first).step_by(2).take(64).all(|&b| b == 0);
-    let hint = if head.len() >= 4 && (halves(0) || halves(1)) {
-        " (UTF-16 without a byte-order mark? save it as UTF-8, or with its byte-order mark)"
-    } else {
-        ""
-    };
-    Some(format!(
-        "the input is not text: a NUL byte at byte {at}{hint}"
-    ))
 }
 
 /// UTF-16 turned into UTF-8 a chunk at a time: code units that are no character (an
