@@ -31,8 +31,9 @@ TEST = ["cargo", "test", "--workspace"]
 TARGET_CPU_S = 240
 
 
-def timed(command, cwd):
-    """(CPU seconds, wall seconds) of `command` and its descendants; fails if it does."""
+def timed(command, cwd, stderr=None):
+    """(CPU seconds, wall seconds) of `command` and its descendants; fails if it does. What it
+    printed on standard error goes to the file `stderr` if one is given."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.monotonic()
     env = dict(os.environ, CARGO_TERM_COLOR="never")
@@ -40,6 +41,8 @@ def timed(command, cwd):
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
     wall = time.monotonic() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if stderr is not None:
+        Path(stderr).write_text(done.stderr)
     if done.returncode != 0:
         raise Failed(f"`{' '.join(command)}` failed: {done.stderr.strip()[-400:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -30,7 +30,8 @@ same way, each a `python -c` process, the peers in a virtualenv of its own. The 
 section (`tools/bench/bench_fastest.py`) builds ellxor/perft and times it against `jaque perft`
 pinned to one core, and counts instructions a leaf under callgrind. The web section
 (`tools/bench/bench_web.py`) measures the playground in a headless Chromium. The first-test section
-(`tools/bench/bench_first_test.py`) times the README's test command on fresh clones.
+(`tools/bench/bench_first_test.py`) times the README's test command on fresh clones, and the
+release-build section (`tools/bench/bench_build.py`) the README's run command's cold build.
 Standard library only.
 """
 
@@ -46,6 +47,7 @@ import sys
 import time
 from pathlib import Path
 
+import bench_build
 import bench_fastest
 import bench_first_test
 import bench_python
@@ -342,6 +344,7 @@ SECTIONS = [
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
     ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),
+    ("release-build", "The release build on a fresh clone", bench_build.section),
 ]
 
 
@@ -526,6 +529,7 @@ def main():
                         help="a jaque binary of an earlier commit: the whole-process section "
                         "also times `check --jobs 1` against it")
     bench_python.add_arguments(parser)
+    bench_build.add_arguments(parser)
     args = parser.parse_args()
     if args.list:
         for name, title, _ in SECTIONS:
