@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
 use crate::common;
@@ -34,10 +34,8 @@ fn games() -> Vec<u8> {
     game.repeat(5000).into_bytes()
 }
 
-/// Runs `jaque ARGS` in `dir` with games on its standard input, held open; once a file has
-/// appeared in `dir`, sends SIGINT and waits for the command to end.
-fn interrupted(dir: &Path, args: &[&str]) -> ExitStatus {
-    let before = names(dir);
+/// `jaque ARGS` started in `dir`, its standard input a pipe held by the caller.
+fn started(dir: &Path, args: &[&str]) -> (Child, ChildStdin) {
     let mut child = Command::new(JAQUE)
         .args(args)
         .current_dir(dir)
@@ -46,7 +44,15 @@ fn interrupted(dir: &Path, args: &[&str]) -> ExitStatus {
         .stderr(Stdio::null())
         .spawn()
         .expect("jaque runs");
-    let mut stdin = child.stdin.take().expect("a pipe");
+    let stdin = child.stdin.take().expect("a pipe");
+    (child, stdin)
+}
+
+/// Runs `jaque ARGS` in `dir` with games on its standard input, held open; once a file has
+/// appeared in `dir`, sends SIGINT and waits for the command to end.
+fn interrupted(dir: &Path, args: &[&str]) -> ExitStatus {
+    let before = names(dir);
+    let (mut child, mut stdin) = started(dir, args);
     stdin.write_all(&games()).expect("jaque reads its input");
     // A bound on the wait, not a measurement: a command that never writes fails here.
     for _ in 0..6000 {
@@ -135,15 +141,7 @@ fn a_command_that_fails_midway_writes_no_file() {
 
 /// Runs `jaque ARGS` in `dir` with a few games on its standard input, to its end.
 fn run_with_games(dir: &Path, args: &[&str]) -> ExitStatus {
-    let mut child = Command::new(JAQUE)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("jaque runs");
-    let mut stdin = child.stdin.take().expect("a pipe");
+    let (mut child, mut stdin) = started(dir, args);
     stdin
         .write_all(&games()[..1000])
         .expect("jaque reads its input");
