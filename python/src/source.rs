@@ -80,13 +80,11 @@ fn open_path(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     let name = path.display().to_string();
     let metadata = std::fs::metadata(&path).map_err(|error| {
         let text = source.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
-        match text {
-            Some(text) if looks_like_pgn(text) => match error.raw_os_error() {
-                Some(errno) if error.kind() == io::ErrorKind::NotFound => {
-                    pgn_text_given_as_a_path(errno, &name)
-                }
-                _ => read_error(error, &name),
-            },
+        let missing = error.kind() == io::ErrorKind::NotFound;
+        match (error.raw_os_error(), text) {
+            (Some(errno), Some(text)) if missing && looks_like_pgn(text) => {
+                pgn_text_given_as_a_path(errno, &name)
+            }
             _ => read_error(error, &name),
         }
     })?;
