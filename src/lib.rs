@@ -64,7 +64,7 @@ pub mod san;
 #[cfg(feature = "select")]
 pub mod select;
 mod square;
-#[cfg(feature = "arrow")]
+#[cfg(feature = "table")]
 pub mod table;
 mod utf16;
 #[cfg(test)]

@@ -11,7 +11,8 @@ use arrow_schema::{ArrowError, SchemaRef};
 use jaque::input::{Records, Settings, checked};
 use jaque::pgn::{Checker, GameRecord, RawGame};
 use jaque::select::{Duplicates, Key};
-use jaque::table::{Batches, Table, read_where};
+use jaque::table::arrow::{RecordBatches, schema};
+use jaque::table::{Table, read_where};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyInt};
@@ -203,7 +204,7 @@ pub fn read_arrow(
     )
     .map_err(|e| read_error(e, &source.name))?;
     Ok(ArrowStream {
-        batches: Mutex::new(Some(batches)),
+        batches: Mutex::new(Some(RecordBatches::new(batches, table, batch_size))),
         table,
         file: source.name,
     })
@@ -212,7 +213,7 @@ pub fn read_arrow(
 /// An Arrow stream of record batches (the Arrow PyCapsule interface), read once.
 #[pyclass(module = "jaque")]
 pub struct ArrowStream {
-    batches: Mutex<Option<Batches>>,
+    batches: Mutex<Option<RecordBatches>>,
     table: Table,
     file: String,
 }
@@ -247,7 +248,7 @@ impl ArrowStream {
     /// The stream's schema as an `ArrowSchema` capsule: readers that ask for the schema
     /// first (duckdb) need not take the stream for it.
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let schema = FFI_ArrowSchema::try_from(self.table.schema().as_ref())
+        let schema = FFI_ArrowSchema::try_from(schema(self.table).as_ref())
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         PyCapsule::new_with_value(py, schema, c"arrow_schema")
     }
@@ -265,7 +266,7 @@ impl ArrowStream {
 /// with the GIL released, where Python would see the signal only once the whole stream is
 /// read, minutes for a month of lichess.
 struct Interruptible {
-    batches: Batches,
+    batches: RecordBatches,
     /// The thread that took the stream. Signals are looked for from it only: Python runs
     /// their handlers on the main thread alone, and the GIL taken from another thread could
     /// wait for a thread that holds it while it waits for this one.

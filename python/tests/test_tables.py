@@ -136,17 +136,30 @@ def test_the_positions_table_is_python_chess_s_positions():
 
 @pytest.mark.parametrize("name", ["games", "moves", "positions"])
 def test_jaque_export_writes_the_arrow_table_as_parquet(tmp_path, name):
+    # Eight copies: many batches of games, and with small row groups, many of those (for
+    # the tables of a row a ply; the games table's batches are larger).
+    source = tmp_path / "games.pgn"
+    source.write_bytes(b"\n\n".join([INPUT.read_bytes()] * 8))
     out = tmp_path / f"{name}.parquet"
     done = subprocess.run(
-        [jaque_binary(), "export", str(INPUT), "-o", str(out), "--table", name],
+        [jaque_binary(), "export", str(source), "-o", str(out), "--table", name,
+         "--row-group-size", "1000"],
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stderr
+    assert pq.ParquetFile(out).metadata.num_row_groups > (name != "games")
     written = pq.read_table(out)
-    expected = pa.table(jaque.read_arrow(INPUT, table=name))
+    expected = pa.table(jaque.read_arrow(source, table=name))
     assert written.schema.equals(expected.schema)
     assert written.equals(expected)
+    # jaque writes Parquet itself: two more readers, written apart from pyarrow's, agree.
+    assert duckdb.sql(f"select * from read_parquet('{out}')").fetchall() == (
+        duckdb.sql("select * from expected").fetchall()
+    )
+    read_by_polars = pl.read_parquet(out)
+    assert read_by_polars.schema == pl.from_arrow(expected).schema
+    assert read_by_polars.equals(pl.from_arrow(expected))
 
 
 class Interrupting:

@@ -2,17 +2,15 @@
 //! Parquet table, with the schemas of the Python package's Arrow tables, streamed batch by
 //! batch: memory does not grow with the input.
 
-use std::io;
+use std::io::{self, BufWriter};
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use jaque::input::Settings;
 use jaque::pgn::Options;
 use jaque::san::Lang;
+use jaque::table::parquet::Writer;
 use jaque::table::{Batches, Table, read};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
 
 use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::{Flags, LintArgs};
@@ -36,6 +34,10 @@ pub struct ExportArgs {
     /// The language of the piece letters: en, es, de, fr, nl.
     #[arg(long, value_parser = parse_lang, default_value = "en")]
     lang: Lang,
+    /// Rows a Parquet row group at least: each is closed after the batch of games that
+    /// reaches it.
+    #[arg(long, default_value_t = 1 << 20, value_name = "ROWS")]
+    row_group_size: usize,
     /// Threads checking games (default: all cores). Rows stay in input order.
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
@@ -61,7 +63,7 @@ fn tables() -> impl TypedValueParser<Value = Table> {
     PossibleValuesParser::new(values).try_map(|name| name.parse::<Table>())
 }
 
-/// Rows a record batch, and so a Parquet row group's unit.
+/// Games a batch of the games table at most.
 const BATCH_ROWS: usize = 65536;
 
 /// What was written.
@@ -112,11 +114,9 @@ fn export(
     let file = staging
         .create(path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let properties = WriterProperties::builder()
-        .set_compression(Compression::ZSTD(ZstdLevel::default()))
-        .build();
-    let mut writer = ArrowWriter::try_new(file, args.table.schema(), Some(properties))
-        .map_err(|e| e.to_string())?;
+    let cannot_write = |e: io::Error| format!("cannot write {}: {e}", path.display());
+    let writer = Writer::new(BufWriter::new(file), &args.table.schema()).map_err(cannot_write)?;
+    let mut writer = writer.row_group_rows(args.row_group_size);
     let mut written = Written::default();
     for input in inputs {
         let lints = flags.lints_for(input.path())?;
@@ -137,15 +137,15 @@ fn export(
         )
         .map_err(cannot_read)?;
         for batch in batches.by_ref() {
-            let batch = batch.map_err(|e| format!("cannot read {}: {e}", input.name()))?;
+            let batch = batch.map_err(|e| e.to_string())?;
             written.rows += batch.num_rows();
-            writer.write(&batch).map_err(|e| e.to_string())?;
+            writer.write(&batch).map_err(cannot_write)?;
         }
         if batches.games() == 0 {
             say_no_games(input);
         }
         written.games += batches.games();
     }
-    writer.close().map_err(|e| e.to_string())?;
+    writer.finish().map_err(cannot_write)?;
     Ok(written)
 }

@@ -4,6 +4,7 @@
 mod board;
 mod check;
 mod color;
+mod diff;
 mod explain;
 mod export;
 mod fix;

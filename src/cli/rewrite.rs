@@ -129,13 +129,9 @@ fn print_diff(name: &str, before: &[u8], after: &[u8], color: bool) -> io::Resul
         String::from_utf8_lossy(before),
         String::from_utf8_lossy(after),
     );
-    let diff = similar::TextDiff::from_lines(before.as_ref(), after.as_ref());
     let name = name.trim_start_matches("./").trim_start_matches('/');
-    let text = diff
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string();
+    let names = (&format!("a/{name}")[..], &format!("b/{name}")[..]);
+    let text = super::diff::unified(&before, &after, names, 2);
     let mut out = io::stdout().lock();
     for line in text.split_inclusive('\n') {
         let paint = match line.as_bytes().first() {

@@ -1,13 +1,9 @@
 //! The `games` table: a row a game.
 
-use std::sync::Arc;
-
-use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, UInt32Builder, UInt64Builder};
-use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
-use arrow_buffer::OffsetBuffer;
-use arrow_schema::{ArrowError, DataType, Field};
-
-use super::{Columns, count};
+use super::column::{
+    Build, Column, ListBuilder, MapBuilder, NumberBuilder, TextBuilder, Values, nullable, required,
+};
+use super::{Batch, Columns, count};
 use crate::Severity;
 use crate::lint::Lints;
 use crate::opening::Classified;
@@ -15,11 +11,7 @@ use crate::pgn::fields::{DIAGNOSTIC_FIELDS, DiagnosticField, Kind, Value};
 use crate::pgn::{Checker, GameRecord, GameReport, Mainline, RawGame, SEVEN_TAG_ROSTER, Verdict};
 
 /// The rows of `records`, games of the input named `file`.
-pub(super) fn batch(
-    file: &str,
-    first_game: usize,
-    records: &[GameRecord],
-) -> Result<RecordBatch, ArrowError> {
+pub(super) fn batch(file: &str, first_game: usize, records: &[GameRecord]) -> Batch {
     let mut games = Games::default();
     for record in records {
         let chess960 = (record.report().start_position).is_some_and(|p| p.is_chess960());
@@ -44,7 +36,7 @@ pub(super) fn check(
     games: &[RawGame],
     checker: &mut Checker,
     lints: &Lints,
-) -> Result<RecordBatch, ArrowError> {
+) -> Batch {
     let mut rows = Games::default();
     let mut mainline = Mainline::default();
     for game in games {
@@ -74,21 +66,21 @@ const ROSTER_COLUMNS: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "B
 
 #[derive(Default)]
 struct Games {
-    file: StringBuilder,
-    index: UInt64Builder,
-    line: UInt64Builder,
-    roster: [StringBuilder; 6],
-    tags: OtherTags,
-    result: StringBuilder,
-    status: StringBuilder,
-    eco: StringBuilder,
-    opening: StringBuilder,
-    plies: UInt32Builder,
-    san: ListBuilder<StringBuilder>,
-    uci: ListBuilder<StringBuilder>,
-    final_fen: StringBuilder,
-    errors: UInt32Builder,
-    warnings: UInt32Builder,
+    file: TextBuilder,
+    index: NumberBuilder<u64>,
+    line: NumberBuilder<u64>,
+    roster: [TextBuilder; 6],
+    tags: MapBuilder,
+    result: TextBuilder,
+    status: TextBuilder,
+    eco: TextBuilder,
+    opening: TextBuilder,
+    plies: NumberBuilder<u32>,
+    san: ListBuilder<TextBuilder>,
+    uci: ListBuilder<TextBuilder>,
+    final_fen: TextBuilder,
+    errors: NumberBuilder<u32>,
+    warnings: NumberBuilder<u32>,
     diagnostics: Diagnostics,
 }
 
@@ -118,8 +110,8 @@ impl Games {
                     }
                 }
                 None if !SEVEN_TAG_ROSTER.contains(&name) => {
-                    self.tags.0.keys().append_value(name);
-                    self.tags.0.values().append_value(value);
+                    self.tags.keys().append_value(name);
+                    self.tags.values().append_value(value);
                 }
                 None => {}
             }
@@ -127,8 +119,7 @@ impl Games {
         for (column, value) in self.roster.iter_mut().zip(roster) {
             column.append_option(value);
         }
-        // A map's entries are never null, so this cannot fail.
-        let _ = self.tags.0.append(true);
+        self.tags.append();
         self.result.append_option(result);
         self.status.append_option(report.status_code());
         self.eco.append_option(opening.map(|c| c.opening.eco));
@@ -138,8 +129,8 @@ impl Games {
             self.san.values().append_value(san);
             self.uci.values().append_value(uci);
         }
-        self.san.append(true);
-        self.uci.append(true);
+        self.san.append();
+        self.uci.append();
         self.final_fen
             .append_option(report.final_position.map(|p| p.fen()));
         self.errors
@@ -149,64 +140,52 @@ impl Games {
         self.diagnostics.push(report);
     }
 
-    fn finish(mut self) -> Result<RecordBatch, ArrowError> {
+    fn finish(self) -> Batch {
         let mut columns = Columns::default();
-        columns.add("file", false, Arc::new(self.file.finish()));
-        columns.add("index", false, Arc::new(self.index.finish()));
-        columns.add("line", false, Arc::new(self.line.finish()));
-        for (mut column, name) in self.roster.into_iter().zip(ROSTER_COLUMNS) {
-            columns.add(&name.to_lowercase(), true, Arc::new(column.finish()));
+        columns.add("file", false, self.file);
+        columns.add("index", false, self.index);
+        columns.add("line", false, self.line);
+        for (column, name) in self.roster.into_iter().zip(ROSTER_COLUMNS) {
+            columns.add(&name.to_lowercase(), true, column);
         }
-        columns.add("tags", false, Arc::new(self.tags.0.finish()));
-        columns.add("result", true, Arc::new(self.result.finish()));
-        columns.add("status", true, Arc::new(self.status.finish()));
-        columns.add("eco", true, Arc::new(self.eco.finish()));
-        columns.add("opening", true, Arc::new(self.opening.finish()));
-        columns.add("plies", false, Arc::new(self.plies.finish()));
-        columns.add("san", false, Arc::new(self.san.finish()));
-        columns.add("uci", false, Arc::new(self.uci.finish()));
-        columns.add("final_fen", true, Arc::new(self.final_fen.finish()));
-        columns.add("errors", false, Arc::new(self.errors.finish()));
-        columns.add("warnings", false, Arc::new(self.warnings.finish()));
-        columns.add("diagnostics", false, self.diagnostics.finish()?);
+        columns.add("tags", false, self.tags);
+        columns.add("result", true, self.result);
+        columns.add("status", true, self.status);
+        columns.add("eco", true, self.eco);
+        columns.add("opening", true, self.opening);
+        columns.add("plies", false, self.plies);
+        columns.add("san", false, self.san);
+        columns.add("uci", false, self.uci);
+        columns.add("final_fen", true, self.final_fen);
+        columns.add("errors", false, self.errors);
+        columns.add("warnings", false, self.warnings);
+        columns.add("diagnostics", false, self.diagnostics);
         columns.finish()
-    }
-}
-
-/// The tags beyond the roster: a map of strings.
-struct OtherTags(MapBuilder<StringBuilder, StringBuilder>);
-
-impl Default for OtherTags {
-    fn default() -> OtherTags {
-        OtherTags(MapBuilder::new(
-            None,
-            StringBuilder::new(),
-            StringBuilder::new(),
-        ))
     }
 }
 
 /// The `diagnostics` column: a list of structs a game, a field of the struct for each of
 /// [`DIAGNOSTIC_FIELDS`] (text as strings, counts as `u32`).
 struct Diagnostics {
-    lengths: Vec<usize>,
+    /// Where each game's diagnostics begin, and where the last's end.
+    offsets: Vec<usize>,
     fields: Vec<Builder>,
 }
 
 /// The builder of one field of the diagnostics' structs.
 enum Builder {
-    Text(StringBuilder),
-    Count(UInt32Builder),
+    Text(TextBuilder),
+    Count(NumberBuilder<u32>),
 }
 
 impl Default for Diagnostics {
     fn default() -> Diagnostics {
         let builder = |field: &DiagnosticField| match field.kind {
-            Kind::Text | Kind::Word(_) => Builder::Text(StringBuilder::new()),
-            Kind::Count => Builder::Count(UInt32Builder::new()),
+            Kind::Text | Kind::Word(_) => Builder::Text(TextBuilder::default()),
+            Kind::Count => Builder::Count(NumberBuilder::default()),
         };
         Diagnostics {
-            lengths: Vec::new(),
+            offsets: vec![0],
             fields: DIAGNOSTIC_FIELDS.iter().map(builder).collect(),
         }
     }
@@ -215,7 +194,8 @@ impl Default for Diagnostics {
 impl Diagnostics {
     fn push(&mut self, report: &GameReport) {
         let diagnostics = &report.diagnostics;
-        self.lengths.push(diagnostics.len());
+        let end = self.offsets.last().copied().unwrap_or(0) + diagnostics.len();
+        self.offsets.push(end);
         for d in diagnostics {
             for (field, builder) in DIAGNOSTIC_FIELDS.iter().zip(&mut self.fields) {
                 match (builder, field.value(d)) {
@@ -227,21 +207,32 @@ impl Diagnostics {
             }
         }
     }
+}
 
-    fn finish(self) -> Result<ArrayRef, ArrowError> {
-        let mut fields = Columns::default();
-        for (field, builder) in DIAGNOSTIC_FIELDS.iter().zip(self.fields) {
-            let array: ArrayRef = match builder {
-                Builder::Text(mut b) => Arc::new(b.finish()),
-                Builder::Count(mut b) => Arc::new(b.finish()),
-            };
-            fields.add(field.name, field.optional, array);
-        }
-        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = fields.0.into_iter().unzip();
-        let structs = StructArray::try_new(fields.into(), arrays, None)?;
-        let item = Field::new("item", DataType::Struct(structs.fields().clone()), false);
-        let offsets = OffsetBuffer::<i32>::from_lengths(self.lengths);
-        let list = ListArray::try_new(Arc::new(item), offsets, Arc::new(structs), None)?;
-        Ok(Arc::new(list))
+impl Build for Diagnostics {
+    /// A list of structs a game; each struct's fields may be missing as [`DIAGNOSTIC_FIELDS`]
+    /// say, the structs themselves never are.
+    fn finish(self) -> (Values, Vec<bool>) {
+        let len = self.offsets.last().copied().unwrap_or(0);
+        let rows = self.offsets.len().saturating_sub(1);
+        let fields = (DIAGNOSTIC_FIELDS.iter().zip(self.fields))
+            .map(|(field, builder)| {
+                let built = match builder {
+                    Builder::Text(b) => b.finish(),
+                    Builder::Count(b) => b.finish(),
+                };
+                let built = match field.optional {
+                    true => nullable(built),
+                    false => required(built),
+                };
+                Column::new(field.name, built)
+            })
+            .collect();
+        let item = Column::new("item", (Values::Struct { len, fields }, None));
+        let values = Values::List {
+            offsets: self.offsets,
+            item: Box::new(item),
+        };
+        (values, vec![true; rows])
     }
 }

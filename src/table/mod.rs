@@ -1,5 +1,6 @@
-//! Checked games as Arrow record batches: the tables of `jaque export` (Parquet) and of the
-//! Python package (`read_arrow`), one schema each, whoever reads them.
+//! Checked games as tables: the tables of `jaque export` (Parquet, [`parquet`]) and of the
+//! Python package (`read_arrow`, [`arrow`]), one schema each, whoever reads them. The rows
+//! are built once, as plain [`column`]s; Arrow and Parquet only encode them.
 //!
 //! - [`Table::Games`]: a row a game: where it is, the Seven Tag Roster as columns and the
 //!   other tags as a map, result, status, plies, the mainline's SAN and UCI, the final FEN,
@@ -23,21 +24,25 @@
 //! assert_eq!(rows, 4);
 //! ```
 
+use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
 use std::sync::Arc;
-
-use arrow_array::builder::{StringBuilder, UInt32Builder, UInt64Builder};
-use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader};
-use arrow_schema::{ArrowError, Field, Schema, SchemaRef};
 
 use crate::input::{Checked, Settings, checked};
 use crate::pgn::{Checker, GameRecord, MoveRecord, RawGame, Verdict};
 use crate::select::{Selection, Selector};
 use crate::{Position, UciLetters};
+use column::{Build, NumberBuilder, TextBuilder};
+pub use column::{Column, Values};
 
+#[cfg(feature = "arrow")]
+pub mod arrow;
+pub mod column;
 mod games;
 mod moves;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 mod positions;
 
 /// Which table: what a row is.
@@ -64,29 +69,20 @@ impl Table {
         }
     }
 
-    /// Its schema (that of a batch of no rows).
+    /// Its schema: its columns, of no rows.
     ///
     /// ```
     /// let schema = jaque::table::Table::Positions.schema();
-    /// assert_eq!(schema.field(0).name(), "game");
-    /// assert!(schema.field_with_name("white_pawns").is_ok());
+    /// assert_eq!(schema[0].name, "game");
+    /// assert!(schema.iter().any(|column| column.name == "white_pawns"));
     /// ```
-    pub fn schema(self) -> SchemaRef {
-        match self.batch("", 0, &[]) {
-            Ok(batch) => batch.schema(),
-            // Columns of no rows always agree in length: this is never reached.
-            Err(_) => Arc::new(Schema::empty()),
-        }
+    pub fn schema(self) -> Vec<Column> {
+        self.batch("", 0, &[]).columns
     }
 
     /// The rows of `records`, games of the input named `file`, numbered from `first_game`
     /// on (the games of the inputs before: numbers run on across the inputs of a run).
-    pub fn batch(
-        self,
-        file: &str,
-        first_game: usize,
-        records: &[GameRecord],
-    ) -> Result<RecordBatch, ArrowError> {
+    pub fn batch(self, file: &str, first_game: usize, records: &[GameRecord]) -> Batch {
         match self {
             Table::Games => games::batch(file, first_game, records),
             Table::Moves => ply_batch::<moves::Moves>(first_game, records),
@@ -120,10 +116,11 @@ impl FromStr for Table {
 pub const GAMES_UNIT_BYTES: usize = 1 << 20;
 
 /// The rows of `table` for every game of `reader` (the input named `file`, its games numbered
-/// from `first_game` on), checked on `settings.threads()` threads, in input order, in batches
-/// of at most `batch_rows` rows. Each comes from one of `settings`' batches of games (at most
-/// `batch_rows` games), or for the games table from up to `batch_rows` games and
-/// [`GAMES_UNIT_BYTES`] of text. A read error ends the stream after the rows before it.
+/// from `first_game` on), checked on `settings.threads()` threads, in input order, a batch
+/// for each of `settings`' batches of games (at most `batch_rows` games), or for the games
+/// table of up to `batch_rows` games and [`GAMES_UNIT_BYTES`] of text; a batch of a table of
+/// a row a ply may hold more rows ([`arrow::RecordBatches`] slices them). A read error ends
+/// the stream after the rows before it.
 pub fn read(
     reader: Box<dyn BufRead + Send>,
     (file, first_game): (&str, usize),
@@ -190,42 +187,75 @@ pub fn read_where(
     };
     Ok(Batches {
         checked: checked(reader, settings, work)?,
-        schema: table.schema(),
-        rows: batch_rows.max(1),
-        pending: None,
         games: 0,
         file,
     })
 }
 
-/// The record batches of [`read`]: an Arrow [`RecordBatchReader`].
+/// Rows of a table: columns of the same length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Batch {
+    /// The table's columns, in its order.
+    pub columns: Vec<Column>,
+}
+
+impl Batch {
+    /// Its rows.
+    pub fn num_rows(&self) -> usize {
+        self.columns.first().map_or(0, Column::len)
+    }
+
+    /// The column named `name`.
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        self.columns.iter().find(|column| column.name == name)
+    }
+}
+
+/// An input that could not be read to its end: the rows before were handed out.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The input's name.
+    pub file: String,
+    /// What went wrong.
+    pub error: io::Error,
+}
+
+impl ReadError {
+    /// Whether the content is at fault (no text, a damaged compressed stream), not the
+    /// system: Python raises the one as a `ValueError`, the other as an `OSError`.
+    pub fn is_content(&self) -> bool {
+        // flate2 calls a damaged deflate stream invalid input.
+        matches!(
+            self.error.kind(),
+            io::ErrorKind::InvalidData
+                | io::ErrorKind::InvalidInput
+                | io::ErrorKind::UnexpectedEof
+                | io::ErrorKind::Other
+        )
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read {}: {}", self.file, self.error)
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// The batches of [`read`], in input order, each of the games of one unit of work.
 pub struct Batches {
-    checked: Checked<(usize, Result<RecordBatch, ArrowError>)>,
-    schema: SchemaRef,
-    rows: usize,
-    /// A batch larger than `rows`, and how much of it was handed out.
-    pending: Option<(RecordBatch, usize)>,
+    checked: Checked<(usize, Batch)>,
     games: usize,
     /// The input's name, for errors.
     file: String,
 }
 
 impl Batches {
-    /// A read error as Arrow says it, naming the input: the content's (no text, a damaged
-    /// compressed stream) as an invalid argument, which Python's readers raise as a
-    /// `ValueError`; the system's as an I/O error.
-    fn read_error(&self, error: io::Error) -> ArrowError {
-        let message = format!("cannot read {}: {error}", self.file);
-        match error.kind() {
-            // flate2 calls a damaged deflate stream invalid input.
-            io::ErrorKind::InvalidData
-            | io::ErrorKind::InvalidInput
-            | io::ErrorKind::UnexpectedEof
-            | io::ErrorKind::Other => ArrowError::InvalidArgumentError(message),
-            _ => ArrowError::IoError(message, error),
-        }
-    }
-
     /// The games read so far (selected or not).
     pub fn games(&self) -> usize {
         self.games
@@ -233,35 +263,23 @@ impl Batches {
 }
 
 impl Iterator for Batches {
-    type Item = Result<RecordBatch, ArrowError>;
+    type Item = Result<Batch, ReadError>;
 
-    fn next(&mut self) -> Option<Result<RecordBatch, ArrowError>> {
+    fn next(&mut self) -> Option<Result<Batch, ReadError>> {
         loop {
-            if let Some((batch, at)) = self.pending.take() {
-                let length = self.rows.min(batch.num_rows() - at);
-                let slice = batch.slice(at, length);
-                if at + length < batch.num_rows() {
-                    self.pending = Some((batch, at + length));
-                }
-                return Some(Ok(slice));
-            }
             match self.checked.next()? {
-                Ok((games, Ok(batch))) => {
+                Ok((games, batch)) => {
                     self.games += games;
                     if batch.num_rows() > 0 {
-                        self.pending = Some((batch, 0));
+                        return Some(Ok(batch));
                     }
                 }
-                Ok((_, Err(error))) => return Some(Err(error)),
-                Err(error) => return Some(Err(self.read_error(error))),
+                Err(error) => {
+                    let file = self.file.clone();
+                    return Some(Err(ReadError { file, error }));
+                }
             }
         }
-    }
-}
-
-impl RecordBatchReader for Batches {
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.schema)
     }
 }
 
@@ -270,18 +288,19 @@ const NULL_MOVE: &str = "0000";
 
 /// Named columns on their way to a batch.
 #[derive(Default)]
-struct Columns(Vec<(Field, ArrayRef)>);
+struct Columns(Vec<Column>);
 
 impl Columns {
-    /// Adds a column; `nullable` says whether its values may be missing.
-    fn add(&mut self, name: &str, nullable: bool, array: ArrayRef) {
-        let field = Field::new(name, array.data_type().clone(), nullable);
-        self.0.push((field, array));
+    /// Adds a column of what `builder` built; `nullable` says whether its values may be
+    /// missing.
+    fn add(&mut self, name: &str, nullable: bool, builder: impl Build) {
+        let (values, valid) = builder.finish();
+        let validity = nullable.then_some(valid);
+        self.0.push(Column::new(name, (values, validity)));
     }
 
-    fn finish(self) -> Result<RecordBatch, ArrowError> {
-        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = self.0.into_iter().unzip();
-        RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
+    fn finish(self) -> Batch {
+        Batch { columns: self.0 }
     }
 }
 
@@ -302,12 +321,12 @@ trait PlyRows: Default {
 
 /// The rows of `records`' mainline plies: `game` (numbered from `first_game` on), `ply`
 /// (from 1), then `T`'s columns.
-fn ply_batch<T: PlyRows>(
-    first_game: usize,
-    records: &[GameRecord],
-) -> Result<RecordBatch, ArrowError> {
-    let (mut games, mut plies_played, mut rows) =
-        (UInt64Builder::new(), UInt32Builder::new(), T::default());
+fn ply_batch<T: PlyRows>(first_game: usize, records: &[GameRecord]) -> Batch {
+    let (mut games, mut plies_played, mut rows) = (
+        NumberBuilder::<u64>::default(),
+        NumberBuilder::<u32>::default(),
+        T::default(),
+    );
     for record in records {
         let game = (first_game + record.report().index) as u64;
         for (ply, (index, mv, before)) in plies(record).enumerate() {
@@ -317,15 +336,15 @@ fn ply_batch<T: PlyRows>(
         }
     }
     let mut columns = Columns::default();
-    columns.add("game", false, Arc::new(games.finish()));
-    columns.add("ply", false, Arc::new(plies_played.finish()));
+    columns.add("game", false, games);
+    columns.add("ply", false, plies_played);
     rows.finish(&mut columns);
     columns.finish()
 }
 
 /// Appends `mv`'s UCI, played from `before`, to `column`; a null move's where it was not
 /// played.
-fn append_uci(column: &mut StringBuilder, mv: &MoveRecord, before: &Position) {
+fn append_uci(column: &mut TextBuilder, mv: &MoveRecord, before: &Position) {
     let uci = match mv.verdict {
         Verdict::Played(played) => Some(played.uci(before.is_chess960()).letters()),
         _ => None,

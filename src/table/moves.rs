@@ -1,11 +1,6 @@
 //! The `moves` table: a row a mainline ply.
 
-use std::sync::Arc;
-
-use arrow_array::builder::{
-    BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, UInt8Builder,
-};
-
+use super::column::{ListBuilder, NumberBuilder, TextBuilder};
 use super::{Columns, PlyRows, append_uci};
 use crate::pgn::{Eval, GameRecord, MoveRecord, Verdict, clock, eval};
 use crate::{MoveKind, Position};
@@ -13,16 +8,16 @@ use crate::{MoveKind, Position};
 /// The columns after `game` and `ply`.
 #[derive(Default)]
 pub(super) struct Moves {
-    san: StringBuilder,
-    uci: StringBuilder,
-    fen: StringBuilder,
-    clock: Float64Builder,
-    eval_cp: Int32Builder,
-    eval_mate: Int32Builder,
-    check: BooleanBuilder,
-    capture: BooleanBuilder,
-    nags: ListBuilder<UInt8Builder>,
-    comment: StringBuilder,
+    san: TextBuilder,
+    uci: TextBuilder,
+    fen: TextBuilder,
+    clock: NumberBuilder<f64>,
+    eval_cp: NumberBuilder<i32>,
+    eval_mate: NumberBuilder<i32>,
+    check: NumberBuilder<bool>,
+    capture: NumberBuilder<bool>,
+    nags: ListBuilder<NumberBuilder<u8>>,
+    comment: TextBuilder,
 }
 
 impl PlyRows for Moves {
@@ -46,22 +41,24 @@ impl PlyRows for Moves {
             _ => false,
         };
         self.capture.append_value(capture);
-        self.nags.values().extend(record.nags(index).map(Some));
-        self.nags.append(true);
+        for nag in record.nags(index) {
+            self.nags.values().append_value(nag);
+        }
+        self.nags.append();
         self.comment
             .append_option(Some(comment).filter(|c| !c.is_empty()));
     }
 
-    fn finish(mut self, columns: &mut Columns) {
-        columns.add("san", false, Arc::new(self.san.finish()));
-        columns.add("uci", false, Arc::new(self.uci.finish()));
-        columns.add("fen", false, Arc::new(self.fen.finish()));
-        columns.add("clock", true, Arc::new(self.clock.finish()));
-        columns.add("eval_cp", true, Arc::new(self.eval_cp.finish()));
-        columns.add("eval_mate", true, Arc::new(self.eval_mate.finish()));
-        columns.add("check", false, Arc::new(self.check.finish()));
-        columns.add("capture", false, Arc::new(self.capture.finish()));
-        columns.add("nags", false, Arc::new(self.nags.finish()));
-        columns.add("comment", true, Arc::new(self.comment.finish()));
+    fn finish(self, columns: &mut Columns) {
+        columns.add("san", false, self.san);
+        columns.add("uci", false, self.uci);
+        columns.add("fen", false, self.fen);
+        columns.add("clock", true, self.clock);
+        columns.add("eval_cp", true, self.eval_cp);
+        columns.add("eval_mate", true, self.eval_mate);
+        columns.add("check", false, self.check);
+        columns.add("capture", false, self.capture);
+        columns.add("nags", false, self.nags);
+        columns.add("comment", true, self.comment);
     }
 }

@@ -2,12 +2,7 @@
 //! models train on: twelve bitboards (bit `n` is square `n`, a1 = 0, b1 = 1, … h8 = 63),
 //! the side to move, the castling rooks as a bitboard, the en-passant square and the clocks.
 
-use std::sync::Arc;
-
-use arrow_array::builder::{
-    BooleanBuilder, StringBuilder, UInt8Builder, UInt16Builder, UInt32Builder, UInt64Builder,
-};
-
+use super::column::{NumberBuilder, TextBuilder};
 use super::{Columns, PlyRows, append_uci};
 use crate::pgn::{GameRecord, MoveRecord};
 use crate::{Color, Position, Role};
@@ -31,13 +26,13 @@ const BOARDS: [(Color, Role, &str); 12] = [
 /// The columns after `game` and `ply`.
 #[derive(Default)]
 pub(super) struct Positions {
-    boards: [UInt64Builder; 12],
-    white_to_move: BooleanBuilder,
-    castling: UInt64Builder,
-    en_passant: UInt8Builder,
-    halfmove_clock: UInt16Builder,
-    fullmove_number: UInt32Builder,
-    uci: StringBuilder,
+    boards: [NumberBuilder<u64>; 12],
+    white_to_move: NumberBuilder<bool>,
+    castling: NumberBuilder<u64>,
+    en_passant: NumberBuilder<u8>,
+    halfmove_clock: NumberBuilder<u16>,
+    fullmove_number: NumberBuilder<u32>,
+    uci: TextBuilder,
 }
 
 impl PlyRows for Positions {
@@ -58,27 +53,15 @@ impl PlyRows for Positions {
         append_uci(&mut self.uci, mv, before);
     }
 
-    fn finish(mut self, columns: &mut Columns) {
-        for (mut column, (_, _, name)) in self.boards.into_iter().zip(BOARDS) {
-            columns.add(name, false, Arc::new(column.finish()));
+    fn finish(self, columns: &mut Columns) {
+        for (column, (_, _, name)) in self.boards.into_iter().zip(BOARDS) {
+            columns.add(name, false, column);
         }
-        columns.add(
-            "white_to_move",
-            false,
-            Arc::new(self.white_to_move.finish()),
-        );
-        columns.add("castling", false, Arc::new(self.castling.finish()));
-        columns.add("en_passant", true, Arc::new(self.en_passant.finish()));
-        columns.add(
-            "halfmove_clock",
-            false,
-            Arc::new(self.halfmove_clock.finish()),
-        );
-        columns.add(
-            "fullmove_number",
-            false,
-            Arc::new(self.fullmove_number.finish()),
-        );
-        columns.add("uci", false, Arc::new(self.uci.finish()));
+        columns.add("white_to_move", false, self.white_to_move);
+        columns.add("castling", false, self.castling);
+        columns.add("en_passant", true, self.en_passant);
+        columns.add("halfmove_clock", false, self.halfmove_clock);
+        columns.add("fullmove_number", false, self.fullmove_number);
+        columns.add("uci", false, self.uci);
     }
 }

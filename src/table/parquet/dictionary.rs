@@ -1,0 +1,127 @@
+//! Dictionary encoding, as Parquet writers use it by default: a column chunk's distinct
+//! values once, in a dictionary page, and each value as its index there, bit-packed. Text
+//! that repeats (players, events, openings) and positions' bitboards take a fraction of their
+//! plain size; a chunk whose distinct values pass a limit goes on in the plain encoding.
+
+use std::collections::HashMap;
+
+/// A dictionary's values, in their plain encoding, past which a chunk's next pages are plain
+/// (parquet-rs's default).
+pub(super) const LIMIT: usize = 1 << 20;
+
+/// A column chunk's distinct values so far: numbers by their bits, text by its bytes.
+#[derive(Default)]
+pub(super) struct Dictionary {
+    words: HashMap<u64, u32>,
+    texts: HashMap<Box<[u8]>, u32>,
+    /// The last number looked up and its index: a row a ply repeats most of the row before
+    /// (a move changes two of the twelve bitboards), and a comparison is cheaper than a hash.
+    last: Option<(u64, u32)>,
+    /// The values in the order of their indices, plain: the dictionary page's body.
+    pub(super) plain: Vec<u8>,
+}
+
+impl Dictionary {
+    /// The index of the number of bits `word`, whose plain encoding is its first `width`
+    /// bytes, added if new.
+    pub(super) fn word(&mut self, word: u64, width: usize) -> u32 {
+        if let Some((last, id)) = self.last
+            && last == word
+        {
+            return id;
+        }
+        let id = match self.words.get(&word) {
+            Some(&id) => id,
+            None => {
+                let id = self.next();
+                self.words.insert(word, id);
+                let bytes = word.to_le_bytes();
+                self.plain
+                    .extend_from_slice(bytes.get(..width).unwrap_or(&bytes));
+                id
+            }
+        };
+        self.last = Some((word, id));
+        id
+    }
+
+    /// The index of the text whose plain encoding is `value`, added if new.
+    pub(super) fn text(&mut self, value: &[u8]) -> u32 {
+        match self.texts.get(value) {
+            Some(&id) => id,
+            None => {
+                let id = self.next();
+                self.texts.insert(value.into(), id);
+                self.plain.extend_from_slice(value);
+                id
+            }
+        }
+    }
+
+    fn next(&self) -> u32 {
+        u32::try_from(self.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Its values.
+    pub(super) fn len(&self) -> usize {
+        self.words.len() + self.texts.len()
+    }
+
+    /// Whether it passed [`LIMIT`].
+    pub(super) fn is_full(&self) -> bool {
+        self.plain.len() > LIMIT
+    }
+}
+
+/// A data page's values as dictionary indices: their bit width in a byte, then bit-packed
+/// groups of eight, as one run of the run-length / bit-packed hybrid (the last group padded
+/// with zeros, which the page's count of values leaves unread).
+pub(super) fn encode_indices(indices: &[u32], entries: usize, out: &mut Vec<u8>) {
+    let width = (u32::BITS - (entries.saturating_sub(1) as u32).leading_zeros()).max(1);
+    out.push(width as u8);
+    let groups = indices.len().div_ceil(8);
+    let mut header = ((groups as u64) << 1) | 1;
+    while header >= 0x80 {
+        out.push((header as u8) | 0x80);
+        header >>= 7;
+    }
+    out.push(header as u8);
+    for group in indices.chunks(8) {
+        let (mut buffer, mut bits) = (0u64, 0u32);
+        for slot in 0..8 {
+            let index = group.get(slot).copied().unwrap_or(0);
+            buffer |= u64::from(index) << bits;
+            bits += width;
+            while bits >= 8 {
+                out.push(buffer as u8);
+                (buffer, bits) = (buffer >> 8, bits - 8);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-packing example of the Parquet format's encodings page: 0 to 7 at three bits
+    /// are the bytes 10001000 11000110 11111010.
+    #[test]
+    fn indices_are_bit_packed_as_the_format_s_example() {
+        let mut out = Vec::new();
+        encode_indices(&[0, 1, 2, 3, 4, 5, 6, 7], 8, &mut out);
+        assert_eq!(out, [3, 0b11, 0b1000_1000, 0b1100_0110, 0b1111_1010]);
+    }
+
+    #[test]
+    fn a_value_seen_again_has_its_first_index() {
+        let mut dictionary = Dictionary::default();
+        assert_eq!(dictionary.text(b"a"), 0);
+        assert_eq!(dictionary.text(b"bc"), 1);
+        assert_eq!(dictionary.text(b"a"), 0);
+        assert_eq!((dictionary.len(), &dictionary.plain[..]), (2, &b"abc"[..]));
+        let mut numbers = Dictionary::default();
+        assert_eq!([7, 7, 9, 7].map(|n| numbers.word(n, 4)), [0, 0, 1, 0]);
+        assert_eq!(numbers.plain, [7, 0, 0, 0, 9, 0, 0, 0]);
+    }
+}
