@@ -3,9 +3,9 @@
 and `cargo install --path .` cost a new user, a cold `cargo build --release`, and the size of
 the binary it makes.
 
-    python3 tools/bench/benchmarks.py --only release-build [--build-before COMMIT] [--write]
+    python3 tools/bench/benchmarks.py --only release-build [--build-before COMMIT[,COMMIT]] [--write]
 
-Each commit measured (the committed HEAD, and `--build-before COMMIT` to compare with) is
+Each commit measured (the committed HEAD, and `--build-before`'s commits to compare with) is
 cloned into a new directory with an empty `target/` (the cargo registry is the machine's,
 already downloaded, so the CPU is compiling alone), then `cargo build --release` runs there.
 The CPU is user + system time of cargo and everything it ran, from the kernel's accounting of
@@ -31,8 +31,8 @@ TARGET_MB = 20
 
 def add_arguments(parser):
     """This section's options on benchmarks.py's command line."""
-    parser.add_argument("--build-before", metavar="COMMIT",
-                        help="the release-build section also measures this earlier commit")
+    parser.add_argument("--build-before", metavar="COMMIT[,COMMIT]",
+                        help="the release-build section also measures these earlier commits")
 
 
 def measure(commit):
@@ -64,7 +64,8 @@ def section(run):
     if shutil.which("git") is None:
         raise Failed("git is not installed")
     before = getattr(run.options, "build_before", None)
-    commits = ([short(before)] if before else []) + [short("HEAD")]
+    earlier = [short(commit) for commit in before.split(",")] if before else []
+    commits = earlier + [short("HEAD")]
     run.mode = "a fresh clone of each commit, one after the other"
     lines = [
         "| commit | crates compiled | CPU (user + sys) | wall | `target/release/jaque` |",
