@@ -1,5 +1,5 @@
 //! Every dimension of a game costs linear work, through each face: `jaque check --json` (the
-//! library's checker), `jaque fix`, `jaque fmt`, `jaque lsp`, and the editor core the page
+//! library's checker), `jaque check`'s rustc-style text, `jaque fix`, `jaque fmt`, `jaque lsp`, and the editor core the page
 //! runs (`jaque::ide::Document`: check, the diagnostics' JSON, fix, fmt, folds, outline).
 //!
 //! For each shape (many tags, a long tag value, many comments, NAGs, nested variations,
@@ -116,6 +116,7 @@ fn baseline() -> String {
 #[derive(Clone, Copy, Debug)]
 enum Face {
     Check,
+    CheckText,
     Fix,
     Fmt,
     Lsp,
@@ -133,7 +134,14 @@ fn main() {
         eprintln!("help: apt-get install valgrind (as .ci/run does)");
         std::process::exit(1);
     }
-    let faces = [Face::Check, Face::Fix, Face::Fmt, Face::Lsp, Face::Page];
+    let faces = [
+        Face::Check,
+        Face::CheckText,
+        Face::Fix,
+        Face::Fmt,
+        Face::Lsp,
+        Face::Page,
+    ];
     let failures: Vec<String> = std::thread::scope(|scope| {
         let runs: Vec<_> = faces
             .iter()
@@ -186,6 +194,7 @@ fn instructions(face: Face, name: &str, text: &str) -> u64 {
     let jaque = PathBuf::from(env!("CARGO_BIN_EXE_jaque"));
     let (program, args): (PathBuf, Vec<&str>) = match face {
         Face::Check => (jaque, vec!["check", "--json", "--jobs", "1"]),
+        Face::CheckText => (jaque, vec!["check", "--color", "never", "--jobs", "1"]),
         Face::Fix => (jaque, vec!["fix", "--stdout"]),
         Face::Fmt => (jaque, vec!["fmt", "--stdout"]),
         Face::Lsp => (jaque, vec!["lsp"]),
@@ -214,7 +223,7 @@ fn instructions(face: Face, name: &str, text: &str) -> u64 {
             lsp_session(&mut child, text);
             child.wait()
         }
-        Face::Check | Face::Fix | Face::Fmt => {
+        Face::Check | Face::CheckText | Face::Fix | Face::Fmt => {
             command.arg(&file).stdin(Stdio::null());
             command.output().map(|out| out.status)
         }

@@ -35,15 +35,54 @@ pub fn render(report: &Report<'_>, color: bool) -> String {
     annotated(report, color)
 }
 
-/// `report` laid out by annotate-snippets.
+/// Bytes of a long line kept on each side of the span for annotate-snippets: more than it
+/// shows of a line (its terminal width, 140 columns), so that the cut it draws is its own.
+/// Laying out the whole line for each diagnostic made many diagnostics on one long line cost
+/// the square of its length.
+const WINDOW: usize = 512;
+
+/// `report` laid out by annotate-snippets, given the window of a long line around the span;
+/// the column it prints is then corrected to the whole line's.
 fn annotated(report: &Report<'_>, color: bool) -> String {
+    let end = report.span.end.min(report.source.len());
+    let start = report.span.start.min(end);
+    let boundary = |at: usize, forward: bool| {
+        let mut at = at.min(report.source.len());
+        while !report.source.is_char_boundary(at) {
+            at = if forward { at + 1 } else { at - 1 };
+        }
+        at
+    };
+    let (from, to) = (
+        boundary(start.saturating_sub(WINDOW), false),
+        boundary(end.saturating_add(WINDOW), true),
+    );
+    let window = report.source.get(from..to).unwrap_or_default();
+    let text = annotated_line(report, (window, start - from..end - from), color);
+    if from == 0 {
+        return text;
+    }
+    // annotate-snippets counts a column as a character.
+    let skipped = report.source.get(..from).map_or(0, |s| s.chars().count());
+    let column = window.get(..start - from).map_or(0, |s| s.chars().count()) + 1;
+    let location = |column: usize| format!("{}:{}:{column}", report.origin, report.line);
+    text.replacen(&location(column), &location(column + skipped), 1)
+}
+
+/// `report` laid out by annotate-snippets, about `source` (its line, or a part of it) and
+/// the span there.
+fn annotated_line(
+    report: &Report<'_>,
+    (source, span): (&str, Range<usize>),
+    color: bool,
+) -> String {
     let level = match report.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let end = report.span.end.min(report.source.len());
-    let start = report.span.start.min(end);
-    let snippet = Snippet::source(report.source)
+    let end = span.end.min(source.len());
+    let start = span.start.min(end);
+    let snippet = Snippet::source(source)
         .line_start(report.line)
         .path(report.origin)
         .annotation(
@@ -310,6 +349,46 @@ mod tests {
             origins.len() * texts.len() * 2 * 4,
             "all rendered directly"
         );
+    }
+
+    /// A long line is given to annotate-snippets as a window around the span: the output is
+    /// what it makes of the whole line, column and cuts included.
+    #[test]
+    fn a_window_of_a_long_line_renders_as_the_whole_line() {
+        let moves = "37.Qe6 Qxh3+ 38.Kg1 Rd1+ { Müller ♔ – 王 ✓ }\t";
+        for length in [1000, 1500, 4000] {
+            let source: String = moves.chars().cycle().take(length).collect();
+            let len = source.len();
+            let starts = [
+                0,
+                1,
+                100,
+                511,
+                512,
+                513,
+                700,
+                len / 2,
+                len - 600,
+                len - 20,
+                len,
+            ];
+            for start in starts {
+                let start = (0..=start).rev().find(|&i| source.is_char_boundary(i));
+                let start = start.unwrap_or(0);
+                for width in [0, 1, 4, 30, 700] {
+                    let end = (start + width..=len).find(|&i| source.is_char_boundary(i));
+                    let r = report(&source, 7, start..end.unwrap_or(len), "games.pgn");
+                    for color in [false, true] {
+                        assert_eq!(
+                            annotated(&r, color),
+                            annotated_line(&r, (r.source, r.span.clone()), color),
+                            "{length} {:?}",
+                            r.span
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
