@@ -13,6 +13,7 @@ from collections import Counter
 import duckdb
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
@@ -160,6 +161,33 @@ def test_jaque_export_writes_the_arrow_table_as_parquet(tmp_path, name):
     read_by_polars = pl.read_parquet(out)
     assert read_by_polars.schema == pl.from_arrow(expected).schema
     assert read_by_polars.equals(pl.from_arrow(expected))
+    # Each row group's statistics are its columns' least and greatest values and missing
+    # ones, as pyarrow computes them from the values it read.
+    file = pq.ParquetFile(out)
+    checked = 0
+    for group in range(file.metadata.num_row_groups):
+        rows = file.read_row_group(group)
+        for index in range(file.metadata.num_columns):
+            chunk = file.metadata.row_group(group).column(index)
+            name = chunk.path_in_schema
+            if "." in name or rows.schema.field(name).type == pa.bool_():
+                continue
+            values = rows.column(name)
+            stats = chunk.statistics
+            assert stats.null_count == values.null_count, name
+            if values.null_count == len(values):
+                assert not stats.has_min_max, name
+            elif not stats.has_min_max:
+                # Left out for text whose least or greatest value passes 64 bytes.
+                lengths = pc.binary_length(values)
+                assert pc.max(lengths).as_py() > 64, name
+            else:
+                assert (stats.min, stats.max) == (
+                    pc.min(values).as_py(),
+                    pc.max(values).as_py(),
+                ), name
+                checked += 1
+    assert checked > 10
 
 
 class Interrupting:

@@ -20,6 +20,7 @@
 mod dictionary;
 mod schema;
 mod shred;
+mod statistics;
 mod thrift;
 
 use std::io::{self, Write};
@@ -28,6 +29,7 @@ use super::{Batch, Column};
 use dictionary::{Dictionary, encode_indices};
 use schema::{Element, Leaf};
 use shred::{Levels, encode_booleans, encode_levels, encode_value, encode_values, shred};
+use statistics::Statistics;
 use thrift::{Kind, Thrift};
 
 /// A page is written once its values and levels pass this size (parquet-rs's and
@@ -79,6 +81,7 @@ struct LeafChunk {
     /// one is dictionary-encoded, and whether one is plain.
     pages: Vec<u8>,
     paged: Encodings,
+    statistics: Statistics,
     slots: i64,
     uncompressed: i64,
 }
@@ -102,6 +105,7 @@ struct Chunk {
     /// Where its data pages begin.
     data: i64,
     dictionary: bool,
+    statistics: Statistics,
     compressed: i64,
     uncompressed: i64,
     slots: i64,
@@ -123,6 +127,7 @@ impl<W: Write> Writer<W> {
                 indices: Vec::new(),
                 pages: Vec::new(),
                 paged: Encodings::default(),
+                statistics: Statistics::default(),
                 slots: 0,
                 uncompressed: 0,
             })
@@ -160,8 +165,12 @@ impl<W: Write> Writer<W> {
             let Some(column) = batch.columns.get(chunk.leaf.top) else {
                 continue;
             };
+            let before = chunk.levels.len();
             shred(column, &chunk.leaf.path, rows, &mut chunk.levels);
             if let Some(leaf) = shred::leaf(column, &chunk.leaf.path) {
+                let present = &chunk.levels.values;
+                let missing = (chunk.levels.len() - before).saturating_sub(present.len());
+                chunk.statistics.add(leaf, present, missing);
                 chunk.values_of(leaf);
             }
             chunk.levels.values.clear();
@@ -196,6 +205,7 @@ impl<W: Write> Writer<W> {
                 offset,
                 data: offset + dictionary.len() as i64,
                 dictionary: !dictionary.is_empty(),
+                statistics: std::mem::take(&mut leaf.statistics),
                 compressed: written,
                 uncompressed: leaf.uncompressed,
                 slots: leaf.slots,
@@ -236,6 +246,14 @@ impl<W: Write> Writer<W> {
         }
         let created_by = concat!("jaque version ", env!("CARGO_PKG_VERSION"));
         meta.binary(6, created_by.as_bytes());
+        // Each leaf's values compare as its logical type says: statistics readers can trust.
+        meta.list(7, Kind::Struct, self.leaves.len());
+        for _ in &self.leaves {
+            meta.element_struct();
+            meta.begin(1);
+            meta.end();
+            meta.end();
+        }
         meta.finish()
     }
 
@@ -265,6 +283,7 @@ impl<W: Write> Writer<W> {
             if chunk.dictionary {
                 meta.i64(11, chunk.offset);
             }
+            chunk.statistics.write(meta, leaf.leaf.max_repetition > 0);
             meta.end();
             meta.end();
         }

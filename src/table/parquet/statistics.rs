@@ -1,0 +1,149 @@
+//! A column chunk's statistics: its least and greatest value and its missing values, so that
+//! a reader (duckdb, pyarrow, polars) skips the row groups a filter excludes. Values compare
+//! as their logical type does: unsigned integers unsigned, text byte by byte; NaN is left out.
+
+use super::super::{Column, Values};
+use super::thrift::Thrift;
+
+/// Text statistics longer than this are not written: a long comment would make the footer
+/// long for no reader's gain.
+const TEXT_LIMIT: usize = 64;
+
+/// A value as it compares.
+#[derive(Clone, Debug, PartialEq, PartialOrd)]
+enum Bound {
+    Unsigned(u64),
+    Signed(i64),
+    Float(f64),
+    Text(Vec<u8>),
+}
+
+/// What a chunk's values so far hold.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Statistics {
+    bounds: Option<(Bound, Bound)>,
+    /// Slots without a value, for a column that is not repeated.
+    nulls: i64,
+    /// The bytes of an unsigned or signed value in the plain encoding.
+    width: usize,
+}
+
+impl Statistics {
+    /// Takes in the values of `rows` of `leaf`, and `nulls` slots without one.
+    pub(super) fn add(&mut self, leaf: &Column, rows: &[usize], nulls: usize) {
+        self.nulls += nulls as i64;
+        fn of<'a, T: Copy + Into<u64>>(
+            values: &'a [T],
+            rows: &'a [usize],
+        ) -> impl Iterator<Item = u64> + 'a {
+            rows.iter()
+                .filter_map(|&row| values.get(row))
+                .map(|&n| n.into())
+        }
+        match &leaf.values {
+            Values::U64(v) => self.numbers(of(v, rows), 8),
+            Values::U32(v) => self.numbers(of(v, rows), 4),
+            Values::U16(v) => self.numbers(of(v, rows), 4),
+            Values::U8(v) => self.numbers(of(v, rows), 4),
+            Values::I32(v) => {
+                self.width = 4;
+                let values = rows
+                    .iter()
+                    .filter_map(|&r| v.get(r))
+                    .map(|&n| Bound::Signed(i64::from(n)));
+                values.for_each(|value| self.bound(value));
+            }
+            Values::F64(v) => {
+                self.width = 8;
+                let values = rows
+                    .iter()
+                    .filter_map(|&r| v.get(r))
+                    .filter(|n| !n.is_nan());
+                values.for_each(|&n| self.bound(Bound::Float(n)));
+            }
+            Values::Text { offsets, bytes } => {
+                for &row in rows {
+                    let (Some(&start), Some(&end)) = (offsets.get(row), offsets.get(row + 1))
+                    else {
+                        continue;
+                    };
+                    let text = bytes.get(start..end).unwrap_or_default();
+                    self.text(text);
+                }
+            }
+            Values::Bool(_) | Values::List { .. } | Values::Map { .. } | Values::Struct { .. } => {}
+        }
+    }
+
+    fn numbers(&mut self, values: impl Iterator<Item = u64>, width: usize) {
+        self.width = width;
+        let (mut least, mut most) = match &self.bounds {
+            Some((Bound::Unsigned(least), Bound::Unsigned(most))) => (*least, *most),
+            _ => (u64::MAX, 0),
+        };
+        let mut any = self.bounds.is_some();
+        for value in values {
+            (least, most, any) = (least.min(value), most.max(value), true);
+        }
+        if any {
+            self.bounds = Some((Bound::Unsigned(least), Bound::Unsigned(most)));
+        }
+    }
+
+    fn text(&mut self, text: &[u8]) {
+        match &mut self.bounds {
+            Some((Bound::Text(least), Bound::Text(most))) => {
+                if text < least.as_slice() {
+                    *least = text.to_vec();
+                } else if text > most.as_slice() {
+                    *most = text.to_vec();
+                }
+            }
+            _ => self.bounds = Some((Bound::Text(text.to_vec()), Bound::Text(text.to_vec()))),
+        }
+    }
+
+    fn bound(&mut self, value: Bound) {
+        match &mut self.bounds {
+            Some((least, most)) => {
+                if value < *least {
+                    *least = value;
+                } else if value > *most {
+                    *most = value;
+                }
+            }
+            None => self.bounds = Some((value.clone(), value)),
+        }
+    }
+
+    /// Writes them as the `Statistics` field of a `ColumnMetaData`; `repeated` leaves out the
+    /// count of missing values (a list's empty rows are slots without a value too).
+    pub(super) fn write(&self, meta: &mut Thrift, repeated: bool) {
+        meta.begin(12);
+        if !repeated {
+            meta.i64(3, self.nulls);
+        }
+        let bytes = |bound: &Bound| match bound {
+            Bound::Unsigned(n) => n
+                .to_le_bytes()
+                .get(..self.width)
+                .unwrap_or_default()
+                .to_vec(),
+            Bound::Signed(n) => n
+                .to_le_bytes()
+                .get(..self.width)
+                .unwrap_or_default()
+                .to_vec(),
+            Bound::Float(n) => n.to_le_bytes().to_vec(),
+            Bound::Text(text) => text.clone(),
+        };
+        if let Some((least, most)) = &self.bounds {
+            let (least, most) = (bytes(least), bytes(most));
+            if least.len().max(most.len()) <= TEXT_LIMIT {
+                meta.binary(5, &most);
+                meta.binary(6, &least);
+            }
+        }
+        meta.end();
+    }
+}
