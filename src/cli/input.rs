@@ -83,24 +83,15 @@ pub fn say_no_games(input: &Input) {
 
 /// Adds the PGN files under `dir` to `inputs`, sorted by name directory by directory: files
 /// and directories that `.gitignore`, `.ignore` or a global git ignore file exclude are left
-/// out (in a git repository or not), and so are hidden ones.
+/// out (in a git repository or not), and so are hidden ones (`walk`).
 fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
-    let walker = ignore::WalkBuilder::new(dir)
-        .require_git(false)
-        .sort_by_file_name(|a, b| a.cmp(b))
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(entry) if entry.file_type().is_some_and(|t| t.is_file()) => {
-                let name = entry.file_name().to_string_lossy().to_ascii_lowercase();
-                if PGN_ENDINGS.iter().any(|end| name.ends_with(end)) {
-                    inputs.push(Input::file(entry.into_path()));
-                }
-            }
-            Ok(_) => {}
-            Err(error) => errors.push(error.to_string()),
-        }
-    }
+    let is_pgn = |name: &str| {
+        let name = name.to_ascii_lowercase();
+        PGN_ENDINGS.iter().any(|end| name.ends_with(end))
+    };
+    let (files, unreadable) = super::walk::files(dir, is_pgn);
+    inputs.extend(files.into_iter().map(Input::file));
+    errors.extend(unreadable);
 }
 
 impl Input {

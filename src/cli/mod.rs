@@ -9,6 +9,7 @@ mod explain;
 mod export;
 mod fix;
 mod fmt;
+mod gitignore;
 mod input;
 mod lints;
 mod lsp;
@@ -23,6 +24,7 @@ mod select;
 mod shell;
 mod staged;
 mod stdout;
+mod walk;
 
 use std::process::ExitCode;
 

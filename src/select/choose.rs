@@ -93,7 +93,7 @@ impl<'s> Selector<'s> {
     /// The tag filters.
     fn tags_pass(&self, tags: &Tags) -> bool {
         let selection = self.selection;
-        let player = |regex: &regex::Regex| {
+        let player = |regex: &regex_lite::Regex| {
             let plays = |colour| tags.last(colour).is_some_and(|name| regex.is_match(name));
             plays("White") || plays("Black")
         };

@@ -22,7 +22,7 @@ mod target;
 
 use std::ops::Range;
 
-use regex::Regex;
+use regex_lite::Regex;
 
 use crate::opening::{Classified, EcoRange};
 use pattern::Pattern;

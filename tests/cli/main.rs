@@ -32,4 +32,5 @@ mod select_openings;
 mod select_pattern;
 mod shell;
 mod start_position;
+mod walk;
 mod world;

@@ -316,3 +316,37 @@ fn select_duplicates_go_to_their_file_and_a_reference_drops_its_own_games() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_regular_expression_it_cannot_read_is_shown_in_its_argument() {
+    // The span is the argument's value; regex-lite has no Unicode classes (docs/select.md).
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &["--tag", "White ~ (x"],
+            "--> --tag:1:9",
+            "without closing ')'",
+        ),
+        (&["--player", "\\p{L}"], "--> --player:1:1", "not supported"),
+        (
+            &["--opening", "[Gambit"],
+            "--> --opening:1:1",
+            "no closing bracket",
+        ),
+    ];
+    let games = common::vendored("pgn/select.pgn").display().to_string();
+    for (filter, at, said) in cases {
+        let args = ["select", "-o", "/dev/null", &games].into_iter();
+        let args: Vec<&str> = args.chain(filter.iter().copied()).collect();
+        let output = common::run_jaque(None, &args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{filter:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: not a regular expression: "),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(at) && stderr.contains(said),
+            "{filter:?}: {stderr}"
+        );
+    }
+}

@@ -92,7 +92,7 @@ fn openings_count(args: &[String]) -> Option<usize> {
     let named = |f: &Vec<&str>| {
         value("--eco").is_none_or(|r| r.split(',').any(|r| in_range(f[4], r)))
             && value("--opening")
-                .is_none_or(|re| regex::Regex::new(re).expect("regex").is_match(f[5]))
+                .is_none_or(|re| regex_lite::Regex::new(re).expect("regex").is_match(f[5]))
     };
     Some(rows.filter(named).count())
 }
