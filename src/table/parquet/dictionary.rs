@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use super::thrift::varint;
+
 /// A dictionary's values, in their plain encoding, past which a chunk's next pages are plain
 /// (parquet-rs's default).
 pub(super) const LIMIT: usize = 1 << 20;
@@ -80,12 +82,7 @@ pub(super) fn encode_indices(indices: &[u32], entries: usize, out: &mut Vec<u8>)
     let width = (u32::BITS - (entries.saturating_sub(1) as u32).leading_zeros()).max(1);
     out.push(width as u8);
     let groups = indices.len().div_ceil(8);
-    let mut header = ((groups as u64) << 1) | 1;
-    while header >= 0x80 {
-        out.push((header as u8) | 0x80);
-        header >>= 7;
-    }
-    out.push(header as u8);
+    varint(((groups as u64) << 1) | 1, out);
     for group in indices.chunks(8) {
         let (mut buffer, mut bits) = (0u64, 0u32);
         for slot in 0..8 {

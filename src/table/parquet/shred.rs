@@ -2,6 +2,7 @@
 //! value slot (Dremel's encoding of lists and missing values), and the values present.
 
 use super::super::{Column, Values};
+use super::thrift::varint;
 
 /// Where a leaf is: the index of the child taken below each struct or map on the way down
 /// from a top-level column (lists have one child and take no index).
@@ -108,8 +109,8 @@ fn walk(column: &Column, path: &[usize], row: usize, at: At, levels: &mut Levels
     }
 }
 
-/// The items of row `row` of a list or a map.
-fn span(offsets: &[usize], row: usize) -> (usize, usize) {
+/// The items of row `row` of a list or a map, or the bytes of a text.
+pub(super) fn span(offsets: &[usize], row: usize) -> (usize, usize) {
     let start = offsets.get(row).copied().unwrap_or(0);
     let end = offsets.get(row + 1).copied().unwrap_or(start);
     (start, end.max(start))
@@ -146,14 +147,6 @@ pub(super) fn encode_levels(levels: &[u8], out: &mut Vec<u8>) {
     if let Some(slot) = out.get_mut(at..at + 4) {
         slot.copy_from_slice(&length.to_le_bytes());
     }
-}
-
-fn varint(mut value: u64, out: &mut Vec<u8>) {
-    while value >= 0x80 {
-        out.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
 }
 
 /// Appends the values of `rows` of `column` (a leaf) in Parquet's plain encoding, as

@@ -3,6 +3,7 @@
 //! as their logical type does: unsigned integers unsigned, text byte by byte; NaN is left out.
 
 use super::super::{Column, Values};
+use super::shred::span;
 use super::thrift::Thrift;
 
 /// Text statistics longer than this are not written: a long comment would make the footer
@@ -63,12 +64,8 @@ impl Statistics {
             }
             Values::Text { offsets, bytes } => {
                 for &row in rows {
-                    let (Some(&start), Some(&end)) = (offsets.get(row), offsets.get(row + 1))
-                    else {
-                        continue;
-                    };
-                    let text = bytes.get(start..end).unwrap_or_default();
-                    self.text(text);
+                    let (start, end) = span(offsets, row);
+                    self.text(bytes.get(start..end).unwrap_or_default());
                 }
             }
             Values::Bool(_) | Values::List { .. } | Values::Map { .. } | Values::Struct { .. } => {}

@@ -52,12 +52,8 @@ impl Thrift {
         }
     }
 
-    fn varint(&mut self, mut value: u64) {
-        while value >= 0x80 {
-            self.out.push((value as u8) | 0x80);
-            value >>= 7;
-        }
-        self.out.push(value as u8);
+    fn varint(&mut self, value: u64) {
+        varint(value, &mut self.out);
     }
 
     pub(super) fn i32(&mut self, id: i16, value: i32) {
@@ -126,6 +122,16 @@ impl Thrift {
         self.varint(bytes.len() as u64);
         self.out.extend_from_slice(bytes);
     }
+}
+
+/// `value` as an unsigned LEB128 varint: Thrift's integers and the run headers of Parquet's
+/// run-length / bit-packed hybrid encoding alike.
+pub(super) fn varint(mut value: u64, out: &mut Vec<u8>) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
 }
 
 fn zigzag(value: i64) -> u64 {
