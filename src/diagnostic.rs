@@ -154,3 +154,44 @@ impl Diagnostic {
         self
     }
 }
+
+/// Why the text of a filter or a query is wrong, and where: a byte range of the text (one
+/// command-line argument, or a query), rendered rustc-style by the faces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilterError {
+    /// The bytes of the filter's text that are wrong.
+    pub span: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// How to write it right, where that can be said.
+    pub help: Option<String>,
+}
+
+impl FilterError {
+    /// An error about `span`.
+    pub fn new(span: std::ops::Range<usize>, message: impl Into<String>) -> FilterError {
+        FilterError {
+            span,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// The error with a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> FilterError {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl std::fmt::Display for FilterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (at bytes {}..{})",
+            self.message, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for FilterError {}

@@ -59,6 +59,8 @@ pub mod opening;
 pub mod perft;
 pub mod pgn;
 mod position;
+#[cfg(feature = "query")]
+pub mod query;
 mod role;
 pub mod san;
 #[cfg(feature = "select")]
@@ -73,7 +75,8 @@ mod xorshift;
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use diagnostic::{
-    Applicability, Code, CodeSet, Diagnostic, Family, ParseCodeError, Severity, Suggestion,
+    Applicability, Code, CodeSet, Diagnostic, Family, FilterError, ParseCodeError, Severity,
+    Suggestion,
 };
 pub use game::{Game, IllegalUci};
 pub use movegen::MoveList;

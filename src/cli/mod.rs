@@ -17,6 +17,7 @@ mod perft;
 pub mod pipe;
 mod play;
 mod progress;
+mod query;
 mod render;
 mod rewrite;
 mod san;
@@ -75,6 +76,8 @@ enum Command {
     Export(export::ExportArgs),
     /// Write the games that pass every filter, byte for byte: tags, positions, duplicates.
     Select(Box<select::SelectArgs>),
+    /// The games with a position that satisfies a query: pieces, attacks, moves, lines.
+    Query(Box<query::QueryArgs>),
     /// What a diagnostic code means, with an example and how to allow it.
     Explain(explain::ExplainArgs),
     /// List the diagnostic codes with their default levels.
@@ -141,6 +144,7 @@ pub fn run() -> ExitCode {
         Command::Lsp(args) => lsp::run(args),
         Command::Export(args) => export::run(args, flags),
         Command::Select(args) => select::run(*args, flags, global),
+        Command::Query(args) => query::run(*args, flags, global),
         Command::Explain(args) => explain::explain(args, cli.color),
         Command::Rules(args) => explain::rules(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),

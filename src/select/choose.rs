@@ -10,7 +10,9 @@ use crate::lint::Lints;
 use crate::opening::{Classified, Classifier};
 use crate::pgn::syntax::{Token, decode, lex};
 use crate::pgn::{Checker, GameReport, RawGame, Tags, Visit};
+use crate::moves::Move;
 use crate::position::Position;
+use crate::query::{Matcher, Query};
 use crate::{Code, Severity};
 
 /// What became of a game.
@@ -29,6 +31,8 @@ pub struct Choice {
     /// Its opening, as lichess names it, when the selection classifies games (and one is
     /// named).
     pub opening: Option<Classified>,
+    /// With a query, the mainline plies whose position satisfies it, ascending.
+    pub matches: Vec<u32>,
 }
 
 impl Choice {
@@ -111,13 +115,16 @@ impl<'s> Selector<'s> {
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
+        let matches = positions.matcher.as_mut().map(|m| m.plies());
         Walked {
             matched: positions.found.iter().all(|&f| f)
                 && positions.patterned
-                && selection.opening_passes(opening),
+                && selection.opening_passes(opening)
+                && matches.as_ref().is_none_or(|m| !m.is_empty()),
             report: Some(report),
             whole: !positions.stopped,
             opening,
+            matches: matches.unwrap_or_default(),
         }
     }
 
@@ -139,6 +146,7 @@ impl<'s> Selector<'s> {
             mut report,
             mut whole,
             mut opening,
+            matches,
             ..
         } = walked;
         // A game failing a tag filter was not played, and `--invert` may select it: its
@@ -170,6 +178,7 @@ impl<'s> Selector<'s> {
             whole,
             key,
             opening: opening.filter(|_| selected),
+            matches,
         }
     }
 
@@ -204,6 +213,7 @@ struct Walked {
     /// The report is of the whole game.
     whole: bool,
     opening: Option<Classified>,
+    matches: Vec<u32>,
 }
 
 /// The walk's visitor: which wanted positions were reached, the opening; stops the walk
@@ -219,6 +229,8 @@ struct Positions<'s> {
     /// No filter needs the rest of the game once the positions are decided.
     may_stop: bool,
     stopped: bool,
+    /// The query's matcher: it is shown the whole mainline.
+    matcher: Option<Matcher<'s>>,
 }
 
 impl<'s> Positions<'s> {
@@ -233,13 +245,30 @@ impl<'s> Positions<'s> {
             patterned: selection.patterns.is_empty(),
             may_stop,
             stopped: false,
+            matcher: selection.query.as_ref().map(Query::matcher),
         }
     }
 }
 
 impl Visit for Positions<'_> {
+    const BEFORE: bool = true;
+
     fn variations(&self) -> bool {
         self.selection.variations
+    }
+
+    fn moved(
+        &mut self,
+        ply: usize,
+        depth: usize,
+        before: &Position,
+        played: Option<Move>,
+        after: &Position,
+    ) -> ControlFlow<()> {
+        if let Some(matcher) = &mut self.matcher {
+            let _ = matcher.moved(ply, depth, before, played, after);
+        }
+        self.position(ply, depth, after)
     }
 
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
@@ -268,8 +297,15 @@ impl Visit for Positions<'_> {
         if depth == 0 && !self.patterned {
             self.patterned = self.selection.patterns.iter().any(|p| p.matches(position));
         }
+        if ply == 0
+            && let Some(matcher) = &mut self.matcher
+        {
+            let _ = matcher.position(ply, depth, position);
+        }
         let named = self.classifier.is_none() || self.named_all;
-        if self.may_stop && (hopeless || (all && named && self.patterned)) {
+        // A query is asked of the whole mainline: its matches are reported.
+        let decided = all && named && self.patterned && self.matcher.is_none();
+        if self.may_stop && (hopeless || decided) {
             self.stopped = true;
             return ControlFlow::Break(());
         }

@@ -4,6 +4,7 @@
 use super::pattern::Pattern;
 use super::{Between, Dedupe, FilterError, Results, Selection, TagFilter, Target};
 use crate::opening::EcoRange;
+use crate::query::Query;
 
 /// The text of each filter given, by the name every face gives it (`tag` is `--tag` on the
 /// command line and `tag=` in Python).
@@ -43,6 +44,8 @@ pub struct Filters {
     pub pattern: Option<String>,
     /// `either_colour`: the pattern with colours swapped matches too.
     pub either_colour: bool,
+    /// `query`: a condition of the query language on some mainline position.
+    pub query: Option<String>,
 }
 
 /// A filter whose text could not be read: its name, its text, and why.
@@ -143,6 +146,10 @@ impl Filters {
                     selection.patterns.push(p);
                 }),
             );
+        }
+        if let Some(text) = &self.query {
+            let query = Query::parse(text).map(|q| selection.query = Some(q));
+            read("query", text, query);
         }
         if let Some(text) = &self.eco {
             read("eco", text, eco_ranges(text).map(|r| selection.eco = r));

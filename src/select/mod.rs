@@ -20,13 +20,13 @@ mod retag;
 mod tags;
 mod target;
 
-use std::ops::Range;
-
 use regex_lite::Regex;
 
 use crate::opening::{Classified, EcoRange};
+use crate::query::Query;
 use pattern::Pattern;
 
+pub use crate::diagnostic::FilterError;
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
 pub use filters::{BadFilter, Filters};
@@ -35,45 +35,6 @@ pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
 pub use target::Target;
 
-/// Why the text of a filter is wrong, and where: a byte range of the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FilterError {
-    /// The bytes of the filter's text that are wrong.
-    pub span: Range<usize>,
-    /// What is wrong.
-    pub message: String,
-    /// How to write it right, where that can be said.
-    pub help: Option<String>,
-}
-
-impl FilterError {
-    /// An error about `span`.
-    pub fn new(span: Range<usize>, message: impl Into<String>) -> FilterError {
-        FilterError {
-            span,
-            message: message.into(),
-            help: None,
-        }
-    }
-
-    /// The error with a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> FilterError {
-        self.help = Some(help.into());
-        self
-    }
-}
-
-impl std::fmt::Display for FilterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} (at bytes {}..{})",
-            self.message, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for FilterError {}
 
 /// How duplicates are told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +106,8 @@ pub struct Selection {
     pub opening: Option<Regex>,
     /// Every selected game is classified ([`Choice::opening`]): `--add-opening`, `--json`.
     pub classify: bool,
+    /// `--query`: some mainline position satisfies it ([`Choice::matches`] says which).
+    pub query: Option<Query>,
 }
 
 impl Selection {
@@ -155,7 +118,10 @@ impl Selection {
 
     /// Whether a filter asks about positions.
     fn reads_positions(&self) -> bool {
-        !self.targets.is_empty() || !self.patterns.is_empty() || self.names_openings()
+        !self.targets.is_empty()
+            || !self.patterns.is_empty()
+            || self.names_openings()
+            || self.query.is_some()
     }
 
     /// Whether games are classified: for a filter on the opening, or for the output.

@@ -9,7 +9,7 @@ use jaque::select::{BadFilter, Between, Filters};
 use super::super::lints::LintArgs;
 use super::super::parse_lang;
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 pub struct SelectArgs {
     /// PGN files, plain or compressed with zstd or gzip, or directories of them; `-` or none
     /// for standard input.
@@ -51,6 +51,9 @@ pub struct SelectArgs {
     /// The game's opening's name (lichess's) matches this regular expression.
     #[arg(long, value_name = "REGEX")]
     pub opening: Option<String>,
+    /// Some mainline position satisfies this query (the language of `jaque query`).
+    #[arg(long, value_name = "QUERY")]
+    pub query: Option<String>,
     /// Set the ECO and Opening tags of the games written to lichess's classification.
     #[arg(long)]
     pub add_opening: bool,
@@ -99,6 +102,9 @@ pub struct SelectArgs {
     /// JSON Lines: each selected game's `check --json` object, then a summary.
     #[arg(long)]
     pub json: bool,
+    /// Print the number of games selected instead of the games.
+    #[arg(long, conflicts_with_all = ["json", "output"])]
+    pub count: bool,
     #[command(flatten)]
     pub lints: LintArgs,
     /// The language of the piece letters: en, es, de, fr, nl.
@@ -134,6 +140,7 @@ pub fn filters(args: &SelectArgs) -> Filters {
         classify: args.add_opening || args.json || args.split_by.is_some(),
         pattern: args.pattern.clone(),
         either_colour: args.either_colour,
+        query: args.query.clone(),
     }
 }
 

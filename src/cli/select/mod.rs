@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use jaque::input::{Pipeline, Settings};
-use jaque::json::{self, Escaped, Object};
+use jaque::json::{self, Array, Escaped, Object};
 use jaque::pgn::Options;
 use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags};
 
@@ -275,7 +275,9 @@ impl<'a> Run<'a> {
                 continue;
             }
             self.totals.selected += 1;
-            self.write(&picked, global, name)?;
+            if !self.args.count {
+                self.write(&picked, global, name)?;
+            }
         }
         Ok(())
     }
@@ -293,6 +295,13 @@ impl<'a> Run<'a> {
                     global,
                     report,
                     |object: &mut Object<'_>| {
+                        if self.args.query.is_some() {
+                            let mut plies = Array::open(object.key("matches"));
+                            for &ply in &picked.choice.matches {
+                                plies.item().extend_from_slice(ply.to_string().as_bytes());
+                            }
+                            plies.close();
+                        }
                         let Some(classified) = opening else {
                             return object.field("opening", None::<&str>);
                         };
@@ -332,6 +341,9 @@ impl<'a> Run<'a> {
             totals: t,
             ..
         } = self;
+        if args.count {
+            let _ = sink.line(format!("{}", t.selected).as_bytes(), &staging);
+        }
         if args.json {
             let mut line = Vec::new();
             let mut object = Object::open(&mut line);

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use super::super::syntax::Token;
 use super::walk::{Listener, Moved, Verdict};
+use crate::moves::Move;
 use crate::position::Position;
 
 /// Is shown the positions of a game's lines of play, as
@@ -44,6 +45,23 @@ pub trait Visit {
     /// position), on the mainline (`depth` 0) or in a variation `depth` deep. `Break`
     /// ends the walk.
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()>;
+
+    /// Whether [`Visit::moved`] is shown the position before each move (a copy a move).
+    const BEFORE: bool = false;
+
+    /// The position after a move: `played` (`None` for a null move) was played in `before`
+    /// (the position after it, unless [`Visit::BEFORE`]). By default, [`Visit::position`].
+    fn moved(
+        &mut self,
+        ply: usize,
+        depth: usize,
+        before: &Position,
+        played: Option<Move>,
+        after: &Position,
+    ) -> ControlFlow<()> {
+        let _ = (before, played);
+        self.position(ply, depth, after)
+    }
 }
 
 /// Where a listener is in the movetext, as the walk tells it: how deep in variations, and
@@ -109,7 +127,7 @@ impl<'v, V: Visit> Visiting<'v, V> {
 }
 
 impl<V: Visit> Listener for Visiting<'_, V> {
-    const BEFORE: bool = false;
+    const BEFORE: bool = V::BEFORE;
     const MOVES: bool = true;
     const STOPS: bool = true;
 
@@ -129,8 +147,17 @@ impl<V: Visit> Listener for Visiting<'_, V> {
         }
         let shown = self.nesting.on_mainline() || (self.nesting.depth > 0 && self.variations);
         self.nesting.moved(moved.verdict);
-        if shown && matches!(moved.verdict, Verdict::Played(_) | Verdict::Null) {
-            self.show(moved.ply, moved.after);
+        let played = match moved.verdict {
+            Verdict::Played(played) => Some(played),
+            Verdict::Null => None,
+            Verdict::Failed | Verdict::Skipped => return,
+        };
+        if shown {
+            let depth = self.nesting.depth;
+            let visitor = &mut *self.visitor;
+            if (visitor.moved(moved.ply, depth, moved.before, played, moved.after)).is_break() {
+                self.stopped = true;
+            }
         }
     }
 

@@ -1,0 +1,82 @@
+//! `jaque query 'QUERY' [FILE…]`: the games with a position that satisfies QUERY, written
+//! as `jaque select` writes them (it is `select --query`), or counted; `--explain` prints
+//! the compiled plan. The language is `jaque::query`'s (docs/query.md).
+
+use std::path::PathBuf;
+
+use jaque::query::Query;
+use jaque::san::Lang;
+
+use super::lints::{Flags, LintArgs};
+use super::select::{self, SelectArgs};
+use super::{Global, Outcome, parse_lang, render};
+
+#[derive(clap::Args)]
+pub struct QueryArgs {
+    /// Conditions on a position and the move that reached it (docs/query.md), such as
+    /// 'mate and count(A) == 1' or 'line --> capture{3,}'.
+    pub query: String,
+    /// PGN files, plain or compressed with zstd or gzip, or directories of them; `-` or none
+    /// for standard input.
+    pub files: Vec<PathBuf>,
+    /// Positions inside variations count too.
+    #[arg(long)]
+    pub variations: bool,
+    /// JSON Lines: each matching game's `check --json` object with `matches`, the plies
+    /// whose position matched, then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the number of matching games instead of the games.
+    #[arg(long, conflicts_with_all = ["json", "output"])]
+    pub count: bool,
+    /// Print the compiled plan, one step a line, and read no input.
+    #[arg(long)]
+    pub explain: bool,
+    /// At most N games written.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Write the games to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub lints: LintArgs,
+    /// The language of the piece letters of the games' moves: en, es, de, fr, nl.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    pub lang: Lang,
+    /// Threads reading games (default: all cores). Output stays in input order.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+pub fn run(args: QueryArgs, flags: Flags, global: Global) -> Outcome {
+    let query = match Query::parse(&args.query) {
+        Ok(query) => query,
+        Err(error) => {
+            let color = global.color.stderr();
+            eprintln!("{}", render::argument("QUERY", &args.query, &error, color));
+            return Outcome::Failed;
+        }
+    };
+    if args.explain {
+        print!("{}", query.explain());
+        return Outcome::Clean;
+    }
+    let select = SelectArgs {
+        files: args.files,
+        query: Some(args.query),
+        variations: args.variations,
+        json: args.json,
+        count: args.count,
+        limit: args.limit,
+        output: args.output,
+        lints: args.lints,
+        lang: args.lang,
+        jobs: args.jobs,
+        no_progress: args.no_progress,
+        ..SelectArgs::default()
+    };
+    select::run(select, flags, global)
+}

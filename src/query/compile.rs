@@ -1,0 +1,260 @@
+//! The checked query: each node typed (a set of squares, a number, a condition) and turned
+//! into a [`Plan`] of tests on one position and the move that reached it, joined by steps
+//! over the game's positions. `flipcolor` is compiled away here: its query, and the same
+//! with colours exchanged and ranks mirrored.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
+use crate::diagnostic::FilterError;
+
+/// How many steps a plan may have (each `flipcolor` may double its query's).
+pub const MAX_STEPS: usize = 4096;
+
+/// A query compiled: tests on a position, and steps that join them, each referring only to
+/// steps before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Plan {
+    pub(super) steps: Vec<Step>,
+    /// The step that is the whole query.
+    pub(super) root: usize,
+}
+
+/// One step of a plan.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Step {
+    /// A test of one position (and the move that reached it).
+    Test(Test),
+    Not(usize),
+    All(Vec<usize>),
+    Any(Vec<usize>),
+    /// Consecutive positions from this one satisfy each step in turn, as often as it says.
+    Line(Vec<(usize, Repeat)>),
+}
+
+/// A test of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Test {
+    Word(Word),
+    /// The set is not empty.
+    Occupied(Designator),
+    Compare(Op, Number, Number),
+    Attacks(Designator, Designator),
+    Pinned(Designator),
+    /// The last move left a square of `from` (read before it) for one of `to` (after it).
+    Move {
+        from: Option<Designator>,
+        to: Option<Designator>,
+    },
+    /// The last move promoted, to one of these pieces (any, without).
+    Promote(Option<Pieces>),
+}
+
+/// A number at a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Number {
+    Constant(u32),
+    Ply,
+    Count(Designator),
+}
+
+/// What a node is, checked.
+enum Typed {
+    Set(Designator),
+    Number(Number),
+    Condition(usize),
+}
+
+impl Typed {
+    fn name(&self) -> &'static str {
+        match self {
+            Typed::Set(_) => "a set",
+            Typed::Number(_) => "a number",
+            Typed::Condition(_) => "a condition",
+        }
+    }
+}
+
+/// Checks a query's tree and compiles it.
+pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
+    let mut compiler = Compiler {
+        text,
+        steps: Vec::new(),
+        known: HashMap::new(),
+    };
+    let root = compiler.condition(root, false)?;
+    Ok(Plan {
+        steps: compiler.steps,
+        root,
+    })
+}
+
+struct Compiler<'t> {
+    text: &'t str,
+    steps: Vec<Step>,
+    known: HashMap<Step, usize>,
+}
+
+impl Compiler<'_> {
+    fn text(&self, span: &Range<usize>) -> &str {
+        self.text.get(span.clone()).unwrap_or("")
+    }
+
+    /// The step's index: an equal step is compiled once.
+    fn add(&mut self, step: Step, span: &Range<usize>) -> Result<usize, FilterError> {
+        if let Some(&index) = self.known.get(&step) {
+            return Ok(index);
+        }
+        if self.steps.len() >= MAX_STEPS {
+            return Err(FilterError::new(
+                span.clone(),
+                format!("the query compiles to more than {MAX_STEPS} steps"),
+            )
+            .with_help("each `flipcolor` doubles what it holds: nest fewer of them"));
+        }
+        self.steps.push(step.clone());
+        self.known.insert(step, self.steps.len() - 1);
+        Ok(self.steps.len() - 1)
+    }
+
+    /// `node` as a condition (a set: not empty); `flip`: colours exchanged, ranks mirrored.
+    fn condition(&mut self, node: &Node, flip: bool) -> Result<usize, FilterError> {
+        match self.typed(node, flip)? {
+            Typed::Condition(step) => Ok(step),
+            Typed::Set(set) => self.add(Step::Test(Test::Occupied(set)), &node.span),
+            Typed::Number(_) => {
+                let text = self.text(&node.span);
+                Err(FilterError::new(node.span.clone(), "a number is not a condition")
+                    .with_help(format!("compare it: `{text} > 0`")))
+            }
+        }
+    }
+
+    /// `node` as a set.
+    fn set(&mut self, node: &Node, flip: bool, whose: &str) -> Result<Designator, FilterError> {
+        match self.typed(node, flip)? {
+            Typed::Set(set) => Ok(set),
+            other => Err(FilterError::new(
+                node.span.clone(),
+                format!("{whose} takes a set, not {}", other.name()),
+            )
+            .with_help("a set is pieces, squares, or pieces on squares: `Q`, `e4`, `[RQ]a-h7`")),
+        }
+    }
+
+    fn typed(&mut self, node: &Node, flip: bool) -> Result<Typed, FilterError> {
+        let span = &node.span;
+        let test = |test| Step::Test(test);
+        let step = match &node.kind {
+            Kind::Set(set) => return Ok(Typed::Set(flipped(*set, flip))),
+            Kind::Number(n) => return Ok(Typed::Number(Number::Constant(*n))),
+            Kind::Ply => return Ok(Typed::Number(Number::Ply)),
+            Kind::Count(inner) => {
+                let set = self.set(inner, flip, "`count`")?;
+                return Ok(Typed::Number(Number::Count(set)));
+            }
+            Kind::Word(word) => test(Test::Word(flipped_word(*word, flip))),
+            Kind::Compare(op, a, b) => test(self.compare(*op, a, b, flip)?),
+            Kind::Attacks(a, b) => {
+                let (a, b) = (self.set(a, flip, "`attacks`")?, self.set(b, flip, "`attacks`")?);
+                test(Test::Attacks(a, b))
+            }
+            Kind::Pinned(inner) => test(Test::Pinned(self.set(inner, flip, "`pinned`")?)),
+            Kind::Move { from, to } => {
+                let mut side = |part: &Option<Box<Node>>, whose| match part {
+                    Some(node) => self.set(node, flip, whose).map(Some),
+                    None => Ok(None),
+                };
+                let from = side(from, "`from`")?;
+                let to = side(to, "`to`")?;
+                test(Test::Move { from, to })
+            }
+            Kind::Promote(pieces) => {
+                test(Test::Promote(pieces.map(|p| if flip { p.colours_swapped() } else { p })))
+            }
+            Kind::Not(inner) => Step::Not(self.condition(inner, flip)?),
+            Kind::And(parts) => Step::All(self.conditions(parts, flip)?),
+            Kind::Or(parts) => Step::Any(self.conditions(parts, flip)?),
+            Kind::Flipcolor(inner) => {
+                let both = vec![self.condition(inner, flip)?, self.condition(inner, !flip)?];
+                Step::Any(both)
+            }
+            Kind::Line(elements) => {
+                let mut steps = Vec::with_capacity(elements.len());
+                for (element, repeat) in elements {
+                    steps.push((self.condition(element, flip)?, *repeat));
+                }
+                Step::Line(steps)
+            }
+        };
+        self.add(step, span).map(Typed::Condition)
+    }
+
+    fn conditions(&mut self, parts: &[Node], flip: bool) -> Result<Vec<usize>, FilterError> {
+        let mut steps = Vec::with_capacity(parts.len());
+        for part in parts {
+            let step = self.condition(part, flip)?;
+            if !steps.contains(&step) {
+                steps.push(step);
+            }
+        }
+        Ok(steps)
+    }
+
+    /// `a OP b`: two numbers, or the error of what is not one.
+    fn compare(&mut self, op: Op, a: &Node, b: &Node, flip: bool) -> Result<Test, FilterError> {
+        let (left, right) = (self.typed(a, flip)?, self.typed(b, flip)?);
+        match (left, right) {
+            (Typed::Number(x), Typed::Number(y)) => Ok(Test::Compare(op, x, y)),
+            (Typed::Set(_), Typed::Set(_)) => {
+                let (x, y) = (self.text(&a.span), self.text(&b.span));
+                let op = op.as_str();
+                Err(FilterError::new(a.span.start..b.span.end, "two sets compared")
+                    .with_help(format!("compare their sizes: `count({x}) {op} count({y})`")))
+            }
+            (Typed::Set(_), Typed::Number(_)) | (Typed::Number(_), Typed::Set(_)) => {
+                let set_left = matches!(self.typed(a, flip)?, Typed::Set(_));
+                let (x, y) = (self.text(&a.span), self.text(&b.span));
+                let op = op.as_str();
+                let fixed = match set_left {
+                    true => format!("count({x}) {op} {y}"),
+                    false => format!("{x} {op} count({y})"),
+                };
+                Err(
+                    FilterError::new(a.span.start..b.span.end, "a set compared with a number")
+                        .with_help(format!("compare the number of its squares: `{fixed}`")),
+                )
+            }
+            (Typed::Condition(_), _) => Err(not_a_number(a, op)),
+            (_, Typed::Condition(_)) => Err(not_a_number(b, op)),
+        }
+    }
+}
+
+fn not_a_number(node: &Node, op: Op) -> FilterError {
+    FilterError::new(
+        node.span.clone(),
+        format!("`{}` compares numbers, not a condition", op.as_str()),
+    )
+    .with_help("a number is `ply`, `count(SET)` or an integer")
+}
+
+/// The designator with colours exchanged and ranks mirrored, if `flip`.
+fn flipped(set: Designator, flip: bool) -> Designator {
+    match flip {
+        false => set,
+        true => Designator {
+            pieces: set.pieces.map(Pieces::colours_swapped),
+            squares: set.squares.map(|s| s.flip_ranks()),
+        },
+    }
+}
+
+fn flipped_word(word: Word, flip: bool) -> Word {
+    match (word, flip) {
+        (Word::WhiteToMove, true) => Word::BlackToMove,
+        (Word::BlackToMove, true) => Word::WhiteToMove,
+        (word, _) => word,
+    }
+}

@@ -1,0 +1,295 @@
+//! A plan asked of a game's mainline: each test once per position, as the walk reaches it,
+//! into a column of bits (one per ply); at the game's end the steps that join tests are
+//! computed a column at a time, 64 plies a word, and `line` from the last ply back.
+
+use std::ops::ControlFlow;
+
+use super::Query;
+use super::compile::{Number, Step, Test};
+use super::syntax::{Designator, Repeat, Word};
+use crate::attacks::{between, bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::pgn::Visit;
+use crate::position::Position;
+use crate::role::{Piece, Role};
+
+/// Asks a [`Query`] of the positions of one game after another: shown a game's mainline
+/// positions in order (it is a [`Visit`]), it tells the plies that match.
+///
+/// ```
+/// use jaque::pgn::{Checker, Splitter};
+/// use jaque::query::Query;
+/// let query = Query::parse("capture and check")?;
+/// let game = Splitter::new(&b"1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *"[..]).next().unwrap()?;
+/// let mut matcher = query.matcher();
+/// Checker::default().check_visiting(&game, &mut matcher);
+/// assert_eq!(matcher.plies(), [5]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Matcher<'q> {
+    query: &'q Query,
+    /// Per step, a bit per ply.
+    columns: Vec<Vec<u64>>,
+    /// Positions shown.
+    len: usize,
+    /// The columns of the joining steps are computed.
+    done: bool,
+}
+
+/// The move that reached a position, and the position it was played in.
+#[derive(Clone, Copy)]
+struct LastMove<'a> {
+    before: &'a Position,
+    played: Move,
+}
+
+impl<'q> Matcher<'q> {
+    pub(super) fn new(query: &'q Query) -> Matcher<'q> {
+        Matcher {
+            query,
+            columns: vec![Vec::new(); query.plan.steps.len()],
+            len: 0,
+            done: false,
+        }
+    }
+
+    /// Forgets the game shown, for the next.
+    pub fn clear(&mut self) {
+        self.columns.iter_mut().for_each(Vec::clear);
+        (self.len, self.done) = (0, false);
+    }
+
+    /// Shows the position after `self.len` plies, reached by `last`.
+    fn show(&mut self, position: &Position, last: Option<LastMove<'_>>) {
+        let (word, bit) = (self.len / 64, self.len % 64);
+        for (step, column) in self.query.plan.steps.iter().zip(&mut self.columns) {
+            let Step::Test(test) = step else { continue };
+            if bit == 0 {
+                column.push(0);
+            }
+            if holds(test, self.len, position, last)
+                && let Some(w) = column.get_mut(word)
+            {
+                *w |= 1 << bit;
+            }
+        }
+        self.len += 1;
+    }
+
+    /// The plies whose position matches, ascending (ply 0: the game's first position).
+    pub fn plies(&mut self) -> Vec<u32> {
+        self.join();
+        let root = self.query.plan.root;
+        let mut plies = Vec::new();
+        for (index, &word) in self.columns.get(root).into_iter().flatten().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let ply = index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if ply < self.len {
+                    plies.push(ply as u32);
+                }
+            }
+        }
+        plies
+    }
+
+    /// Computes the columns of the steps that join others.
+    fn join(&mut self) {
+        if self.done {
+            return;
+        }
+        self.done = true;
+        let words = self.len.div_ceil(64);
+        for (index, step) in self.query.plan.steps.iter().enumerate() {
+            let (before, rest) = self.columns.split_at_mut(index);
+            let Some(column) = rest.first_mut() else {
+                return;
+            };
+            let word = |step: usize, w: usize| before.get(step).and_then(|c| c.get(w).copied());
+            let fold = |parts: &[usize], w: usize, and: bool| {
+                let start = if and { !0 } else { 0 };
+                (parts.iter()).fold(start, |acc, &p| {
+                    let bits = word(p, w).unwrap_or(0);
+                    if and { acc & bits } else { acc | bits }
+                })
+            };
+            match step {
+                Step::Test(_) => continue,
+                Step::Not(inner) => column.extend((0..words).map(|w| !word(*inner, w).unwrap_or(0))),
+                Step::All(parts) => column.extend((0..words).map(|w| fold(parts, w, true))),
+                Step::Any(parts) => column.extend((0..words).map(|w| fold(parts, w, false))),
+                Step::Line(elements) => *column = line(before, elements, self.len),
+            }
+        }
+    }
+}
+
+/// `line --> …`'s column: at each ply, whether its elements match consecutive positions from
+/// there. From the last element back: `ahead[p]`, the elements after this one match from
+/// ply `p` (`p == len`: past the last position).
+fn line(columns: &[Vec<u64>], elements: &[(usize, Repeat)], len: usize) -> Vec<u64> {
+    let bit = |column: usize, p: usize| {
+        (columns.get(column).and_then(|c| c.get(p / 64))).is_some_and(|w| w >> (p % 64) & 1 == 1)
+    };
+    let mut ahead = vec![true; len + 1];
+    let mut run = vec![0usize; len + 1];
+    let mut next_true = vec![usize::MAX; len + 2];
+    for &(element, repeat) in elements.iter().rev() {
+        for p in (0..len).rev() {
+            run[p] = if bit(element, p) { run[p + 1] + 1 } else { 0 };
+        }
+        for p in (0..=len).rev() {
+            next_true[p] = if ahead[p] { p } else { next_true[p + 1] };
+        }
+        for p in 0..=len {
+            let least = p.saturating_add(repeat.least as usize);
+            let most = repeat.most.map_or(run[p], |m| run[p].min(m as usize));
+            let top = p + most;
+            ahead[p] = least <= top && next_true.get(least).is_some_and(|&t| t <= top);
+        }
+    }
+    let mut column = vec![0u64; len.div_ceil(64)];
+    for (p, _) in ahead.iter().take(len).enumerate().filter(|(_, a)| **a) {
+        if let Some(word) = column.get_mut(p / 64) {
+            *word |= 1 << (p % 64);
+        }
+    }
+    column
+}
+
+impl Visit for Matcher<'_> {
+    const BEFORE: bool = true;
+
+    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
+        if depth == 0 && ply == self.len {
+            self.show(position, None);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn moved(
+        &mut self,
+        ply: usize,
+        depth: usize,
+        before: &Position,
+        played: Option<Move>,
+        after: &Position,
+    ) -> ControlFlow<()> {
+        if depth == 0 && ply == self.len {
+            let last = played.map(|played| LastMove { before, played });
+            self.show(after, last);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Whether `test` holds at the position after `ply` plies, reached by `last`.
+fn holds(test: &Test, ply: usize, position: &Position, last: Option<LastMove<'_>>) -> bool {
+    match test {
+        Test::Word(word) => says(*word, position, last),
+        Test::Occupied(set) => squares(set, position).any(),
+        Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
+        Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
+        Test::Pinned(set) => (squares(set, position) & pinned(position)).any(),
+        Test::Move { from, to } => last.is_some_and(|last| {
+            let played = last.played;
+            let target = (played.castling_destinations()).map_or(played.to(), |(king, _)| king);
+            from.is_none_or(|set| squares(&set, last.before).contains(played.from()))
+                && to.is_none_or(|set| squares(&set, position).contains(target))
+        }),
+        Test::Promote(pieces) => last.is_some_and(|last| match last.played.kind() {
+            MoveKind::Promotion(role) => {
+                let color = last.before.turn();
+                pieces.is_none_or(|p| p.contains(Piece { color, role }))
+            }
+            _ => false,
+        }),
+    }
+}
+
+fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
+    match word {
+        Word::Check => position.is_check(),
+        Word::Mate => position.is_checkmate(),
+        Word::Stalemate => position.is_stalemate(),
+        Word::WhiteToMove => position.turn() == Color::White,
+        Word::BlackToMove => position.turn() == Color::Black,
+        Word::Capture => last.is_some_and(|last| match last.played.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => last.before.occupied().contains(last.played.to()),
+        }),
+    }
+}
+
+fn number(number: &Number, ply: usize, position: &Position) -> u32 {
+    match number {
+        Number::Constant(n) => *n,
+        Number::Ply => u32::try_from(ply).unwrap_or(u32::MAX),
+        Number::Count(set) => squares(set, position).count(),
+    }
+}
+
+/// The squares of a designator on a board: those of its squares holding one of its pieces.
+pub(super) fn squares(set: &Designator, position: &Position) -> Bitboard {
+    let within = set.squares.unwrap_or(Bitboard::FULL);
+    let Some(pieces) = set.pieces else {
+        return within;
+    };
+    let mut held = match pieces.empty_square() {
+        true => !position.occupied(),
+        false => Bitboard::EMPTY,
+    };
+    for color in Color::ALL {
+        let side = position.by_color(color);
+        for role in pieces.roles(color) {
+            held |= side & position.by_role(role);
+        }
+    }
+    held & within
+}
+
+/// Whether a piece on `from` attacks a square of `targets` (pins ignored).
+fn attacks(position: &Position, from: Bitboard, targets: Bitboard) -> bool {
+    if targets.is_empty() {
+        return false;
+    }
+    let occupied = position.occupied();
+    (from & occupied).into_iter().any(|square| {
+        let attacked = match position.piece_at(square) {
+            Some(Piece {
+                color,
+                role: Role::Pawn,
+            }) => pawn_attacks(color, square),
+            Some(piece) => piece_attacks(piece.role, square, occupied),
+            None => Bitboard::EMPTY,
+        };
+        (attacked & targets).any()
+    })
+}
+
+/// The pieces of either side pinned to their own king.
+fn pinned(position: &Position) -> Bitboard {
+    let occupied = position.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let Some(king) = position.pieces(color, Role::King).single() else {
+            continue;
+        };
+        let enemy = |role| position.pieces(!color, role) | position.pieces(!color, Role::Queen);
+        let snipers = (rook_attacks(king, Bitboard::EMPTY) & enemy(Role::Rook))
+            | (bishop_attacks(king, Bitboard::EMPTY) & enemy(Role::Bishop));
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if let Some(square) = blockers.single()
+                && position.by_color(color).contains(square)
+            {
+                pinned.insert(square);
+            }
+        }
+    }
+    pinned
+}

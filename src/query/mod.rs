@@ -1,0 +1,92 @@
+//! Questions about the positions and moves of games, in a small language compiled to
+//! bitboard operations: `jaque query`, `jaque select --query` and Python's `jaque.query`
+//! ask them. The text is read into a tree ([`parse`]), checked and typed into a plan of tests
+//! on one position and steps joining them ([`compile`]), and the plan asked of a game's
+//! positions as its moves are played ([`Matcher`]). Errors point into the query's text.
+//!
+//! The language (`docs/query.md` has all of it, and what CQL users know):
+//! - sets of squares: pieces `K Q R B N P` (white), `k q r b n p` (black), `A`, `a`, `_`
+//!   (empty), unions `[RQ]`; squares `e4`, `a-h8`, `e1-8`, `a-d1-4`, lists `[e4,d5]`; pieces
+//!   on squares `Qd1`, `[RQ]a-h7`. Where a letter could start a square, squares win: `b4`;
+//! - numbers: `count(SET)`, `ply`, integers, compared with `== != < <= > >=`;
+//! - conditions: a set (not empty), `SET attacks SET`, `pinned SET`, `check`, `mate`,
+//!   `stalemate`, `wtm`, `btm`, `move from SET to SET`, `capture`, `promote [PIECES]`,
+//!   `not`, `and`, `or`, `flipcolor Q`, `line --> Q1 --> Q2{m,n} …`.
+
+mod compile;
+mod eval;
+mod explain;
+mod parse;
+mod syntax;
+#[cfg(test)]
+mod tests;
+
+use crate::diagnostic::FilterError;
+
+pub use compile::MAX_STEPS;
+pub use eval::Matcher;
+pub use parse::MAX_DEPTH;
+
+/// A query, read, checked and compiled.
+///
+/// ```
+/// use jaque::query::Query;
+/// let query = Query::parse("[RQ]a-h7 and count(P) > count(p)")?;
+/// assert_eq!(query.text(), "[RQ]a-h7 and count(P) > count(p)");
+/// let error = Query::parse("count(Q) > q").unwrap_err();
+/// assert_eq!((error.span, error.message.as_str()), (0..12, "a set compared with a number"));
+/// # Ok::<(), jaque::FilterError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    text: String,
+    plan: compile::Plan,
+}
+
+impl Query {
+    /// Reads and compiles `text`, or says what is wrong where (a byte range of `text`).
+    pub fn parse(text: &str) -> Result<Query, FilterError> {
+        let tree = parse::parse(text)?;
+        let plan = compile::compile(text, &tree)?;
+        Ok(Query {
+            text: text.to_string(),
+            plan,
+        })
+    }
+
+    /// The query's text, as given.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the query looks ahead of a position (`line`): the whole mainline is needed
+    /// before any ply is known to match.
+    pub fn looks_ahead(&self) -> bool {
+        (self.plan.steps.iter()).any(|step| matches!(step, compile::Step::Line(_)))
+    }
+
+    /// A matcher of this query, for one game after another.
+    pub fn matcher(&self) -> Matcher<'_> {
+        Matcher::new(self)
+    }
+
+    /// The plan, as `jaque query --explain` prints it: one numbered step a line.
+    ///
+    /// ```
+    /// use jaque::query::Query;
+    /// let plan = Query::parse("flipcolor wtm")?.explain();
+    /// assert_eq!(plan, "1  test: white to move\n2  test: black to move\n3  any of 1 2\n");
+    /// # Ok::<(), jaque::FilterError>(())
+    /// ```
+    pub fn explain(&self) -> String {
+        explain::explain(&self.plan)
+    }
+}
+
+impl std::str::FromStr for Query {
+    type Err = FilterError;
+
+    fn from_str(text: &str) -> Result<Query, FilterError> {
+        Query::parse(text)
+    }
+}

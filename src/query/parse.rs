@@ -1,0 +1,617 @@
+//! The query's text read into [`Node`]s: precedence, tighter to looser, is a comparison and
+//! `attacks`, then `not` (and `flipcolor`, `line`'s elements), `and`, `or`. The words and
+//! sets are read with nom; the structure by recursive descent whose depth is counted, so
+//! that a deep nesting is an error, not a stack overflow.
+
+use std::ops::Range;
+
+use nom::IResult;
+use nom::Parser as _;
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::opt;
+use nom::sequence::preceded;
+
+use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
+use crate::bitboard::Bitboard;
+use crate::diagnostic::FilterError;
+use crate::square::{File, Rank, Square};
+
+/// How deep parentheses, `not`, `flipcolor` and `line` may nest.
+pub const MAX_DEPTH: usize = 64;
+
+/// The words of the language, for errors' suggestions.
+pub(super) const KEYWORDS: [&str; 19] = [
+    "and",
+    "attacks",
+    "btm",
+    "capture",
+    "check",
+    "count",
+    "flipcolor",
+    "from",
+    "line",
+    "mate",
+    "move",
+    "not",
+    "or",
+    "pinned",
+    "ply",
+    "promote",
+    "stalemate",
+    "to",
+    "wtm",
+];
+
+const PIECE_HELP: &str =
+    "pieces are K Q R B N P (white), k q r b n p (black), A and a (any white, any black), _ (empty)";
+
+/// Reads a whole query.
+pub(super) fn parse(text: &str) -> Result<Node, FilterError> {
+    let mut parser = Parser {
+        text,
+        at: 0,
+        depth: 0,
+    };
+    parser.skip();
+    if parser.at == text.len() {
+        return Err(FilterError::new(0..text.len(), "an empty query")
+            .with_help("write a condition, such as `mate` or `Qd1`"));
+    }
+    let node = parser.disjunction()?;
+    parser.end(None)?;
+    Ok(node)
+}
+
+struct Parser<'t> {
+    text: &'t str,
+    at: usize,
+    depth: usize,
+}
+
+type Parsed<T> = Result<T, FilterError>;
+
+impl<'t> Parser<'t> {
+    fn rest(&self) -> &'t str {
+        self.text.get(self.at..).unwrap_or("")
+    }
+
+    fn skip(&mut self) {
+        let rest = self.rest();
+        self.at += rest.len() - rest.trim_start().len();
+    }
+
+    /// Whether the text goes on with `literal` (after spaces); reads it if so.
+    fn eat(&mut self, literal: &str) -> bool {
+        self.skip();
+        let found = self.rest().starts_with(literal);
+        if found {
+            self.at += literal.len();
+        }
+        found
+    }
+
+    /// The run of letters and digits at the reader (a word, a set), after spaces.
+    fn word_here(&mut self) -> &'t str {
+        self.skip();
+        let rest = self.rest();
+        let end = (rest.char_indices())
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+            .map_or(rest.len(), |(i, _)| i);
+        &rest[..end]
+    }
+
+    /// Reads `keyword` if the next word is it, whole.
+    fn keyword(&mut self, keyword: &str) -> bool {
+        if self.word_here() == keyword {
+            self.at += keyword.len();
+            return true;
+        }
+        false
+    }
+
+    /// The span of the next character (or of the end).
+    fn here(&self) -> Range<usize> {
+        let width = self.rest().chars().next().map_or(0, char::len_utf8);
+        self.at..self.at + width
+    }
+
+    /// One level deeper, or the error of a nesting too deep at `span`.
+    fn deeper(&mut self, span: Range<usize>) -> Parsed<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(FilterError::new(
+                span,
+                format!("the query nests deeper than {MAX_DEPTH} levels"),
+            )
+            .with_help("write it with fewer parentheses, `not`s and `line`s inside each other"));
+        }
+        Ok(())
+    }
+
+    fn disjunction(&mut self) -> Parsed<Node> {
+        let mut parts = vec![self.conjunction()?];
+        while self.keyword("or") {
+            parts.push(self.conjunction()?);
+        }
+        Ok(joined(parts, Kind::Or))
+    }
+
+    fn conjunction(&mut self) -> Parsed<Node> {
+        let mut parts = vec![self.unary()?];
+        loop {
+            if self.keyword("and") {
+                parts.push(self.unary()?);
+            } else if self.starts_condition() {
+                return Err(self.side_by_side(parts.last()));
+            } else {
+                return Ok(joined(parts, Kind::And));
+            }
+        }
+    }
+
+    /// Whether what follows could start another condition (and so stands beside the last).
+    fn starts_condition(&mut self) -> bool {
+        let word = self.word_here();
+        let next = self.rest().chars().next();
+        match next {
+            Some('(' | '[') => true,
+            Some(_) if !word.is_empty() => !matches!(word, "or" | "and" | "from" | "to"),
+            _ => false,
+        }
+    }
+
+    /// The error of two conditions side by side: the second's span, or its own error.
+    fn side_by_side(&mut self, first: Option<&Node>) -> FilterError {
+        let start = self.at;
+        let second = match self.unary() {
+            Ok(second) => second,
+            Err(error) => return error,
+        };
+        let first = first.map_or("", |node| self.text.get(node.span.clone()).unwrap_or(""));
+        let second_text = self.text.get(start..second.span.end).unwrap_or("");
+        FilterError::new(start..second.span.end, "two conditions side by side").with_help(
+            format!("join them with `and` (or `or`): `{first} and {second_text}`"),
+        )
+    }
+
+    /// `not A`, `flipcolor A`, `line --> …`, or a comparison.
+    fn unary(&mut self) -> Parsed<Node> {
+        self.skip();
+        let start = self.at;
+        let keyword = |parser: &mut Parser, word| parser.keyword(word);
+        let node = if keyword(self, "not") {
+            self.deeper(start..self.at)?;
+            let inner = self.unary()?;
+            self.node(start, Kind::Not(Box::new(inner)))
+        } else if keyword(self, "flipcolor") {
+            self.deeper(start..self.at)?;
+            let inner = self.unary()?;
+            self.node(start, Kind::Flipcolor(Box::new(inner)))
+        } else if keyword(self, "line") {
+            self.deeper(start..self.at)?;
+            self.line(start)?
+        } else {
+            return self.comparison();
+        };
+        self.depth -= 1;
+        Ok(node)
+    }
+
+    fn node(&self, start: usize, kind: Kind) -> Node {
+        Node {
+            kind,
+            span: start..self.at,
+        }
+    }
+
+    /// `line --> A{m,n} --> B …`, after `line`.
+    fn line(&mut self, start: usize) -> Parsed<Node> {
+        let mut elements = Vec::new();
+        while self.eat("-->") {
+            let element = self.unary()?;
+            let repeat = self.repeat()?;
+            elements.push((element, repeat));
+        }
+        if elements.is_empty() {
+            self.skip();
+            return Err(FilterError::new(start..self.at, "a `line` without elements")
+                .with_help("write the positions in turn: `line --> check --> mate`"));
+        }
+        Ok(self.node(start, Kind::Line(elements)))
+    }
+
+    /// `{m}`, `{m,n}`, `{m,}`, `*`, `+`, or nothing (once).
+    fn repeat(&mut self) -> Parsed<Repeat> {
+        self.skip();
+        let start = self.at;
+        if self.eat("*") {
+            return Ok(Repeat {
+                least: 0,
+                most: None,
+            });
+        }
+        if self.eat("+") {
+            return Ok(Repeat {
+                least: 1,
+                most: None,
+            });
+        }
+        if !self.eat("{") {
+            return Ok(Repeat::ONCE);
+        }
+        let least = self.number()?;
+        let most = match self.eat(",") {
+            true if self.eat("}") => return Ok(Repeat { least, most: None }),
+            true => self.number()?,
+            false => least,
+        };
+        if !self.eat("}") {
+            return Err(self.expected("`}` closing the repetition"));
+        }
+        if most < least {
+            return Err(FilterError::new(
+                start..self.at,
+                format!("the repetition `{{{least},{most}}}` is empty"),
+            )
+            .with_help(format!("write the smaller count first: `{{{most},{least}}}`")));
+        }
+        Ok(Repeat {
+            least,
+            most: Some(most),
+        })
+    }
+
+    /// A number at the reader.
+    fn number(&mut self) -> Parsed<u32> {
+        self.skip();
+        let digits: IResult<&str, &str> = digit1(self.rest());
+        let Ok((_, digits)) = digits else {
+            return Err(self.expected("a number"));
+        };
+        let span = self.at..self.at + digits.len();
+        self.at = span.end;
+        digits.parse().map_err(|_| {
+            FilterError::new(span, "a number too large").with_help("numbers go up to 4294967295")
+        })
+    }
+
+    /// The error of something expected at the reader.
+    fn expected(&mut self, what: &str) -> FilterError {
+        self.skip();
+        let found = match self.rest().chars().next() {
+            Some(c) => format!("`{c}`"),
+            None => "the end of the query".to_string(),
+        };
+        FilterError::new(self.here(), format!("expected {what}, found {found}"))
+    }
+
+    /// `A OP B`, `A attacks B`, or a term alone.
+    fn comparison(&mut self) -> Parsed<Node> {
+        self.skip();
+        let start = self.at;
+        let left = self.term()?;
+        if self.keyword("attacks") {
+            let right = self.term()?;
+            let kind = Kind::Attacks(Box::new(left), Box::new(right));
+            return Ok(self.node(start, kind));
+        }
+        self.skip();
+        let Some((text, op)) = Op::ALL.into_iter().find(|(t, _)| self.rest().starts_with(t))
+        else {
+            return Ok(left);
+        };
+        self.at += text.len();
+        if !self.starts_term() {
+            return Err(self.expected(&format!("a number or `count(…)` after `{text}`")));
+        }
+        let right = self.term()?;
+        Ok(self.node(start, Kind::Compare(op, Box::new(left), Box::new(right))))
+    }
+
+    fn starts_term(&mut self) -> bool {
+        self.skip();
+        !self.word_here().is_empty() || matches!(self.rest().chars().next(), Some('(' | '['))
+    }
+
+    /// A parenthesis, a word's form, a number, `count(…)` or a set.
+    fn term(&mut self) -> Parsed<Node> {
+        self.skip();
+        let start = self.at;
+        if self.eat("(") {
+            self.deeper(start..self.at)?;
+            let inner = self.disjunction()?;
+            self.end(Some(start))?;
+            self.depth -= 1;
+            return Ok(Node {
+                span: start..self.at,
+                ..inner
+            });
+        }
+        let word = self.word_here();
+        if let Some((_, word)) = Word::ALL.iter().find(|(text, _)| *text == word) {
+            self.at += word_len(*word);
+            return Ok(self.node(start, Kind::Word(*word)));
+        }
+        match word {
+            "ply" => {
+                self.at += 3;
+                Ok(self.node(start, Kind::Ply))
+            }
+            "count" => self.count(start),
+            "move" => self.last_move(start),
+            "promote" => self.promote(start),
+            "pinned" => {
+                self.at += word.len();
+                self.deeper(start..self.at)?;
+                let inner = self.term()?;
+                self.depth -= 1;
+                Ok(self.node(start, Kind::Pinned(Box::new(inner))))
+            }
+            _ if word.starts_with(|c: char| c.is_ascii_digit()) => {
+                let number = self.number()?;
+                Ok(self.node(start, Kind::Number(number)))
+            }
+            _ => self.set(start),
+        }
+    }
+
+    /// `count(SET)`, at `count`.
+    fn count(&mut self, start: usize) -> Parsed<Node> {
+        self.at += "count".len();
+        let open = self.at;
+        if !self.eat("(") {
+            return Err(self.expected("`(` after `count`"));
+        }
+        self.deeper(open..self.at)?;
+        let inner = self.disjunction()?;
+        self.end(Some(open))?;
+        self.depth -= 1;
+        Ok(self.node(start, Kind::Count(Box::new(inner))))
+    }
+
+    /// `move [from A] [to B]`, at `move`.
+    fn last_move(&mut self, start: usize) -> Parsed<Node> {
+        self.at += "move".len();
+        let from = match self.keyword("from") {
+            true => Some(Box::new(self.term()?)),
+            false => None,
+        };
+        let to = match self.keyword("to") {
+            true => Some(Box::new(self.term()?)),
+            false => None,
+        };
+        Ok(self.node(start, Kind::Move { from, to }))
+    }
+
+    /// `promote [PIECES]`, at `promote`.
+    fn promote(&mut self, start: usize) -> Parsed<Node> {
+        self.at += "promote".len();
+        self.skip();
+        let rest = self.rest();
+        let pieces = match rest.chars().next() {
+            Some('[') => Some(self.union()?.0),
+            Some(c) if Pieces::of_letter(c).is_some() && self.word_here().len() == 1 => {
+                self.at += 1;
+                Pieces::of_letter(c)
+            }
+            _ => None,
+        };
+        Ok(self.node(start, Kind::Promote(pieces)))
+    }
+
+    /// Reads the end of a parenthesis opened at `open` (or of the query, without one).
+    fn end(&mut self, open: Option<usize>) -> Parsed<()> {
+        self.skip();
+        match (open, self.rest().chars().next()) {
+            (Some(_), Some(')')) => {
+                self.at += 1;
+                Ok(())
+            }
+            (None, None) => Ok(()),
+            (Some(open), None) => Err(FilterError::new(open..open + 1, "unclosed `(`")
+                .with_help("close it with `)` at the end of what it holds")),
+            (None, Some(')')) => Err(FilterError::new(self.here(), "unmatched `)`")
+                .with_help("open it with `(` before what it closes, or remove it")),
+            (_, Some(_)) => Err(self.expected(match open {
+                Some(_) => "`)`, `and` or `or`",
+                None => "`and`, `or` or the end of the query",
+            })),
+        }
+    }
+
+    /// A set: squares, pieces, or pieces then squares; the longest reading as squares wins.
+    fn set(&mut self, start: usize) -> Parsed<Node> {
+        let word = self.word_here();
+        let squares = self.squares()?;
+        let pieces = match squares {
+            Some(_) => None,
+            None => Some(self.pieces(word)?),
+        };
+        let squares = match (squares, self.rest().chars().next()) {
+            (Some(squares), _) => Some(squares),
+            (None, Some('[' | 'a'..='h')) => self.squares()?,
+            _ => None,
+        };
+        let read = self.at - start;
+        if read < word.len() && self.rest().starts_with(|c: char| c.is_ascii_alphanumeric()) {
+            return Err(unknown_word(start, word));
+        }
+        let designator = Designator { pieces, squares };
+        Ok(self.node(start, Kind::Set(designator)))
+    }
+
+    /// Piece letters at the reader (one, or a `[…]` union), or the error of an unknown one.
+    fn pieces(&mut self, word: &str) -> Parsed<Pieces> {
+        let rest = self.rest();
+        match rest.chars().next() {
+            Some('[') => self.union().map(|(pieces, _)| pieces),
+            Some(c) => match Pieces::of_letter(c) {
+                Some(pieces) => {
+                    self.at += 1;
+                    Ok(pieces)
+                }
+                None if word.len() > 1 && word.chars().all(|c| c.is_ascii_lowercase()) => {
+                    Err(unknown_word(self.at, word))
+                }
+                None => Err(FilterError::new(
+                    self.here(),
+                    format!("unknown piece letter `{c}`"),
+                )
+                .with_help(PIECE_HELP)),
+            },
+            None => Err(self.expected("a condition")),
+        }
+    }
+
+    /// `[RQ]` at the reader.
+    fn union(&mut self) -> Parsed<(Pieces, Range<usize>)> {
+        let start = self.at;
+        self.at += 1;
+        let mut pieces = Pieces::default();
+        loop {
+            match self.rest().chars().next() {
+                Some(']') if pieces != Pieces::default() => break,
+                Some(c) => match Pieces::of_letter(c) {
+                    Some(more) => pieces = pieces.union(more),
+                    None => {
+                        let message = format!("unknown piece letter `{c}` in `[…]`");
+                        return Err(FilterError::new(self.here(), message).with_help(PIECE_HELP));
+                    }
+                },
+                None => {
+                    return Err(FilterError::new(start..start + 1, "unclosed `[`")
+                        .with_help("close the union with `]`: `[RQ]`"));
+                }
+            }
+            self.at += 1;
+        }
+        self.at += 1;
+        Ok((pieces, start..self.at))
+    }
+
+    /// Squares at the reader (`e4`, `a-h8`, `e1-8`, `a-d1-4`, a list `[e4,d5]`), or None.
+    fn squares(&mut self) -> Parsed<Option<Bitboard>> {
+        if !self.rest().starts_with('[') {
+            return self.square_range();
+        }
+        let start = self.at;
+        self.at += 1;
+        let mut all = Bitboard::EMPTY;
+        loop {
+            self.skip();
+            let Some(squares) = self.square_range()? else {
+                self.at = start;
+                return Ok(None);
+            };
+            all |= squares;
+            if self.eat("]") {
+                return Ok(Some(all));
+            }
+            if !self.eat(",") {
+                self.at = start;
+                return Ok(None);
+            }
+        }
+    }
+
+    /// One range of squares at the reader, or None (nothing read).
+    fn square_range(&mut self) -> Parsed<Option<Bitboard>> {
+        let rest = self.rest();
+        let Ok((after, (f1, f2, r1, r2))) = range(rest) else {
+            return Ok(None);
+        };
+        let span = self.at..self.at + rest.len() - after.len();
+        let (files, ranks) = (File::from_char(f1), Rank::from_char(r1));
+        let (last_file, last_rank) = (File::from_char(f2.unwrap_or(f1)), Rank::from_char(r2.unwrap_or(r1)));
+        let (Some(f1), Some(f2), Some(r1), Some(r2)) = (files, last_file, ranks, last_rank) else {
+            return Ok(None);
+        };
+        if f2 < f1 || r2 < r1 {
+            let text = &rest[..span.len()];
+            let fixed = format!("{}{}", order(f1.char(), f2.char()), order(r1.char(), r2.char()));
+            return Err(FilterError::new(span, format!("the square range `{text}` is empty"))
+                .with_help(format!("write the lower file and rank first: `{fixed}`")));
+        }
+        self.at = span.end;
+        let mut squares = Bitboard::EMPTY;
+        for file in &File::ALL[f1.index()..=f2.index()] {
+            for rank in &Rank::ALL[r1.index()..=r2.index()] {
+                squares.insert(Square::new(*file, *rank));
+            }
+        }
+        Ok(Some(squares))
+    }
+}
+
+/// `a`, `a-h`, as the range of two files (or ranks) is written with the lower first.
+fn order(a: char, b: char) -> String {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Equal => a.to_string(),
+        std::cmp::Ordering::Less => format!("{a}-{b}"),
+        std::cmp::Ordering::Greater => format!("{b}-{a}"),
+    }
+}
+
+type Letters = (char, Option<char>, char, Option<char>);
+
+/// A square range's letters, with nom: a file, perhaps `-` and a second file, a rank,
+/// perhaps `-` and a second rank.
+fn range(input: &str) -> IResult<&str, Letters> {
+    (
+        one_of("abcdefgh"),
+        opt(preceded(char('-'), one_of("abcdefgh"))),
+        one_of("12345678"),
+        opt(preceded(char('-'), one_of("12345678"))),
+    )
+        .parse(input)
+}
+
+fn word_len(word: Word) -> usize {
+    (Word::ALL.iter())
+        .find(|(_, w)| *w == word)
+        .map_or(0, |(text, _)| text.len())
+}
+
+/// `parts` as one node: the part alone, or joined by `and` / `or`.
+fn joined(mut parts: Vec<Node>, join: fn(Vec<Node>) -> Kind) -> Node {
+    if parts.len() == 1
+        && let Some(part) = parts.pop()
+    {
+        return part;
+    }
+    let start = parts.first().map_or(0, |p| p.span.start);
+    let end = parts.last().map_or(0, |p| p.span.end);
+    Node {
+        kind: join(parts),
+        span: start..end,
+    }
+}
+
+/// The error of a word the language does not know, with the nearest it does.
+fn unknown_word(start: usize, word: &str) -> FilterError {
+    let error = FilterError::new(start..start + word.len(), format!("unknown word `{word}`"));
+    match KEYWORDS.iter().min_by_key(|known| distance(word, known)) {
+        Some(known) if distance(word, known) <= 2 => {
+            error.with_help(format!("did you mean `{known}`?"))
+        }
+        _ => error.with_help(
+            "a condition is a word (`check`, `mate`, `move`, …) or a set of pieces on squares (`Qd1`)",
+        ),
+    }
+}
+
+/// Levenshtein's edit distance between two short words.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
