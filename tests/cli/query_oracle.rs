@@ -3,13 +3,15 @@
 //! evaluates it over python-chess 1.11.2's boards, never with jaque. Each query is run through
 //! the real binary (`jaque query QUERY FILE… --json`) over the vendored games
 //! (`tests/data/query/expect.jsonl`) and the real games of `../shared/data/pgn/real`
-//! (`expect_shared.jsonl`), and the games and plies it matches must be the oracle's.
+//! (`expect_shared.jsonl`, without five files, see the generator), and the games and plies
+//! it matches must be the oracle's.
 //!
 //! Where jaque and python-chess end a mainline at different plies (`check --json`'s `plies`
 //! against the oracle's; they differ on some errors, `tests/library/shared_pgn.rs` says where),
 //! the plies both played are compared, except for `line` queries, which look ahead; games the
-//! oracle does not evaluate (another variant, an unreadable start) are left out, and so are
-//! files whose games the two readers count differently.
+//! oracle does not evaluate (another variant, an unreadable start) are left out; a file whose
+//! games the two readers count differently would be named (the oracle leaves out those it
+//! knows).
 
 use crate::common;
 
@@ -255,14 +257,10 @@ fn shared_query_matches_the_positions_python_chess_matches() {
         "{} queries, {} games ({} read to other lengths)",
         compared.queries, compared.games, compared.other_length
     );
-    assert!(compared.queries >= 60 && compared.games > 7000);
-    // python-chess makes a game of the comment before eco.pgn's first tag section, and one of
-    // uzchesscup.pgn's 45 tag sections without movetext (`tests/library/shared_pgn.rs`).
-    assert_eq!(
-        compared.other_games,
-        [
-            "pgn/real/pgnextract__eco.pgn",
-            "pgn/real/scalachess__uzchesscup.pgn"
-        ]
+    assert!(compared.queries >= 60 && compared.games > 1500);
+    assert!(
+        compared.other_games.is_empty(),
+        "{:?}",
+        compared.other_games
     );
 }
