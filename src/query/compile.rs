@@ -82,6 +82,7 @@ pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
         text,
         steps: Vec::new(),
         known: HashMap::new(),
+        compiled: HashMap::new(),
     };
     let root = compiler.condition(root, false)?;
     Ok(Plan {
@@ -94,6 +95,9 @@ struct Compiler<'t> {
     text: &'t str,
     steps: Vec<Step>,
     known: HashMap<Step, usize>,
+    /// The step of each condition compiled, by the node's address and `flip`: nested
+    /// `flipcolor`s compile each node twice, not once per path to it.
+    compiled: HashMap<(usize, bool), usize>,
 }
 
 impl Compiler<'_> {
@@ -125,8 +129,10 @@ impl Compiler<'_> {
             Typed::Set(set) => self.add(Step::Test(Test::Occupied(set)), &node.span),
             Typed::Number(_) => {
                 let text = self.text(&node.span);
-                Err(FilterError::new(node.span.clone(), "a number is not a condition")
-                    .with_help(format!("compare it: `{text} > 0`")))
+                Err(
+                    FilterError::new(node.span.clone(), "a number is not a condition")
+                        .with_help(format!("compare it: `{text} > 0`")),
+                )
             }
         }
     }
@@ -144,6 +150,18 @@ impl Compiler<'_> {
     }
 
     fn typed(&mut self, node: &Node, flip: bool) -> Result<Typed, FilterError> {
+        let key = (std::ptr::from_ref(node) as usize, flip);
+        if let Some(&step) = self.compiled.get(&key) {
+            return Ok(Typed::Condition(step));
+        }
+        let typed = self.typed_once(node, flip)?;
+        if let Typed::Condition(step) = typed {
+            self.compiled.insert(key, step);
+        }
+        Ok(typed)
+    }
+
+    fn typed_once(&mut self, node: &Node, flip: bool) -> Result<Typed, FilterError> {
         let span = &node.span;
         let test = |test| Step::Test(test);
         let step = match &node.kind {
@@ -157,7 +175,10 @@ impl Compiler<'_> {
             Kind::Word(word) => test(Test::Word(flipped_word(*word, flip))),
             Kind::Compare(op, a, b) => test(self.compare(*op, a, b, flip)?),
             Kind::Attacks(a, b) => {
-                let (a, b) = (self.set(a, flip, "`attacks`")?, self.set(b, flip, "`attacks`")?);
+                let (a, b) = (
+                    self.set(a, flip, "`attacks`")?,
+                    self.set(b, flip, "`attacks`")?,
+                );
                 test(Test::Attacks(a, b))
             }
             Kind::Pinned(inner) => test(Test::Pinned(self.set(inner, flip, "`pinned`")?)),
@@ -170,9 +191,9 @@ impl Compiler<'_> {
                 let to = side(to, "`to`")?;
                 test(Test::Move { from, to })
             }
-            Kind::Promote(pieces) => {
-                test(Test::Promote(pieces.map(|p| if flip { p.colours_swapped() } else { p })))
-            }
+            Kind::Promote(pieces) => test(Test::Promote(
+                pieces.map(|p| if flip { p.colours_swapped() } else { p }),
+            )),
             Kind::Not(inner) => Step::Not(self.condition(inner, flip)?),
             Kind::And(parts) => Step::All(self.conditions(parts, flip)?),
             Kind::Or(parts) => Step::Any(self.conditions(parts, flip)?),
@@ -210,8 +231,10 @@ impl Compiler<'_> {
             (Typed::Set(_), Typed::Set(_)) => {
                 let (x, y) = (self.text(&a.span), self.text(&b.span));
                 let op = op.as_str();
-                Err(FilterError::new(a.span.start..b.span.end, "two sets compared")
-                    .with_help(format!("compare their sizes: `count({x}) {op} count({y})`")))
+                Err(
+                    FilterError::new(a.span.start..b.span.end, "two sets compared")
+                        .with_help(format!("compare their sizes: `count({x}) {op} count({y})`")),
+                )
             }
             (Typed::Set(_), Typed::Number(_)) | (Typed::Number(_), Typed::Set(_)) => {
                 let set_left = matches!(self.typed(a, flip)?, Typed::Set(_));

@@ -118,7 +118,9 @@ impl<'q> Matcher<'q> {
             };
             match step {
                 Step::Test(_) => continue,
-                Step::Not(inner) => column.extend((0..words).map(|w| !word(*inner, w).unwrap_or(0))),
+                Step::Not(inner) => {
+                    column.extend((0..words).map(|w| !word(*inner, w).unwrap_or(0)))
+                }
                 Step::All(parts) => column.extend((0..words).map(|w| fold(parts, w, true))),
                 Step::Any(parts) => column.extend((0..words).map(|w| fold(parts, w, false))),
                 Step::Line(elements) => *column = line(before, elements, self.len),

@@ -10,7 +10,9 @@ use crate::bitboard::Bitboard;
 pub(super) fn explain(plan: &Plan) -> String {
     let mut out = String::new();
     let number = |steps: &[usize]| {
-        (steps.iter().map(|s| (s + 1).to_string())).collect::<Vec<_>>().join(" ")
+        (steps.iter().map(|s| (s + 1).to_string()))
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     for (index, step) in plan.steps.iter().enumerate() {
         let text = match step {

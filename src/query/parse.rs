@@ -42,8 +42,7 @@ pub(super) const KEYWORDS: [&str; 19] = [
     "wtm",
 ];
 
-const PIECE_HELP: &str =
-    "pieces are K Q R B N P (white), k q r b n p (black), A and a (any white, any black), _ (empty)";
+const PIECE_HELP: &str = "pieces are K Q R B N P (white), k q r b n p (black), A and a (any white, any black), _ (empty)";
 
 /// Reads a whole query.
 pub(super) fn parse(text: &str) -> Result<Node, FilterError> {
@@ -169,9 +168,9 @@ impl<'t> Parser<'t> {
         };
         let first = first.map_or("", |node| self.text.get(node.span.clone()).unwrap_or(""));
         let second_text = self.text.get(start..second.span.end).unwrap_or("");
-        FilterError::new(start..second.span.end, "two conditions side by side").with_help(
-            format!("join them with `and` (or `or`): `{first} and {second_text}`"),
-        )
+        FilterError::new(start..second.span.end, "two conditions side by side").with_help(format!(
+            "join them with `and` (or `or`): `{first} and {second_text}`"
+        ))
     }
 
     /// `not A`, `flipcolor A`, `line --> …`, or a comparison.
@@ -214,8 +213,10 @@ impl<'t> Parser<'t> {
         }
         if elements.is_empty() {
             self.skip();
-            return Err(FilterError::new(start..self.at, "a `line` without elements")
-                .with_help("write the positions in turn: `line --> check --> mate`"));
+            return Err(
+                FilterError::new(start..self.at, "a `line` without elements")
+                    .with_help("write the positions in turn: `line --> check --> mate`"),
+            );
         }
         Ok(self.node(start, Kind::Line(elements)))
     }
@@ -253,7 +254,9 @@ impl<'t> Parser<'t> {
                 start..self.at,
                 format!("the repetition `{{{least},{most}}}` is empty"),
             )
-            .with_help(format!("write the smaller count first: `{{{most},{least}}}`")));
+            .with_help(format!(
+                "write the smaller count first: `{{{most},{least}}}`"
+            )));
         }
         Ok(Repeat {
             least,
@@ -291,12 +294,14 @@ impl<'t> Parser<'t> {
         let start = self.at;
         let left = self.term()?;
         if self.keyword("attacks") {
-            let right = self.term()?;
+            let right = self.operand("attacks")?;
             let kind = Kind::Attacks(Box::new(left), Box::new(right));
             return Ok(self.node(start, kind));
         }
         self.skip();
-        let Some((text, op)) = Op::ALL.into_iter().find(|(t, _)| self.rest().starts_with(t))
+        let Some((text, op)) = Op::ALL
+            .into_iter()
+            .find(|(t, _)| self.rest().starts_with(t))
         else {
             return Ok(left);
         };
@@ -343,7 +348,7 @@ impl<'t> Parser<'t> {
             "pinned" => {
                 self.at += word.len();
                 self.deeper(start..self.at)?;
-                let inner = self.term()?;
+                let inner = self.operand("pinned")?;
                 self.depth -= 1;
                 Ok(self.node(start, Kind::Pinned(Box::new(inner))))
             }
@@ -353,6 +358,15 @@ impl<'t> Parser<'t> {
             }
             _ => self.set(start),
         }
+    }
+
+    /// A set after `word` (`attacks`, `from`, `to`, `pinned`), or the error of its absence.
+    fn operand(&mut self, word: &str) -> Parsed<Node> {
+        self.skip();
+        if matches!(self.rest().chars().next(), None | Some(')')) {
+            return Err(self.expected(&format!("a set after `{word}`")));
+        }
+        self.term()
     }
 
     /// `count(SET)`, at `count`.
@@ -373,11 +387,11 @@ impl<'t> Parser<'t> {
     fn last_move(&mut self, start: usize) -> Parsed<Node> {
         self.at += "move".len();
         let from = match self.keyword("from") {
-            true => Some(Box::new(self.term()?)),
+            true => Some(Box::new(self.operand("from")?)),
             false => None,
         };
         let to = match self.keyword("to") {
-            true => Some(Box::new(self.term()?)),
+            true => Some(Box::new(self.operand("to")?)),
             false => None,
         };
         Ok(self.node(start, Kind::Move { from, to }))
@@ -412,10 +426,16 @@ impl<'t> Parser<'t> {
                 .with_help("close it with `)` at the end of what it holds")),
             (None, Some(')')) => Err(FilterError::new(self.here(), "unmatched `)`")
                 .with_help("open it with `(` before what it closes, or remove it")),
-            (_, Some(_)) => Err(self.expected(match open {
-                Some(_) => "`)`, `and` or `or`",
-                None => "`and`, `or` or the end of the query",
-            })),
+            (_, Some(c)) => {
+                let error = self.expected(match open {
+                    Some(_) => "`)`, `and` or `or`",
+                    None => "`and`, `or` or the end of the query",
+                });
+                Err(match c {
+                    '=' => error.with_help("`==` compares two numbers"),
+                    _ => error,
+                })
+            }
         }
     }
 
@@ -453,11 +473,10 @@ impl<'t> Parser<'t> {
                 None if word.len() > 1 && word.chars().all(|c| c.is_ascii_lowercase()) => {
                     Err(unknown_word(self.at, word))
                 }
-                None => Err(FilterError::new(
-                    self.here(),
-                    format!("unknown piece letter `{c}`"),
-                )
-                .with_help(PIECE_HELP)),
+                None => Err(
+                    FilterError::new(self.here(), format!("unknown piece letter `{c}`"))
+                        .with_help(PIECE_HELP),
+                ),
             },
             None => Err(self.expected("a condition")),
         }
@@ -499,7 +518,15 @@ impl<'t> Parser<'t> {
         let mut all = Bitboard::EMPTY;
         loop {
             self.skip();
+            // Once a square is read, this is a list (a union holds no digit).
+            let unclosed = || {
+                FilterError::new(start..start + 1, "unclosed `[`")
+                    .with_help("close the list with `]`: `[e4,d5]`")
+            };
             let Some(squares) = self.square_range()? else {
+                if all.any() {
+                    return Err(unclosed());
+                }
                 self.at = start;
                 return Ok(None);
             };
@@ -508,8 +535,7 @@ impl<'t> Parser<'t> {
                 return Ok(Some(all));
             }
             if !self.eat(",") {
-                self.at = start;
-                return Ok(None);
+                return Err(unclosed());
             }
         }
     }
@@ -522,15 +548,24 @@ impl<'t> Parser<'t> {
         };
         let span = self.at..self.at + rest.len() - after.len();
         let (files, ranks) = (File::from_char(f1), Rank::from_char(r1));
-        let (last_file, last_rank) = (File::from_char(f2.unwrap_or(f1)), Rank::from_char(r2.unwrap_or(r1)));
+        let (last_file, last_rank) = (
+            File::from_char(f2.unwrap_or(f1)),
+            Rank::from_char(r2.unwrap_or(r1)),
+        );
         let (Some(f1), Some(f2), Some(r1), Some(r2)) = (files, last_file, ranks, last_rank) else {
             return Ok(None);
         };
         if f2 < f1 || r2 < r1 {
             let text = &rest[..span.len()];
-            let fixed = format!("{}{}", order(f1.char(), f2.char()), order(r1.char(), r2.char()));
-            return Err(FilterError::new(span, format!("the square range `{text}` is empty"))
-                .with_help(format!("write the lower file and rank first: `{fixed}`")));
+            let fixed = format!(
+                "{}{}",
+                order(f1.char(), f2.char()),
+                order(r1.char(), r2.char())
+            );
+            return Err(
+                FilterError::new(span, format!("the square range `{text}` is empty"))
+                    .with_help(format!("write the lower file and rank first: `{fixed}`")),
+            );
         }
         self.at = span.end;
         let mut squares = Bitboard::EMPTY;
@@ -590,8 +625,9 @@ fn joined(mut parts: Vec<Node>, join: fn(Vec<Node>) -> Kind) -> Node {
 /// The error of a word the language does not know, with the nearest it does.
 fn unknown_word(start: usize, word: &str) -> FilterError {
     let error = FilterError::new(start..start + word.len(), format!("unknown word `{word}`"));
-    match KEYWORDS.iter().min_by_key(|known| distance(word, known)) {
-        Some(known) if distance(word, known) <= 2 => {
+    let near = |known: &&&str| distance(word, known) <= if word.len() >= 5 { 2 } else { 1 };
+    match KEYWORDS.iter().min_by_key(|known| distance(word, known)).filter(near) {
+        Some(known) => {
             error.with_help(format!("did you mean `{known}`?"))
         }
         _ => error.with_help(
@@ -609,7 +645,9 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }

@@ -35,7 +35,6 @@ pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
 pub use target::Target;
 
-
 /// How duplicates are told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dedupe {

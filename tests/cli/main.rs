@@ -25,6 +25,7 @@ mod output_unchanged;
 mod pipe;
 mod play;
 mod progress;
+mod query;
 mod query_oracle;
 mod rewrite;
 mod select;
