@@ -26,6 +26,7 @@ mod pipe;
 mod play;
 mod progress;
 mod query;
+mod query_docs;
 mod query_oracle;
 mod rewrite;
 mod select;

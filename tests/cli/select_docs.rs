@@ -12,7 +12,7 @@ use crate::common;
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The words of a shell command line: spaces split, single and double quotes group.
-fn words(line: &str) -> Vec<String> {
+pub fn words(line: &str) -> Vec<String> {
     let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
     for c in line.chars() {
         match (quote, c) {
@@ -35,7 +35,7 @@ fn words(line: &str) -> Vec<String> {
 
 /// Each example: its line's index in the page, its arguments after `jaque`, and the line
 /// after it (the summary shown), if there is one.
-fn examples(page: &str) -> Vec<(usize, Vec<String>, Option<String>)> {
+pub fn examples(page: &str) -> Vec<(usize, Vec<String>, Option<String>)> {
     let lines: Vec<&str> = page.lines().collect();
     let mut found = Vec::new();
     let mut in_console = false;

@@ -51,6 +51,7 @@ import bench_build
 import bench_fastest
 import bench_first_test
 import bench_python
+import bench_query
 import bench_select
 import bench_web
 import whole_process
@@ -341,6 +342,8 @@ SECTIONS = [
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
     ("select", "`jaque select` against pgn-extract, whole processes", bench_select.section),
+    ("query", "`jaque query` against `jaque check` and pgn-extract, whole processes",
+     bench_query.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
     ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),

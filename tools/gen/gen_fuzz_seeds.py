@@ -9,7 +9,8 @@ so the corpus is small, needs no download, and is the same on every run:
   game in UTF-16 with its byte-order mark and one holding a NUL byte;
 - san: a selector byte (language and position, see fuzz_targets/san.rs), then the SAN of a
   case of san_cases.tsv;
-- fen: FENs of the perft files.
+- fen: FENs of the perft files;
+- query: the queries of tests/data/query/queries.txt.
 
 Seeds are named by the SHA-1 of their bytes, as libFuzzer names what it adds.
 Run from the repository root: python3 tools/gen/gen_fuzz_seeds.py (no argument; the output is
@@ -24,7 +25,7 @@ import shutil
 DATA = "tests/data"
 OUT = "fuzz/seeds"
 # libFuzzer's -max_len for these seeds in .ci/run: a seed longer than it would be cut.
-MAX_LEN = {"pgn": 16384, "san": 64, "fen": 128}
+MAX_LEN = {"pgn": 16384, "san": 64, "fen": 128, "query": 256}
 
 
 def games(path):
@@ -73,8 +74,15 @@ def fen_seeds():
     return seeds
 
 
+def query_seeds():
+    lines = open(os.path.join(DATA, "query", "queries.txt"), encoding="utf-8")
+    return [line.split("  #")[0].strip().encode() for line in lines
+            if line.strip() and not line.startswith("#")]
+
+
 def main():
-    corpus = {"pgn": pgn_seeds(), "san": san_seeds(), "fen": fen_seeds()}
+    corpus = {"pgn": pgn_seeds(), "san": san_seeds(), "fen": fen_seeds(),
+              "query": query_seeds()}
     for target, seeds in corpus.items():
         out = os.path.join(OUT, target)
         shutil.rmtree(out, ignore_errors=True)

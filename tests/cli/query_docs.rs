@@ -1,0 +1,64 @@
+//! docs/query.md against the binary: every example (a `$ jaque query …` line in a `console`
+//! block) runs from the repository's root and prints what the page shows after it. Each
+//! counting example's query is one of the oracle's (`tests/data/query/queries.txt`), and the
+//! count shown is the number of games of the file python-chess's evaluation matches
+//! (`tests/data/query/expect.jsonl`); the error example prints the page's diagnostic whole.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common;
+use crate::select_docs::examples;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The number of games of `file` (relative to tests/data) the oracle matches with `query`.
+fn oracle_count(query: &str, file: &str) -> usize {
+    let text = std::fs::read_to_string(common::vendored("query/expect.jsonl")).expect("oracle");
+    let case = (text.lines().skip(1))
+        .map(|line| serde_json::from_str::<Value>(line).expect("JSON"))
+        .find(|case| case["query"] == query && case["file"] == file)
+        .unwrap_or_else(|| panic!("{query:?} on {file} is not in the oracle's queries"));
+    case["matches"].as_array().expect("matches").len()
+}
+
+#[test]
+fn every_example_of_docs_query_prints_what_the_page_shows() {
+    let page = std::fs::read_to_string(Path::new(ROOT).join("docs/query.md")).expect("page");
+    let lines: Vec<&str> = page.lines().collect();
+    let mut counted = 0;
+    for (at, args, _) in examples(&page) {
+        if args.first().map(String::as_str) != Some("query") {
+            continue;
+        }
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let done = common::run_jaque(Some(Path::new(ROOT)), &argv, None);
+        // What the page shows: the lines after the command, to the block's end.
+        let shown: Vec<&str> = (lines[at + 1..].iter())
+            .take_while(|l| !l.starts_with("$ ") && !l.starts_with("```"))
+            .copied()
+            .collect();
+        if args.iter().any(|a| a == "--count") {
+            let file = args.last().expect("a file");
+            let query = &args[2];
+            let want = oracle_count(query, file.trim_start_matches("tests/data/"));
+            assert_eq!(shown, [want.to_string().as_str()], "the page on {query}");
+            assert_eq!(
+                String::from_utf8_lossy(&done.stdout).trim(),
+                want.to_string(),
+                "{query}"
+            );
+            counted += 1;
+        } else {
+            assert_eq!(done.status.code(), Some(2), "{argv:?}");
+            let stderr = String::from_utf8_lossy(&done.stderr);
+            assert_eq!(
+                stderr.trim_end().lines().collect::<Vec<_>>(),
+                shown,
+                "{argv:?}"
+            );
+        }
+    }
+    assert!(counted >= 8, "{counted} counting examples");
+}
