@@ -7,13 +7,27 @@ Each query of tests/data/query/queries.txt (`QUERY  # what it exercises`) is eva
 every mainline position of every game: ply 0 (the start, a [FEN] set-up included) to the
 last move played; python-chess stops a mainline at its first illegal move (and, as
 tools/oracle/pattern.py does, at a move it put in the tree that is not legal where it stands).
+Games are read with query_oracle/movetext.py's Recorder, which gives python-chess the right
+board after a variation it stopped in (1.11.2 reads what follows on the variation's board).
 Games python-chess plays as another variant (crazyhouse, atomic, …: jaque does not play
 them) and games whose start position it cannot read are not evaluated: their `plies` is
 null in the header and they have no matches.
 
+For `jaque query --variations` (expect_variations.jsonl) each query is also evaluated at
+every position reached by a move inside a variation, any depth, on that variation's line of
+play (its parent line's positions up to the branch point, then its own moves;
+query_oracle/games.py), and each such move is named by the (line, column) of its SAN word in
+the file (query_oracle/movetext.py pairs python-chess's tree with a tokenizer of its own);
+KNOWN is a game worked out by hand, asserted before anything is written.
+
 Writes, in tests/data/query/ (no randomness: a rerun writes the same bytes):
 - expect.jsonl, for every tests/data/pgn/*.pgn but the two files written with localized
   piece letters (fix_input.de.pgn, fix_input.es.pgn: jaque reads them only with `--lang`);
+- expect_variations.jsonl, for the vendored files of VARIATIONS, with variations: the
+  header's files also have "stops" [[GAME, [[LINE, COLUMN, END_COLUMN], ...]], ...] (the
+  words where python-chess ended a line) and "doubts" [[GAME, [TEXT, ...]], ...] (games whose
+  reading is uncertain: their variations are not evaluated), and each (query, file) line
+  also "variation_matches": [[GAME, [[LINE, COLUMN], ...]], ...] (in file order);
 - expect_shared.jsonl, for /work/shared/data/pgn/real/*.pgn (`--shared DIR`; skipped when
   absent) but LEFT_OUT (the three largest, and two that python-chess cuts into other games
   than jaque); the PGN files stay there, `file` is relative to shared/data.
@@ -23,10 +37,12 @@ python-chess's mainline length per game, or null), then per (query, file) one li
 GAME 0-based in the file).
 
 Usage: python3 tools/gen/gen_query_oracle.py [--shared DIR] [--no-shared]
-(about 80 s of CPU: 30 s for the vendored files, 50 s for the shared ones)
+(about 130 s of CPU: 30 s for expect.jsonl, 35 s for expect_variations.jsonl, 65 s for the
+shared files)
 """
 
 import argparse
+import io
 import json
 import logging
 import sys
@@ -34,9 +50,9 @@ import time
 from pathlib import Path
 
 import chess
-import chess.pgn
 
-from query_oracle.evaluate import Line, matching_plies
+from query_oracle.evaluate import matching_plies, values
+from query_oracle.games import read_games, read_text
 from query_oracle.language import parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +69,34 @@ LEFT_OUT = {"elbriga__Carlsen.pgn", "elbriga__Kasparov.pgn", "shakmaty__twic1599
             "pgnextract__eco.pgn", "scalachess__uzchesscup.pgn"}
 
 
+# The vendored files with variations read for expect_variations.jsonl: all of them but the
+# near-copies of two (fix_expected*.pgn of fix_input.pgn, fmt_expected.pgn of fmt_input.pgn).
+VARIATIONS = ["variations.pgn", "generated.pgn", "fmt_input.pgn", "fix_input.pgn", "select.pgn"]
+
+
+# A game whose answers were worked out by hand from CONTRACT.md and the meaning of a
+# variation's line (ORACLE_DATA.md, "Queries"): query -> (mainline plies, variation places).
+KNOWN_GAME = "1. e4 ( 1. d4 d5 ( 1... Nf6 2. c4 ) 2. c4 ) 1... e5 2. Nf3 *\n"
+KNOWN = {
+    "ply == 2": ([2], [[1, 15], [1, 25]]),  # ply counts from the start along each line
+    "ply == 3": ([3], [[1, 32], [1, 40]]),
+    "move from P to d4": ([], [[1, 12]]),  # the last move on a variation's own line
+    "line --> move to d5 --> move to f6": ([], []),  # a line follows its own continuation
+    "line --> move to f6 --> move to c4": ([], [[1, 25]]),
+    "line --> ply == 1 --> move to d5": ([], [[1, 12]]),
+    "line --> ply == 1 --> move to e5": ([1], []),  # from the mainline: the mainline
+}
+
+
+def check_known():
+    """Asserts the oracle's answers on KNOWN_GAME before anything is written."""
+    game = read_text(io.StringIO(KNOWN_GAME), variations=True)[0]
+    for query, answer in KNOWN.items():
+        tree = parse(query)
+        got = (matching_plies(game.main, tree), variation_places(game, tree))
+        assert got == answer, f"{query}: the oracle says {got}, worked out by hand {answer}"
+
+
 def read_queries(path):
     """The queries of queries.txt, comments and blank lines aside."""
     queries = []
@@ -63,54 +107,57 @@ def read_queries(path):
     return queries
 
 
-def mainline(game):
-    """The game's Line, or None when it is not evaluated (another variant, a bad start)."""
-    try:
-        board = game.board()
-    except ValueError:
-        return None
-    if type(board) is not chess.Board:
-        return None
-    boards, moves = [board.copy(stack=False)], [None]
-    for move in game.mainline_moves():
-        if move and not board.is_legal(move):
-            break
-        board.push(move)
-        boards.append(board.copy(stack=False))
-        moves.append(move)
-    return Line(boards, moves)
+def by_game(per_game):
+    """[[GAME, VALUE], ...] for the games whose value is not empty."""
+    return [[index, value] for index, value in enumerate(per_game) if value]
 
 
-def read_games(path):
-    """Every game of a PGN file as python-chess reads it, as a Line or None."""
-    games = []
-    with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        while (game := chess.pgn.read_game(handle)) is not None:
-            games.append(mainline(game))
-    return games
+def header(read, variations):
+    """The first line: the oracle, and per file its games' mainline lengths (with variations:
+    where python-chess stopped a line, and the games whose pairing is in doubt)."""
+    files = {}
+    for name, games in read.items():
+        about = {"games": len(games),
+                 "plies": [None if g.main is None else len(g.main.boards) - 1 for g in games]}
+        if variations:
+            about["stops"] = by_game([[list(s) for s in g.stops] for g in games])
+            about["doubts"] = by_game([g.doubts for g in games])
+        files[name] = about
+    return {"oracle": ORACLE, "generator": GENERATOR, "files": files}
 
 
-def write(out, files, queries):
+def variation_places(game, tree):
+    """The (line, column) of each move inside a variation that reached a matching position,
+    in file order."""
+    places = []
+    for line, nodes in game.variations:
+        hits = values(line, tree)[1:]
+        places.extend(list(game.where[n]) for n, hit in zip(nodes, hits) if hit)
+    return sorted(places)
+
+
+def case(query, tree, name, games, variations):
+    """One query on one file: its line of the expectation file."""
+    matches = [[] if g.main is None else matching_plies(g.main, tree) for g in games]
+    out = {"query": query, "file": name, "games": len(games), "matches": by_game(matches)}
+    if variations:
+        out["variation_matches"] = by_game([variation_places(g, tree) for g in games])
+    return out
+
+
+def write(out, files, queries, variations=False):
     """One expectation file: the header, then each query on each file."""
     started = time.time()
-    read = {name: read_games(path) for name, path in files}
-    header = {"oracle": ORACLE, "generator": GENERATOR,
-              "files": {name: {"games": len(games),
-                               "plies": [None if g is None else len(g.boards) - 1 for g in games]}
-                        for name, games in read.items()}}
-    lines = [json.dumps(header)]
+    read = {name: read_games(path, variations) for name, path in files}
+    lines = [json.dumps(header(read, variations))]
     total = 0
     for query in queries:
         tree = parse(query)
         for name, games in read.items():
-            matches = []
-            for index, game in enumerate(games):
-                plies = [] if game is None else matching_plies(game, tree)
-                if plies:
-                    matches.append([index, plies])
-            total += sum(len(p) for _, p in matches)
-            lines.append(json.dumps({"query": query, "file": name, "games": len(games),
-                                     "matches": matches}))
+            found = case(query, tree, name, games, variations)
+            total += sum(len(p) for _, p in found["matches"])
+            total += sum(len(p) for _, p in found.get("variation_matches", []))
+            lines.append(json.dumps(found))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     games = sum(len(g) for g in read.values())
     print(f"{out.name}: {len(files)} files, {games} games, {len(queries)} queries, "
@@ -123,10 +170,13 @@ def main():
     parser.add_argument("--no-shared", action="store_true")
     args = parser.parse_args()
     logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+    check_known()
     queries = read_queries(QUERIES)
     vendored = [("pgn/" + p.name, p) for p in sorted((ROOT / "tests/data/pgn").glob("*.pgn"))
                 if p.name not in LOCALIZED]
     write(OUT / "expect.jsonl", vendored, queries)
+    with_variations = [("pgn/" + name, ROOT / "tests/data/pgn" / name) for name in VARIATIONS]
+    write(OUT / "expect_variations.jsonl", with_variations, queries, variations=True)
     if args.no_shared:
         return
     if not args.shared.is_dir():

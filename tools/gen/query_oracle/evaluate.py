@@ -16,11 +16,14 @@ COLOURS = {True: "KQRBNP", False: "kqrbnp"}
 
 
 class Line:
-    """The mainline's boards and, per ply, the move that reached it (None at ply 0)."""
+    """A line of play's boards and, per position, the move that reached it (None at the first);
+    `first` is the ply of the first board (0 for a mainline; a variation's line starts at its
+    branch point, since no form looks back further than the last move)."""
 
-    def __init__(self, boards, moves):
+    def __init__(self, boards, moves, first=0):
         self.boards = boards
         self.moves = moves
+        self.first = first
         self.cache = {}
         self._mirror = None
 
@@ -30,7 +33,7 @@ class Line:
                                                        chess.square_mirror(m.to_square),
                                                        m.promotion, m.drop)
                      for m in self.moves]
-            self._mirror = Line([b.mirror() for b in self.boards], moves)
+            self._mirror = Line([b.mirror() for b in self.boards], moves, self.first)
             self._mirror._mirror = self
         return self._mirror
 
@@ -137,7 +140,7 @@ def numbers(line, term):
     if term[0] == "int":
         return [term[1]] * len(line.boards)
     if term[0] == "ply":
-        return list(range(len(line.boards)))
+        return list(range(line.first, line.first + len(line.boards)))
     return [chess.popcount(squares_of(b, term[1])) for b in line.boards]
 
 
@@ -202,4 +205,4 @@ def values(line, tree):
 
 def matching_plies(line, tree):
     """The ascending plies whose position satisfies the query."""
-    return [ply for ply, hit in enumerate(values(line, tree)) if hit]
+    return [ply for ply, hit in enumerate(values(line, tree), line.first) if hit]
