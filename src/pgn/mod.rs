@@ -52,8 +52,8 @@ pub mod text;
 pub use check::fields;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
-    MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, TagRecord,
-    Verdict, Visit, check_game, line_starts,
+    MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, Reached,
+    TagRecord, Verdict, Visit, check_game, line_starts,
 };
 pub use commands::{Eval, clock, eval};
 pub use decode::decode_text;

@@ -2,21 +2,25 @@
 //! into a column of bits (one per ply); at the game's end the steps that join tests are
 //! computed a column at a time, 64 plies a word, and `line` from the last ply back.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use super::Query;
-use super::compile::{Number, Step, Test};
+use super::compile::{Number, Plan, Step, Test};
 use super::syntax::{Designator, Repeat, Word};
 use crate::attacks::{between, bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
-use crate::pgn::Visit;
+use crate::pgn::{Reached, Visit};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 
-/// Asks a [`Query`] of the positions of one game after another: shown a game's mainline
-/// positions in order (it is a [`Visit`]), it tells the plies that match.
+/// Asks a [`Query`] of the positions of one game after another: shown a game's positions in
+/// order (it is a [`Visit`]), it tells the mainline plies that match and, where the walk shows
+/// variations, the moves inside them that reach a matching position.
+///
+/// A variation is a line of play of its own: its parent's positions up to where it branches,
+/// then its moves; a `line` from a position inside it follows it to its end.
 ///
 /// ```
 /// use jaque::pgn::{Checker, Splitter};
@@ -30,12 +34,30 @@ use crate::role::{Piece, Role};
 /// ```
 pub struct Matcher<'q> {
     query: &'q Query,
-    /// Per step, a bit per ply.
+    /// Whether positions inside variations are asked too.
+    variations: bool,
+    mainline: Sequence,
+    /// The variations open, innermost last.
+    open: Vec<Sequence>,
+    /// Sequences of closed variations, kept for their buffers.
+    spare: Vec<Sequence>,
+    /// The SAN tokens, in the game's text, of the variation moves that reached a match.
+    found: Vec<Range<usize>>,
+}
+
+/// The positions of one line of play, from its first shown: per step of the plan, a column of
+/// bits, one per position.
+#[derive(Default)]
+struct Sequence {
     columns: Vec<Vec<u64>>,
     /// Positions shown.
     len: usize,
+    /// The ply of the first position.
+    first: usize,
+    /// Each position's move, as its token's bytes (variations only).
+    spans: Vec<Range<usize>>,
     /// The columns of the joining steps are computed.
-    done: bool,
+    joined: bool,
 }
 
 /// The move that reached a position, and the position it was played in.
@@ -49,27 +71,89 @@ impl<'q> Matcher<'q> {
     pub(super) fn new(query: &'q Query) -> Matcher<'q> {
         Matcher {
             query,
-            columns: vec![Vec::new(); query.plan.steps.len()],
-            len: 0,
-            done: false,
+            variations: false,
+            mainline: Sequence::default(),
+            open: Vec::new(),
+            spare: Vec::new(),
+            found: Vec::new(),
         }
+    }
+
+    /// The matcher asking positions inside variations too (if the walk shows them).
+    pub fn with_variations(mut self, variations: bool) -> Matcher<'q> {
+        self.variations = variations;
+        self
     }
 
     /// Forgets the game shown, for the next.
     pub fn clear(&mut self) {
-        self.columns.iter_mut().for_each(Vec::clear);
-        (self.len, self.done) = (0, false);
+        self.mainline.clear();
+        while let Some(mut sequence) = self.open.pop() {
+            sequence.clear();
+            self.spare.push(sequence);
+        }
+        self.found.clear();
     }
 
-    /// Shows the position after `self.len` plies, reached by `last`.
-    fn show(&mut self, position: &Position, last: Option<LastMove<'_>>) {
+    /// The mainline plies whose position matches, ascending (ply 0: the game's first
+    /// position).
+    pub fn plies(&mut self) -> Vec<u32> {
+        let plan = &self.query.plan;
+        self.mainline.join(plan);
+        let first = self.mainline.first;
+        (self.mainline.matching(plan.root))
+            .map(|at| u32::try_from(first + at).unwrap_or(u32::MAX))
+            .collect()
+    }
+
+    /// The moves inside variations that reached a matching position: their SAN tokens'
+    /// bytes in the game's text, in the text's order.
+    pub fn variation_moves(&mut self) -> Vec<Range<usize>> {
+        while !self.open.is_empty() {
+            self.close_innermost();
+        }
+        let mut found = self.found.clone();
+        found.sort_by_key(|span| span.start);
+        found
+    }
+
+    fn close_innermost(&mut self) {
+        let Some(mut sequence) = self.open.pop() else {
+            return;
+        };
+        let plan = &self.query.plan;
+        sequence.join(plan);
+        let matching: Vec<usize> = sequence.matching(plan.root).collect();
+        (self.found).extend(
+            matching
+                .iter()
+                .filter_map(|&at| sequence.spans.get(at).cloned()),
+        );
+        sequence.clear();
+        self.spare.push(sequence);
+    }
+}
+
+impl Sequence {
+    fn clear(&mut self) {
+        self.columns.iter_mut().for_each(Vec::clear);
+        self.spans.clear();
+        (self.len, self.first, self.joined) = (0, 0, false);
+    }
+
+    /// Shows the position after `ply` plies, reached by `last`: each test asked of it.
+    fn show(&mut self, plan: &Plan, ply: usize, position: &Position, last: Option<LastMove<'_>>) {
+        if self.len == 0 {
+            self.first = ply;
+        }
+        self.columns.resize_with(plan.steps.len(), Vec::new);
         let (word, bit) = (self.len / 64, self.len % 64);
-        for (step, column) in self.query.plan.steps.iter().zip(&mut self.columns) {
+        for (step, column) in plan.steps.iter().zip(&mut self.columns) {
             let Step::Test(test) = step else { continue };
             if bit == 0 {
                 column.push(0);
             }
-            if holds(test, self.len, position, last)
+            if holds(test, ply, position, last)
                 && let Some(w) = column.get_mut(word)
             {
                 *w |= 1 << bit;
@@ -78,32 +162,26 @@ impl<'q> Matcher<'q> {
         self.len += 1;
     }
 
-    /// The plies whose position matches, ascending (ply 0: the game's first position).
-    pub fn plies(&mut self) -> Vec<u32> {
-        self.join();
-        let root = self.query.plan.root;
-        let mut plies = Vec::new();
-        for (index, &word) in self.columns.get(root).into_iter().flatten().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let ply = index * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if ply < self.len {
-                    plies.push(ply as u32);
-                }
-            }
-        }
-        plies
+    /// The indices of the positions where `step` holds, ascending.
+    fn matching(&self, step: usize) -> impl Iterator<Item = usize> + '_ {
+        let len = self.len;
+        (self.columns.get(step).into_iter().flatten().enumerate()).flat_map(move |(i, &word)| {
+            (0..64)
+                .filter(move |bit| word >> bit & 1 == 1)
+                .map(move |bit| i * 64 + bit)
+                .filter(move |&at| at < len)
+        })
     }
 
     /// Computes the columns of the steps that join others.
-    fn join(&mut self) {
-        if self.done {
+    fn join(&mut self, plan: &Plan) {
+        if self.joined {
             return;
         }
-        self.done = true;
+        self.joined = true;
+        self.columns.resize_with(plan.steps.len(), Vec::new);
         let words = self.len.div_ceil(64);
-        for (index, step) in self.query.plan.steps.iter().enumerate() {
+        for (index, step) in plan.steps.iter().enumerate() {
             let (before, rest) = self.columns.split_at_mut(index);
             let Some(column) = rest.first_mut() else {
                 return;
@@ -165,26 +243,46 @@ fn line(columns: &[Vec<u64>], elements: &[(usize, Repeat)], len: usize) -> Vec<u
 impl Visit for Matcher<'_> {
     const BEFORE: bool = true;
 
+    fn variations(&self) -> bool {
+        self.variations
+    }
+
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
-        if depth == 0 && ply == self.len {
-            self.show(position, None);
+        if depth == 0 && self.mainline.len == 0 {
+            self.mainline.show(&self.query.plan, ply, position, None);
         }
         ControlFlow::Continue(())
     }
 
-    fn moved(
-        &mut self,
-        ply: usize,
-        depth: usize,
-        before: &Position,
-        played: Option<Move>,
-        after: &Position,
-    ) -> ControlFlow<()> {
-        if depth == 0 && ply == self.len {
-            let last = played.map(|played| LastMove { before, played });
-            self.show(after, last);
-        }
+    fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
+        let last = (reached.played).map(|played| LastMove {
+            before: reached.before,
+            played,
+        });
+        let plan = &self.query.plan;
+        let sequence = match reached.depth {
+            0 => &mut self.mainline,
+            depth => match self.open.get_mut(depth - 1) {
+                Some(sequence) => {
+                    sequence.spans.push(reached.span.clone());
+                    sequence
+                }
+                None => return ControlFlow::Continue(()),
+            },
+        };
+        sequence.show(plan, reached.ply, reached.after, last);
         ControlFlow::Continue(())
+    }
+
+    fn opened(&mut self) {
+        let sequence = self.spare.pop().unwrap_or_default();
+        self.open.push(sequence);
+    }
+
+    fn closed(&mut self, depth: usize) {
+        while self.open.len() > depth {
+            self.close_innermost();
+        }
     }
 }
 

@@ -1,18 +1,17 @@
 //! Asking a [`Selection`]'s filters of one game after another.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use super::dedupe::{Key, MovesKey, PositionKey};
 use super::{Dedupe, Selection};
 use crate::input::Settings;
 use crate::lint::Level;
 use crate::lint::Lints;
-use crate::moves::Move;
 use crate::opening::{Classified, Classifier};
 use crate::pgn::syntax::{Token, decode, lex};
-use crate::pgn::{Checker, GameReport, RawGame, Tags, Visit};
+use crate::pgn::{Checker, GameReport, LineIndex, RawGame, Reached, Tags, Visit};
 use crate::position::Position;
-use crate::query::{Matcher, Query};
+use crate::query::Matcher;
 use crate::{Code, Severity};
 
 /// What became of a game.
@@ -33,6 +32,10 @@ pub struct Choice {
     pub opening: Option<Classified>,
     /// With a query, the mainline plies whose position satisfies it, ascending.
     pub matches: Vec<u32>,
+    /// With a query and variations, the moves inside variations that reach a position
+    /// satisfying it: the line and column (from 1, in characters) of each one's SAN token in
+    /// the input, in the text's order.
+    pub variation_matches: Vec<(usize, usize)>,
 }
 
 impl Choice {
@@ -115,16 +118,24 @@ impl<'s> Selector<'s> {
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
-        let matches = positions.matcher.as_mut().map(|m| m.plies());
+        let (matches, variation_moves) = match &mut positions.matcher {
+            Some(matcher) => (Some(matcher.plies()), matcher.variation_moves()),
+            None => (None, Vec::new()),
+        };
+        let queried = matches
+            .as_ref()
+            .is_none_or(|m| !m.is_empty() || !variation_moves.is_empty());
+        let variation_matches = placed(raw, &variation_moves);
         Walked {
             matched: positions.found.iter().all(|&f| f)
                 && positions.patterned
                 && selection.opening_passes(opening)
-                && matches.as_ref().is_none_or(|m| !m.is_empty()),
+                && queried,
             report: Some(report),
             whole: !positions.stopped,
             opening,
             matches: matches.unwrap_or_default(),
+            variation_matches,
         }
     }
 
@@ -147,6 +158,7 @@ impl<'s> Selector<'s> {
             mut whole,
             mut opening,
             matches,
+            variation_matches,
             ..
         } = walked;
         // A game failing a tag filter was not played, and `--invert` may select it: its
@@ -179,6 +191,7 @@ impl<'s> Selector<'s> {
             key,
             opening: opening.filter(|_| selected),
             matches,
+            variation_matches,
         }
     }
 
@@ -214,6 +227,20 @@ struct Walked {
     whole: bool,
     opening: Option<Classified>,
     matches: Vec<u32>,
+    variation_matches: Vec<(usize, usize)>,
+}
+
+/// The lines and columns of `spans` in `raw`'s text (as the checker decoded it).
+fn placed(raw: &RawGame, spans: &[Range<usize>]) -> Vec<(usize, usize)> {
+    if spans.is_empty() {
+        return Vec::new();
+    }
+    let (text, _) = decode(&raw.bytes);
+    let lines = LineIndex::new(&text, raw.line);
+    spans
+        .iter()
+        .map(|span| lines.line_column(span.start))
+        .collect()
 }
 
 /// The walk's visitor: which wanted positions were reached, the opening; stops the walk
@@ -245,7 +272,8 @@ impl<'s> Positions<'s> {
             patterned: selection.patterns.is_empty(),
             may_stop,
             stopped: false,
-            matcher: selection.query.as_ref().map(Query::matcher),
+            matcher: (selection.query.as_ref())
+                .map(|query| query.matcher().with_variations(selection.variations)),
         }
     }
 }
@@ -257,18 +285,23 @@ impl Visit for Positions<'_> {
         self.selection.variations
     }
 
-    fn moved(
-        &mut self,
-        ply: usize,
-        depth: usize,
-        before: &Position,
-        played: Option<Move>,
-        after: &Position,
-    ) -> ControlFlow<()> {
+    fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         if let Some(matcher) = &mut self.matcher {
-            let _ = matcher.moved(ply, depth, before, played, after);
+            let _ = matcher.moved(reached);
         }
-        self.position(ply, depth, after)
+        self.position(reached.ply, reached.depth, reached.after)
+    }
+
+    fn opened(&mut self) {
+        if let Some(matcher) = &mut self.matcher {
+            matcher.opened();
+        }
+    }
+
+    fn closed(&mut self, depth: usize) {
+        if let Some(matcher) = &mut self.matcher {
+            matcher.closed(depth);
+        }
     }
 
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {

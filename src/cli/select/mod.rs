@@ -9,7 +9,9 @@ use std::sync::Arc;
 use jaque::input::{Pipeline, Settings};
 use jaque::json::{self, Array, Escaped, Object};
 use jaque::pgn::Options;
-use jaque::select::{Between, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags};
+use jaque::select::{
+    Between, Choice, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags,
+};
 
 use super::input::{Input, Unnamed, expand, say_no_games};
 use super::lints::Flags;
@@ -296,11 +298,7 @@ impl<'a> Run<'a> {
                     report,
                     |object: &mut Object<'_>| {
                         if self.args.query.is_some() {
-                            let mut plies = Array::open(object.key("matches"));
-                            for &ply in &picked.choice.matches {
-                                plies.item().extend_from_slice(ply.to_string().as_bytes());
-                            }
-                            plies.close();
+                            matches(object, &picked.choice, self.args.variations);
                         }
                         let Some(classified) = opening else {
                             return object.field("opening", None::<&str>);
@@ -378,6 +376,27 @@ impl<'a> Run<'a> {
             (true, _) => Outcome::Clean,
         }
     }
+}
+
+/// A query's `matches` (mainline plies) and, with variations, `variation_matches` (the line
+/// and column of each move inside a variation that reached a match).
+fn matches(object: &mut Object<'_>, choice: &Choice, variations: bool) {
+    let mut plies = Array::open(object.key("matches"));
+    for &ply in &choice.matches {
+        plies.item().extend_from_slice(ply.to_string().as_bytes());
+    }
+    plies.close();
+    if !variations {
+        return;
+    }
+    let mut places = Array::open(object.key("variation_matches"));
+    for &(line, column) in &choice.variation_matches {
+        let mut place = Object::open(places.item());
+        place.field("line", line);
+        place.field("column", column);
+        place.close();
+    }
+    places.close();
 }
 
 /// The summary line: games read, selected, dropped as duplicates, with errors.

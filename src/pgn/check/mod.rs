@@ -18,7 +18,7 @@ pub use mainline::Mainline;
 pub use placement::{LineIndex, line_starts};
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};
 pub use report::{GameDiagnostic, GameReport};
-pub use visit::Visit;
+pub use visit::{Reached, Visit};
 pub use walk::Verdict;
 
 use super::split::RawGame;

@@ -471,6 +471,7 @@ impl Listener for Recorder {
             verdict,
             before,
             after,
+            ..
         } = moved;
         let Some(open) = self.open.last_mut() else {
             return;

@@ -2,7 +2,7 @@
 //! every position (`jaque select`'s position filters, the opening classification) without
 //! keeping a record of the game.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use super::super::syntax::Token;
 use super::walk::{Listener, Moved, Verdict};
@@ -49,19 +49,36 @@ pub trait Visit {
     /// Whether [`Visit::moved`] is shown the position before each move (a copy a move).
     const BEFORE: bool = false;
 
-    /// The position after a move: `played` (`None` for a null move) was played in `before`
-    /// (the position after it, unless [`Visit::BEFORE`]). By default, [`Visit::position`].
-    fn moved(
-        &mut self,
-        ply: usize,
-        depth: usize,
-        before: &Position,
-        played: Option<Move>,
-        after: &Position,
-    ) -> ControlFlow<()> {
-        let _ = (before, played);
-        self.position(ply, depth, after)
+    /// The position a move reached (see [`Reached`]). By default, [`Visit::position`].
+    fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
+        self.position(reached.ply, reached.depth, reached.after)
     }
+
+    /// A variation opened (only where [`Visit::variations`]): the moves shown next are its
+    /// own, one level deeper.
+    fn opened(&mut self) {}
+
+    /// Variations closed: `depth` is how deep the walk is now (0: on the mainline).
+    fn closed(&mut self, depth: usize) {
+        let _ = depth;
+    }
+}
+
+/// A move played and the position it reached, as [`Visit::moved`] is shown it.
+#[derive(Debug)]
+pub struct Reached<'a> {
+    /// Half-moves from the game's start to `after`.
+    pub ply: usize,
+    /// 0 on the mainline, else how deep in variations.
+    pub depth: usize,
+    /// The position the move was played in (`after` unless [`Visit::BEFORE`]).
+    pub before: &'a Position,
+    /// The move (`None`: a null move).
+    pub played: Option<Move>,
+    /// The position it reached.
+    pub after: &'a Position,
+    /// The move's SAN token in the game's text, as bytes.
+    pub span: &'a Range<usize>,
 }
 
 /// Where a listener is in the movetext, as the walk tells it: how deep in variations, and
@@ -153,9 +170,15 @@ impl<V: Visit> Listener for Visiting<'_, V> {
             Verdict::Failed | Verdict::Skipped => return,
         };
         if shown {
-            let depth = self.nesting.depth;
-            let visitor = &mut *self.visitor;
-            if (visitor.moved(moved.ply, depth, moved.before, played, moved.after)).is_break() {
+            let reached = Reached {
+                ply: moved.ply,
+                depth: self.nesting.depth,
+                before: moved.before,
+                played,
+                after: moved.after,
+                span: moved.span,
+            };
+            if self.visitor.moved(&reached).is_break() {
                 self.stopped = true;
             }
         }
@@ -163,9 +186,15 @@ impl<V: Visit> Listener for Visiting<'_, V> {
 
     fn opened(&mut self, _: usize) {
         self.nesting.opened();
+        if self.variations {
+            self.visitor.opened();
+        }
     }
 
     fn closed(&mut self, token: Option<usize>) {
         self.nesting.closed(token);
+        if self.variations {
+            self.visitor.closed(self.nesting.depth);
+        }
     }
 }

@@ -93,6 +93,8 @@ pub(super) trait Listener {
 pub(super) struct Moved<'a> {
     /// The token's index in the movetext.
     pub(super) token: usize,
+    /// The token's bytes in the game's text.
+    pub(super) span: &'a Range<usize>,
     /// Half-moves from the game's start to the position after the move.
     pub(super) ply: usize,
     pub(super) verdict: Verdict,
@@ -209,6 +211,7 @@ impl<L: Listener> Walker<'_, L> {
             line.died_at_last_move = false;
             self.listener.moved(Moved {
                 token: index,
+                span,
                 ply: line.ply + 1,
                 verdict: Verdict::Skipped,
                 before: &line.now,
@@ -254,6 +257,7 @@ impl<L: Listener> Walker<'_, L> {
             };
             self.listener.moved(Moved {
                 token: index,
+                span,
                 ply,
                 verdict,
                 before: &before,

@@ -8,6 +8,9 @@ from the game's start. A line ends at its first move python-chess could not play
 the tree while it is not legal where it stands; so does every variation branching after that.
 """
 
+import io
+from pathlib import Path
+
 import chess
 import chess.pgn
 
@@ -73,10 +76,17 @@ def variation_lines(game, before):
     return out
 
 
+# python-chess reads no figurine SAN (it skips `♕` and reads `♕g5` as the pawn move `g5`);
+# jaque reads a figurine as its piece letter, of either colour. The text is given to
+# python-chess with the figurines written as letters (one character for one: the columns
+# stay).
+FIGURINES = str.maketrans("♔♕♖♗♘♚♛♜♝♞", "KQRBNKQRBN")
+
+
 def read_games(path, variations=False):
     """Every game of a PGN file as python-chess reads it, as a `Read`."""
-    with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        return read_text(handle, variations)
+    text = Path(path).read_text(encoding="utf-8-sig", errors="replace").translate(FIGURINES)
+    return read_text(io.StringIO(text), variations)
 
 
 def read_text(handle, variations=False):
