@@ -19,6 +19,8 @@ pub(super) struct Plan {
     pub(super) steps: Vec<Step>,
     /// The step that is the whole query.
     pub(super) root: usize,
+    /// A step is a `line`: what holds at a position depends on the positions after it.
+    pub(super) looks_ahead: bool,
 }
 
 /// One step of a plan.
@@ -85,9 +87,11 @@ pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
         compiled: HashMap::new(),
     };
     let root = compiler.condition(root, false)?;
+    let looks_ahead = (compiler.steps.iter()).any(|step| matches!(step, Step::Line(_)));
     Ok(Plan {
         steps: compiler.steps,
         root,
+        looks_ahead,
     })
 }
 
@@ -212,6 +216,7 @@ impl Compiler<'_> {
         self.add(step, span).map(Typed::Condition)
     }
 
+    /// The steps of `and`'s or `or`'s parts, the cheapest to ask first.
     fn conditions(&mut self, parts: &[Node], flip: bool) -> Result<Vec<usize>, FilterError> {
         let mut steps = Vec::with_capacity(parts.len());
         for part in parts {
@@ -220,7 +225,37 @@ impl Compiler<'_> {
                 steps.push(step);
             }
         }
+        steps.sort_by_key(|&step| self.cost(step));
         Ok(steps)
+    }
+
+    /// About what asking a step of one position costs, in units of a bitwise operation:
+    /// for the order in which `and` and `or` ask their parts.
+    fn cost(&self, step: usize) -> u32 {
+        let set = |set: &Designator| if set.pieces.is_some() { 4 } else { 1 };
+        let number = |n: &Number| match n {
+            Number::Count(designator) => set(designator) + 1,
+            Number::Constant(_) | Number::Ply => 1,
+        };
+        match self.steps.get(step) {
+            Some(Step::Test(test)) => match test {
+                Test::Word(Word::WhiteToMove | Word::BlackToMove) | Test::Promote(_) => 1,
+                Test::Word(Word::Capture) => 2,
+                Test::Word(Word::Check) => 8,
+                Test::Word(Word::Mate) => 40,
+                Test::Word(Word::Stalemate) => 80,
+                Test::Occupied(designator) => set(designator),
+                Test::Compare(_, a, b) => number(a) + number(b),
+                Test::Move { from, to } => {
+                    2 + from.as_ref().map_or(0, set) + to.as_ref().map_or(0, set)
+                }
+                Test::Attacks(a, b) => set(a) + set(b) + 16,
+                Test::Pinned(designator) => set(designator) + 24,
+            },
+            Some(Step::Not(inner)) => self.cost(*inner),
+            Some(Step::All(parts) | Step::Any(parts)) => parts.iter().map(|&p| self.cost(p)).sum(),
+            Some(Step::Line(_)) | None => 1000,
+        }
     }
 
     /// `a OP b`: two numbers, or the error of what is not one.

@@ -141,25 +141,47 @@ impl Sequence {
         (self.len, self.first, self.joined) = (0, 0, false);
     }
 
-    /// Shows the position after `ply` plies, reached by `last`: each test asked of it.
+    /// Shows the position after `ply` plies, reached by `last`. A plan that looks ahead
+    /// (`line`) has each test asked and kept in its column, for [`Sequence::join`]; any
+    /// other is asked at once, its tests only as far as `and` and `or` need them.
     fn show(&mut self, plan: &Plan, ply: usize, position: &Position, last: Option<LastMove<'_>>) {
         if self.len == 0 {
             self.first = ply;
+            self.joined = !plan.looks_ahead;
         }
         self.columns.resize_with(plan.steps.len(), Vec::new);
         let (word, bit) = (self.len / 64, self.len % 64);
+        self.len += 1;
+        let here = Here {
+            ply,
+            position,
+            last,
+        };
+        if !plan.looks_ahead {
+            let Some(column) = self.columns.get_mut(plan.root) else {
+                return;
+            };
+            if bit == 0 {
+                column.push(0);
+            }
+            if value(plan, plan.root, &here)
+                && let Some(w) = column.get_mut(word)
+            {
+                *w |= 1 << bit;
+            }
+            return;
+        }
         for (step, column) in plan.steps.iter().zip(&mut self.columns) {
             let Step::Test(test) = step else { continue };
             if bit == 0 {
                 column.push(0);
             }
-            if holds(test, ply, position, last)
+            if holds(test, &here)
                 && let Some(w) = column.get_mut(word)
             {
                 *w |= 1 << bit;
             }
         }
-        self.len += 1;
     }
 
     /// The indices of the positions where `step` holds, ascending.
@@ -286,8 +308,34 @@ impl Visit for Matcher<'_> {
     }
 }
 
-/// Whether `test` holds at the position after `ply` plies, reached by `last`.
-fn holds(test: &Test, ply: usize, position: &Position, last: Option<LastMove<'_>>) -> bool {
+/// A position asked about: after `ply` plies, reached by `last`.
+#[derive(Clone, Copy)]
+struct Here<'a> {
+    ply: usize,
+    position: &'a Position,
+    last: Option<LastMove<'a>>,
+}
+
+/// Whether `step` of a plan that does not look ahead holds `here`: `and` and `or` stop at
+/// the first part that decides them (their parts are ordered cheapest first). The depth
+/// of the recursion is the query's nesting, which the parser bounds.
+fn value(plan: &Plan, step: usize, here: &Here<'_>) -> bool {
+    match plan.steps.get(step) {
+        Some(Step::Test(test)) => holds(test, here),
+        Some(Step::Not(inner)) => !value(plan, *inner, here),
+        Some(Step::All(parts)) => parts.iter().all(|&part| value(plan, part, here)),
+        Some(Step::Any(parts)) => parts.iter().any(|&part| value(plan, part, here)),
+        Some(Step::Line(_)) | None => false,
+    }
+}
+
+/// Whether `test` holds `here`.
+fn holds(test: &Test, here: &Here<'_>) -> bool {
+    let Here {
+        ply,
+        position,
+        last,
+    } = *here;
     match test {
         Test::Word(word) => says(*word, position, last),
         Test::Occupied(set) => squares(set, position).any(),
@@ -343,11 +391,21 @@ pub(super) fn squares(set: &Designator, position: &Position) -> Bitboard {
         true => !position.occupied(),
         false => Bitboard::EMPTY,
     };
-    for color in Color::ALL {
-        let side = position.by_color(color);
-        for role in pieces.roles(color) {
-            held |= side & position.by_role(role);
-        }
+    let (white, black) = (
+        position.by_color(Color::White),
+        position.by_color(Color::Black),
+    );
+    for role in Role::ALL {
+        let side = match (
+            pieces.has(Color::White, role),
+            pieces.has(Color::Black, role),
+        ) {
+            (false, false) => continue,
+            (true, false) => white,
+            (false, true) => black,
+            (true, true) => white | black,
+        };
+        held |= position.by_role(role) & side;
     }
     held & within
 }

@@ -62,7 +62,7 @@ impl Query {
     /// Whether the query looks ahead of a position (`line`): the whole mainline is needed
     /// before any ply is known to match.
     pub fn looks_ahead(&self) -> bool {
-        (self.plan.steps.iter()).any(|step| matches!(step, compile::Step::Line(_)))
+        self.plan.looks_ahead
     }
 
     /// A matcher of this query, for one game after another.

@@ -153,6 +153,11 @@ impl Pieces {
         self.0 & Pieces::of(piece).0 != 0
     }
 
+    /// Whether `color`'s `role` is one of them.
+    pub(super) fn has(self, color: Color, role: Role) -> bool {
+        self.0 >> (6 * color.index() + role.index()) & 1 == 1
+    }
+
     /// Whether an empty square is one of them.
     pub(super) fn empty_square(self) -> bool {
         self.0 & Pieces::EMPTY_SQUARE != 0

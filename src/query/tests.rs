@@ -161,11 +161,12 @@ fn a_deep_nesting_is_an_error_not_a_stack_overflow() {
 
 #[test]
 fn and_binds_tighter_than_or_and_not_tighter_than_and() -> Result<(), crate::FilterError> {
-    // The contract: `not`, `and`, `or`, tighter to looser.
+    // The contract: `not`, `and`, `or`, tighter to looser. (The parts of `and` and `or`
+    // are asked cheapest first: `stalemate` generates moves, `wtm` reads a field.)
     let plan = Query::parse("stalemate or wtm and mate")?.explain();
     assert_eq!(
         plan,
-        "1  test: stalemate\n2  test: white to move\n3  test: mate\n4  all of 2 3\n5  any of 1 4\n"
+        "1  test: stalemate\n2  test: white to move\n3  test: mate\n4  all of 2 3\n5  any of 4 1\n"
     );
     let plan = Query::parse("not wtm and check")?.explain();
     assert_eq!(

@@ -52,6 +52,8 @@ pub struct Selector<'s> {
     checker: Checker,
     lints: Lints,
     tokens: Vec<Token>,
+    /// The query's matcher, lent to each game's walk (its buffers kept across games).
+    matcher: Option<Matcher<'s>>,
 }
 
 impl<'s> Selector<'s> {
@@ -73,6 +75,8 @@ impl<'s> Selector<'s> {
             checker: Checker::new(settings.options).allowing(&lints),
             lints,
             tokens: Vec::new(),
+            matcher: (selection.query.as_ref())
+                .map(|query| query.matcher().with_variations(selection.variations)),
         }
     }
 
@@ -114,7 +118,11 @@ impl<'s> Selector<'s> {
     /// reached, the report, whether it covers the whole game, the opening.
     fn walk(&mut self, raw: &RawGame) -> Walked {
         let selection = self.selection;
-        let mut positions = Positions::new(selection, !selection.reads_whole_game());
+        let mut matcher = self.matcher.take();
+        if let Some(matcher) = &mut matcher {
+            matcher.clear();
+        }
+        let mut positions = Positions::new(selection, !selection.reads_whole_game(), matcher);
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
@@ -126,6 +134,7 @@ impl<'s> Selector<'s> {
             .as_ref()
             .is_none_or(|m| !m.is_empty() || !variation_moves.is_empty());
         let variation_matches = placed(raw, &variation_moves);
+        self.matcher = positions.matcher.take();
         Walked {
             matched: positions.found.iter().all(|&f| f)
                 && positions.patterned
@@ -167,7 +176,7 @@ impl<'s> Selector<'s> {
         let position_key = selection.dedupe == Some(Dedupe::Position);
         let unnamed = selection.classify && report.is_none();
         if selected && (((selection.whole_report || position_key) && !whole) || unnamed) {
-            let mut positions = Positions::new(selection, false);
+            let mut positions = Positions::new(selection, false, None);
             let mut full = self.checker.check_visiting(raw, &mut positions);
             full.apply(&self.lints);
             opening = positions
@@ -263,7 +272,11 @@ struct Positions<'s> {
 impl<'s> Positions<'s> {
     /// The visitor of `selection`'s position filters and classification; `may_stop`: no
     /// filter needs the rest of a game once they are decided.
-    fn new(selection: &'s Selection, may_stop: bool) -> Positions<'s> {
+    fn new(
+        selection: &'s Selection,
+        may_stop: bool,
+        matcher: Option<Matcher<'s>>,
+    ) -> Positions<'s> {
         Positions {
             selection,
             found: vec![false; selection.targets.len()],
@@ -272,8 +285,7 @@ impl<'s> Positions<'s> {
             patterned: selection.patterns.is_empty(),
             may_stop,
             stopped: false,
-            matcher: (selection.query.as_ref())
-                .map(|query| query.matcher().with_variations(selection.variations)),
+            matcher,
         }
     }
 }
