@@ -58,6 +58,9 @@ struct Sequence {
     spans: Vec<Range<usize>>,
     /// The columns of the joining steps are computed.
     joined: bool,
+    /// For a plan that does not look ahead, the positions that matched (it keeps no
+    /// columns).
+    hits: Vec<usize>,
 }
 
 /// The move that reached a position, and the position it was played in.
@@ -101,9 +104,16 @@ impl<'q> Matcher<'q> {
         let plan = &self.query.plan;
         self.mainline.join(plan);
         let first = self.mainline.first;
-        (self.mainline.matching(plan.root))
+        (self.mainline.matching(plan))
             .map(|at| u32::try_from(first + at).unwrap_or(u32::MAX))
             .collect()
+    }
+
+    /// Whether a mainline position shown so far is known to match (a query that looks ahead
+    /// is known only at the game's end): a walk that needs no more than that may stop.
+    pub fn found_one(&self) -> bool {
+        let plan = &self.query.plan;
+        !plan.looks_ahead && !self.mainline.hits.is_empty()
     }
 
     /// The moves inside variations that reached a matching position: their SAN tokens'
@@ -123,7 +133,7 @@ impl<'q> Matcher<'q> {
         };
         let plan = &self.query.plan;
         sequence.join(plan);
-        let matching: Vec<usize> = sequence.matching(plan.root).collect();
+        let matching: Vec<usize> = sequence.matching(plan).collect();
         (self.found).extend(
             matching
                 .iter()
@@ -138,6 +148,7 @@ impl Sequence {
     fn clear(&mut self) {
         self.columns.iter_mut().for_each(Vec::clear);
         self.spans.clear();
+        self.hits.clear();
         (self.len, self.first, self.joined) = (0, 0, false);
     }
 
@@ -149,28 +160,21 @@ impl Sequence {
             self.first = ply;
             self.joined = !plan.looks_ahead;
         }
-        self.columns.resize_with(plan.steps.len(), Vec::new);
-        let (word, bit) = (self.len / 64, self.len % 64);
-        self.len += 1;
         let here = Here {
             ply,
             position,
             last,
         };
+        let at = self.len;
+        self.len += 1;
         if !plan.looks_ahead {
-            let Some(column) = self.columns.get_mut(plan.root) else {
-                return;
-            };
-            if bit == 0 {
-                column.push(0);
-            }
-            if value(plan, plan.root, &here)
-                && let Some(w) = column.get_mut(word)
-            {
-                *w |= 1 << bit;
+            if value(plan, plan.root, &here) {
+                self.hits.push(at);
             }
             return;
         }
+        self.columns.resize_with(plan.steps.len(), Vec::new);
+        let (word, bit) = (at / 64, at % 64);
         for (step, column) in plan.steps.iter().zip(&mut self.columns) {
             let Step::Test(test) = step else { continue };
             if bit == 0 {
@@ -184,15 +188,24 @@ impl Sequence {
         }
     }
 
-    /// The indices of the positions where `step` holds, ascending.
-    fn matching(&self, step: usize) -> impl Iterator<Item = usize> + '_ {
+    /// The indices of the positions where `plan` holds, ascending.
+    fn matching(&self, plan: &Plan) -> Box<dyn Iterator<Item = usize> + '_> {
+        if !plan.looks_ahead {
+            return Box::new(self.hits.iter().copied());
+        }
         let len = self.len;
-        (self.columns.get(step).into_iter().flatten().enumerate()).flat_map(move |(i, &word)| {
+        let words = self
+            .columns
+            .get(plan.root)
+            .into_iter()
+            .flatten()
+            .enumerate();
+        Box::new(words.flat_map(move |(i, &word)| {
             (0..64)
                 .filter(move |bit| word >> bit & 1 == 1)
                 .map(move |bit| i * 64 + bit)
                 .filter(move |&at| at < len)
-        })
+        }))
     }
 
     /// Computes the columns of the steps that join others.
@@ -387,6 +400,9 @@ pub(super) fn squares(set: &Designator, position: &Position) -> Bitboard {
     let Some(pieces) = set.pieces else {
         return within;
     };
+    if let Some(piece) = pieces.single() {
+        return position.pieces(piece.color, piece.role) & within;
+    }
     let mut held = match pieces.empty_square() {
         true => !position.occupied(),
         false => Bitboard::EMPTY,

@@ -158,6 +158,16 @@ impl Pieces {
         self.0 >> (6 * color.index() + role.index()) & 1 == 1
     }
 
+    /// The one piece, if they are one piece (the commonest designator: `Pd4`).
+    pub(super) fn single(self) -> Option<Piece> {
+        if self.0.count_ones() != 1 || self.empty_square() {
+            return None;
+        }
+        let at = self.0.trailing_zeros() as usize;
+        let color = if at < 6 { Color::White } else { Color::Black };
+        Role::ALL.get(at % 6).map(|&role| Piece { color, role })
+    }
+
     /// Whether an empty square is one of them.
     pub(super) fn empty_square(self) -> bool {
         self.0 & Pieces::EMPTY_SQUARE != 0

@@ -348,8 +348,12 @@ impl Visit for Positions<'_> {
             let _ = matcher.position(ply, depth, position);
         }
         let named = self.classifier.is_none() || self.named_all;
-        // A query is asked of the whole mainline: its matches are reported.
-        let decided = all && named && self.patterned && self.matcher.is_none();
+        // A query's matches are reported with the whole report; else one is enough.
+        let queried = match &self.matcher {
+            None => true,
+            Some(matcher) => !self.selection.whole_report && matcher.found_one(),
+        };
+        let decided = all && named && self.patterned && queried;
         if self.may_stop && (hopeless || decided) {
             self.stopped = true;
             return ControlFlow::Break(());
