@@ -7,7 +7,10 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
+use crate::bitboard::Bitboard;
 use crate::diagnostic::FilterError;
+use crate::role::Piece;
+use crate::square::Square;
 
 /// How many steps a plan may have (each `flipcolor` may double its query's).
 pub const MAX_STEPS: usize = 4096;
@@ -19,8 +22,11 @@ pub(super) struct Plan {
     pub(super) steps: Vec<Step>,
     /// The step that is the whole query.
     pub(super) root: usize,
-    /// A step is a `line`: what holds at a position depends on the positions after it.
+    /// The query holds a `line`: what holds at a position depends on the positions after it.
     pub(super) looks_ahead: bool,
+    /// Where the query looks ahead: the steps without a `line` that those with one read,
+    /// asked of each position into a column; the others are joined at the game's end.
+    pub(super) shown: Vec<usize>,
 }
 
 /// One step of a plan.
@@ -51,6 +57,9 @@ pub(super) enum Test {
     },
     /// The last move promoted, to one of these pieces (any, without).
     Promote(Option<Pieces>),
+    /// Pieces on squares, each named (`Pd4 and Pe4 and pd5`): per colour and role, the
+    /// squares that must hold that piece, asked at once.
+    Placement([[Bitboard; 6]; 2]),
 }
 
 /// A number at a position.
@@ -87,12 +96,96 @@ pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
         compiled: HashMap::new(),
     };
     let root = compiler.condition(root, false)?;
-    let looks_ahead = (compiler.steps.iter()).any(|step| matches!(step, Step::Line(_)));
+    let (steps, root) = pruned(compiler.steps, root);
+    let shown = shown(&steps, root);
     Ok(Plan {
-        steps: compiler.steps,
+        looks_ahead: !shown.is_empty() || matches!(steps.get(root), Some(Step::Line(_))),
+        steps,
         root,
-        looks_ahead,
+        shown,
     })
+}
+
+/// The steps without a `line` that a step with one reads (see [`Plan::shown`]), ascending.
+fn shown(steps: &[Step], root: usize) -> Vec<usize> {
+    // Steps refer to earlier ones only: one pass forward tells which hold a line, one
+    // backward from the root which are read.
+    let mut lined = vec![false; steps.len()];
+    for (index, step) in steps.iter().enumerate() {
+        let parts = parts(step);
+        let lines = parts
+            .iter()
+            .any(|&p| lined.get(p).copied().unwrap_or(false));
+        lined[index] = matches!(step, Step::Line(_)) || lines;
+    }
+    let mut read = vec![false; steps.len()];
+    let mut shown = Vec::new();
+    if let Some(slot) = read.get_mut(root) {
+        *slot = true;
+    }
+    for index in (0..steps.len()).rev() {
+        if !read[index] || !lined[index] {
+            continue;
+        }
+        for part in parts(&steps[index]) {
+            if let Some(slot) = read.get_mut(part) {
+                *slot = true;
+            }
+            if !lined.get(part).copied().unwrap_or(true) {
+                shown.push(part);
+            }
+        }
+    }
+    shown.sort_unstable();
+    shown.dedup();
+    shown
+}
+
+/// The steps the root reads (those that `and` joined into a placement are not), numbered
+/// again in the same order.
+fn pruned(steps: Vec<Step>, root: usize) -> (Vec<Step>, usize) {
+    let mut read = vec![false; steps.len()];
+    if let Some(slot) = read.get_mut(root) {
+        *slot = true;
+    }
+    for index in (0..steps.len()).rev() {
+        if read[index] {
+            for part in parts(&steps[index]) {
+                if let Some(slot) = read.get_mut(part) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    let mut renumbered = vec![0; steps.len()];
+    let mut kept = Vec::new();
+    for (index, step) in steps.into_iter().enumerate() {
+        if !read[index] {
+            continue;
+        }
+        let to = |old: &usize| renumbered.get(*old).copied().unwrap_or(0);
+        let step = match step {
+            Step::Test(test) => Step::Test(test),
+            Step::Not(inner) => Step::Not(to(&inner)),
+            Step::All(parts) => Step::All(parts.iter().map(to).collect()),
+            Step::Any(parts) => Step::Any(parts.iter().map(to).collect()),
+            Step::Line(elements) => Step::Line(elements.iter().map(|(s, r)| (to(s), *r)).collect()),
+        };
+        renumbered[index] = kept.len();
+        kept.push(step);
+    }
+    let root = renumbered.get(root).copied().unwrap_or(0);
+    (kept, root)
+}
+
+/// The steps a step reads.
+fn parts(step: &Step) -> Vec<usize> {
+    match step {
+        Step::Test(_) => Vec::new(),
+        Step::Not(inner) => vec![*inner],
+        Step::All(parts) | Step::Any(parts) => parts.clone(),
+        Step::Line(elements) => elements.iter().map(|(step, _)| *step).collect(),
+    }
 }
 
 struct Compiler<'t> {
@@ -199,8 +292,12 @@ impl Compiler<'_> {
                 pieces.map(|p| if flip { p.colours_swapped() } else { p }),
             )),
             Kind::Not(inner) => Step::Not(self.condition(inner, flip)?),
-            Kind::And(parts) => Step::All(self.conditions(parts, flip)?),
-            Kind::Or(parts) => Step::Any(self.conditions(parts, flip)?),
+            Kind::And(parts) => self.conjunction(parts, flip, span)?,
+            Kind::Or(parts) => {
+                let mut steps = self.conditions(parts, flip)?;
+                steps.sort_by_key(|&step| self.cost(step));
+                Step::Any(steps)
+            }
             Kind::Flipcolor(inner) => {
                 let both = vec![self.condition(inner, flip)?, self.condition(inner, !flip)?];
                 Step::Any(both)
@@ -225,8 +322,36 @@ impl Compiler<'_> {
                 steps.push(step);
             }
         }
-        steps.sort_by_key(|&step| self.cost(step));
         Ok(steps)
+    }
+
+    /// `and`'s steps: those naming one piece on one square joined into one placement
+    /// test, then the cheapest to ask first.
+    fn conjunction(
+        &mut self,
+        parts: &[Node],
+        flip: bool,
+        span: &Range<usize>,
+    ) -> Result<Step, FilterError> {
+        let mut steps = self.conditions(parts, flip)?;
+        let placed = |step: &usize| match self.steps.get(*step) {
+            Some(Step::Test(Test::Occupied(set))) => on_one_square(set),
+            _ => None,
+        };
+        let named: Vec<(usize, (Piece, Square))> = steps
+            .iter()
+            .filter_map(|s| placed(s).map(|p| (*s, p)))
+            .collect();
+        if named.len() >= 2 {
+            let mut required = [[Bitboard::EMPTY; 6]; 2];
+            for (_, (piece, square)) in &named {
+                required[piece.color.index()][piece.role.index()].insert(*square);
+            }
+            steps.retain(|s| !named.iter().any(|(n, _)| n == s));
+            steps.push(self.add(Step::Test(Test::Placement(required)), span)?);
+        }
+        steps.sort_by_key(|&step| self.cost(step));
+        Ok(Step::All(steps))
     }
 
     /// About what asking a step of one position costs, in units of a bitwise operation:
@@ -251,6 +376,7 @@ impl Compiler<'_> {
                 }
                 Test::Attacks(a, b) => set(a) + set(b) + 16,
                 Test::Pinned(designator) => set(designator) + 24,
+                Test::Placement(_) => 6,
             },
             Some(Step::Not(inner)) => self.cost(*inner),
             Some(Step::All(parts) | Step::Any(parts)) => parts.iter().map(|&p| self.cost(p)).sum(),
@@ -296,6 +422,13 @@ fn not_a_number(node: &Node, op: Op) -> FilterError {
         format!("`{}` compares numbers, not a condition", op.as_str()),
     )
     .with_help("a number is `ply`, `count(SET)` or an integer")
+}
+
+/// The piece and the square of a designator naming one piece on one square (`Pd4`).
+fn on_one_square(set: &Designator) -> Option<(Piece, Square)> {
+    let piece = set.pieces?.single()?;
+    let square = set.squares?.single()?;
+    Some((piece, square))
 }
 
 /// The designator with colours exchanged and ranks mirrored, if `flip`.

@@ -61,6 +61,7 @@ struct Sequence {
     /// For a plan that does not look ahead, the positions that matched (it keeps no
     /// columns).
     hits: Vec<usize>,
+    scratch: Scratch,
 }
 
 /// The move that reached a position, and the position it was played in.
@@ -175,12 +176,14 @@ impl Sequence {
         }
         self.columns.resize_with(plan.steps.len(), Vec::new);
         let (word, bit) = (at / 64, at % 64);
-        for (step, column) in plan.steps.iter().zip(&mut self.columns) {
-            let Step::Test(test) = step else { continue };
+        for &step in &plan.shown {
+            let Some(column) = self.columns.get_mut(step) else {
+                continue;
+            };
             if bit == 0 {
                 column.push(0);
             }
-            if holds(test, &here)
+            if value(plan, step, &here)
                 && let Some(w) = column.get_mut(word)
             {
                 *w |= 1 << bit;
@@ -229,6 +232,9 @@ impl Sequence {
                     if and { acc & bits } else { acc | bits }
                 })
             };
+            if plan.shown.binary_search(&index).is_ok() {
+                continue;
+            }
             match step {
                 Step::Test(_) => continue,
                 Step::Not(inner) => {
@@ -236,43 +242,60 @@ impl Sequence {
                 }
                 Step::All(parts) => column.extend((0..words).map(|w| fold(parts, w, true))),
                 Step::Any(parts) => column.extend((0..words).map(|w| fold(parts, w, false))),
-                Step::Line(elements) => *column = line(before, elements, self.len),
+                Step::Line(elements) => line(before, elements, self.len, &mut self.scratch, column),
             }
         }
     }
 }
 
-/// `line --> …`'s column: at each ply, whether its elements match consecutive positions from
-/// there. From the last element back: `ahead[p]`, the elements after this one match from
-/// ply `p` (`p == len`: past the last position).
-fn line(columns: &[Vec<u64>], elements: &[(usize, Repeat)], len: usize) -> Vec<u64> {
-    let bit = |column: usize, p: usize| {
-        (columns.get(column).and_then(|c| c.get(p / 64))).is_some_and(|w| w >> (p % 64) & 1 == 1)
-    };
-    let mut ahead = vec![true; len + 1];
-    let mut run = vec![0usize; len + 1];
-    let mut next_true = vec![usize::MAX; len + 2];
+/// The buffers of [`line`], kept from one game to the next.
+#[derive(Default)]
+struct Scratch {
+    ahead: Vec<bool>,
+    run: Vec<usize>,
+    next: Vec<usize>,
+}
+
+/// `line --> …`'s column, into `out`: at each ply, whether its elements match consecutive
+/// positions from there. From the last element back: `ahead[p]`, the elements after this one
+/// match from ply `p` (`p == len`: past the last position); `run[p]`, how many positions
+/// from `p` on satisfy this element; `next[p]`, the first ply from `p` where `ahead` holds.
+fn line(
+    columns: &[Vec<u64>],
+    elements: &[(usize, Repeat)],
+    len: usize,
+    scratch: &mut Scratch,
+    out: &mut Vec<u64>,
+) {
+    let Scratch { ahead, run, next } = scratch;
+    ahead.clear();
+    ahead.resize(len + 1, true);
+    run.clear();
+    run.resize(len + 1, 0);
+    next.clear();
+    next.resize(len + 2, usize::MAX);
     for &(element, repeat) in elements.iter().rev() {
+        let words = columns.get(element).map_or(&[][..], Vec::as_slice);
         for p in (0..len).rev() {
-            run[p] = if bit(element, p) { run[p + 1] + 1 } else { 0 };
+            let holds = words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1);
+            run[p] = if holds { run[p + 1] + 1 } else { 0 };
         }
         for p in (0..=len).rev() {
-            next_true[p] = if ahead[p] { p } else { next_true[p + 1] };
+            next[p] = if ahead[p] { p } else { next[p + 1] };
         }
         for p in 0..=len {
             let least = p.saturating_add(repeat.least as usize);
-            let most = repeat.most.map_or(run[p], |m| run[p].min(m as usize));
-            let top = p + most;
-            ahead[p] = least <= top && next_true.get(least).is_some_and(|&t| t <= top);
+            let top = p + repeat.most.map_or(run[p], |m| run[p].min(m as usize));
+            ahead[p] = least <= top && next.get(least).is_some_and(|&t| t <= top);
         }
     }
-    let mut column = vec![0u64; len.div_ceil(64)];
+    out.clear();
+    out.resize(len.div_ceil(64), 0);
     for (p, _) in ahead.iter().take(len).enumerate().filter(|(_, a)| **a) {
-        if let Some(word) = column.get_mut(p / 64) {
+        if let Some(word) = out.get_mut(p / 64) {
             *word |= 1 << (p % 64);
         }
     }
-    column
 }
 
 impl Visit for Matcher<'_> {
@@ -355,6 +378,10 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
         Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
         Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
         Test::Pinned(set) => (squares(set, position) & pinned(position)).any(),
+        Test::Placement(required) => Color::ALL.into_iter().zip(required).all(|(color, roles)| {
+            (Role::ALL.into_iter().zip(roles))
+                .all(|(role, &squares)| position.pieces(color, role) & squares == squares)
+        }),
         Test::Move { from, to } => last.is_some_and(|last| {
             let played = last.played;
             let target = (played.castling_destinations()).map_or(played.to(), |(king, _)| king);

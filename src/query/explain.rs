@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 use super::compile::{Number, Plan, Step, Test};
 use super::syntax::{Designator, Repeat, Word};
 use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::role::{Piece, Role};
 
 /// One step a line, numbered from 1; steps refer to earlier ones by number.
 pub(super) fn explain(plan: &Plan) -> String {
@@ -50,6 +52,18 @@ fn test_text(test: &Test) -> String {
                 text += &format!(" to {}", set_text(to));
             }
             text
+        }
+        Test::Placement(required) => {
+            let mut parts = Vec::new();
+            for (color, roles) in Color::ALL.into_iter().zip(required) {
+                for (role, &squares) in Role::ALL.into_iter().zip(roles) {
+                    if squares.any() {
+                        let letter = Piece { color, role }.char();
+                        parts.push(format!("{letter} on {}", squares_text(squares)));
+                    }
+                }
+            }
+            format!("placement: {}", parts.join(", "))
         }
         Test::Promote(None) => "the last move promoted".to_string(),
         Test::Promote(Some(pieces)) => {

@@ -2,7 +2,8 @@
 //! block) runs from the repository's root and prints what the page shows after it. Each
 //! counting example's query is one of the oracle's (`tests/data/query/queries.txt`), and the
 //! count shown is the number of games of the file python-chess's evaluation matches
-//! (`tests/data/query/expect.jsonl`); the error example prints the page's diagnostic whole.
+//! (`tests/data/query/expect.jsonl`); the error example prints the page's diagnostic whole,
+//! the `--explain` example the plan shown.
 
 use std::path::Path;
 
@@ -50,6 +51,11 @@ fn every_example_of_docs_query_prints_what_the_page_shows() {
                 "{query}"
             );
             counted += 1;
+        } else if args.iter().any(|a| a == "--explain") {
+            // The plan as the page shows it (jaque's own format, no oracle's).
+            assert_eq!(done.status.code(), Some(0), "{argv:?}");
+            let stdout = String::from_utf8_lossy(&done.stdout);
+            assert_eq!(stdout.lines().collect::<Vec<_>>(), shown, "{argv:?}");
         } else {
             assert_eq!(done.status.code(), Some(2), "{argv:?}");
             let stderr = String::from_utf8_lossy(&done.stderr);
