@@ -24,6 +24,10 @@ pub(super) struct Plan {
     pub(super) root: usize,
     /// The query holds a `line`: what holds at a position depends on the positions after it.
     pub(super) looks_ahead: bool,
+    /// The query reads only how many of some pieces there are (`count(B) == 2 and
+    /// count(n) == 2`): after a move that neither captured nor promoted, its answer is the
+    /// last position's.
+    pub(super) material: bool,
     /// Where the query looks ahead: the steps without a `line` that those with one read,
     /// asked of each position into a column; the others are joined at the game's end.
     pub(super) shown: Vec<usize>,
@@ -100,6 +104,7 @@ pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
     let shown = shown(&steps, root);
     Ok(Plan {
         looks_ahead: !shown.is_empty() || matches!(steps.get(root), Some(Step::Line(_))),
+        material: material(&steps, root),
         steps,
         root,
         shown,
@@ -176,6 +181,23 @@ fn pruned(steps: Vec<Step>, root: usize) -> (Vec<Step>, usize) {
     }
     let root = renumbered.get(root).copied().unwrap_or(0);
     (kept, root)
+}
+
+/// Whether `step` reads only how many of some pieces stand on the board.
+fn material(steps: &[Step], step: usize) -> bool {
+    let counts = |n: &Number| match n {
+        Number::Constant(_) => true,
+        Number::Count(set) => {
+            set.squares.is_none() && set.pieces.is_some_and(|p| !p.empty_square())
+        }
+        Number::Ply => false,
+    };
+    match steps.get(step) {
+        Some(Step::Test(Test::Compare(_, a, b))) => counts(a) && counts(b),
+        Some(Step::Not(inner)) => material(steps, *inner),
+        Some(Step::All(parts) | Step::Any(parts)) => parts.iter().all(|&p| material(steps, p)),
+        _ => false,
+    }
 }
 
 /// The steps a step reads.

@@ -61,6 +61,8 @@ struct Sequence {
     /// For a plan that does not look ahead, the positions that matched (it keeps no
     /// columns).
     hits: Vec<usize>,
+    /// For a plan on material alone, its answer at the last position shown.
+    material: Option<bool>,
     scratch: Scratch,
 }
 
@@ -150,6 +152,7 @@ impl Sequence {
         self.columns.iter_mut().for_each(Vec::clear);
         self.spans.clear();
         self.hits.clear();
+        self.material = None;
         (self.len, self.first, self.joined) = (0, 0, false);
     }
 
@@ -169,7 +172,15 @@ impl Sequence {
         let at = self.len;
         self.len += 1;
         if !plan.looks_ahead {
-            if value(plan, plan.root, &here) {
+            let same = plan.material && last.is_some_and(|last| !changes_material(last));
+            let holds = match self.material.filter(|_| same) {
+                Some(holds) => holds,
+                None => value(plan, plan.root, &here),
+            };
+            if plan.material {
+                self.material = Some(holds);
+            }
+            if holds {
                 self.hits.push(at);
             }
             return;
@@ -398,6 +409,20 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
     }
 }
 
+/// Whether the move captured (en passant too).
+fn captured(last: LastMove<'_>) -> bool {
+    match last.played.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle => false,
+        _ => last.before.occupied().contains(last.played.to()),
+    }
+}
+
+/// Whether the move changed the pieces on the board's count: a capture or a promotion.
+fn changes_material(last: LastMove<'_>) -> bool {
+    captured(last) || matches!(last.played.kind(), MoveKind::Promotion(_))
+}
+
 fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
     match word {
         Word::Check => position.is_check(),
@@ -405,11 +430,7 @@ fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
         Word::Stalemate => position.is_stalemate(),
         Word::WhiteToMove => position.turn() == Color::White,
         Word::BlackToMove => position.turn() == Color::Black,
-        Word::Capture => last.is_some_and(|last| match last.played.kind() {
-            MoveKind::EnPassant => true,
-            MoveKind::Castle => false,
-            _ => last.before.occupied().contains(last.played.to()),
-        }),
+        Word::Capture => last.is_some_and(captured),
     }
 }
 
