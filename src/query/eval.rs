@@ -278,6 +278,19 @@ fn line(
     scratch: &mut Scratch,
     out: &mut Vec<u64>,
 ) {
+    out.clear();
+    out.resize(len.div_ceil(64), 0);
+    // An element that must hold somewhere and holds nowhere: the line matches nowhere (the
+    // commonest case, with a rare last element such as `mate`).
+    let never = |(element, repeat): &(usize, Repeat)| {
+        repeat.least > 0
+            && columns
+                .get(*element)
+                .is_none_or(|c| c.iter().all(|&w| w == 0))
+    };
+    if elements.iter().any(never) {
+        return;
+    }
     let Scratch { ahead, run, next } = scratch;
     ahead.clear();
     ahead.resize(len + 1, true);
@@ -300,8 +313,6 @@ fn line(
             ahead[p] = least <= top && next.get(least).is_some_and(|&t| t <= top);
         }
     }
-    out.clear();
-    out.resize(len.div_ceil(64), 0);
     for (p, _) in ahead.iter().take(len).enumerate().filter(|(_, a)| **a) {
         if let Some(word) = out.get_mut(p / 64) {
             *word |= 1 << (p % 64);
