@@ -144,6 +144,7 @@ def select(
     either_colour: bool = False,
     eco: str | None = None,
     opening: str | None = None,
+    query: str | None = None,
     valid: bool = False,
     invert: bool = False,
     dedupe: bool | Literal["moves", "position"] | None = None,

@@ -18,7 +18,8 @@ use crate::source::open;
 /// The games of `source` that pass every filter given, in input order, as `read_games`
 /// yields them: the filters of `jaque select`, by the same names (`tag`, `fen` and `moves`
 /// take a string or a list of strings, each of which must hold; `variations`, `valid` and
-/// `invert` are true or false; `dedupe` is `True`, `"moves"` or `"position"`). A filter
+/// `invert` are true or false; `dedupe` is `True`, `"moves"` or `"position"`; `query` is
+/// the language of `jaque query`). A filter
 /// that cannot be read raises `ValueError`, pointing into it; an unknown name `TypeError`.
 ///
 /// >>> import jaque
@@ -81,6 +82,7 @@ pub fn selection(filters: Option<&Bound<'_, PyDict>>, dedupe: bool) -> PyResult<
             "either_colour" | "either_color" => read.either_colour = value.is_truthy()?,
             "eco" => read.eco = Some(value.extract()?),
             "opening" => read.opening = Some(value.extract()?),
+            "query" => read.query = Some(value.extract()?),
             "dedupe" if dedupe => read.dedupe = dedupe_mode(value)?,
             _ => {
                 return Err(PyTypeError::new_err(format!(

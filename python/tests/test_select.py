@@ -81,3 +81,23 @@ def test_a_bad_filter_points_into_its_text():
     lines = str(raised.value).splitlines()
     assert lines[1:3] == ["  tag=WhiteElo >> 2400", "                ^^^^^^"], lines
     assert "not a result" in str(raised.value)
+
+
+# `query`: the language of `jaque query`; the games python-chess's evaluation of the same
+# queries matches (tests/data/query/expect.jsonl, tools/gen/gen_query_oracle.py).
+QUERY_ORACLE = [json.loads(line) for line in
+                (ROOT / "tests/data/query/expect.jsonl").read_text(encoding="utf-8").splitlines()[1:]]
+QUERY_CASES = [case for case in QUERY_ORACLE if case["file"] == "pgn/variations.pgn"
+               and case["query"] in ("mate", "promote [Nn]", "line --> capture{3,}")]
+
+
+@pytest.mark.parametrize("case", QUERY_CASES, ids=[c["query"] for c in QUERY_CASES])
+def test_select_query_yields_the_games_python_chess_matches(case):
+    games = jaque.select(str(ROOT / "tests/data" / case["file"]), query=case["query"])
+    assert [game.index for game in games] == [game for game, _ in case["matches"]]
+
+
+def test_a_bad_query_points_into_it():
+    with pytest.raises(ValueError) as raised:
+        jaque.select(str(PGN), query="check mate")
+    assert "two conditions side by side" in str(raised.value)
