@@ -1,6 +1,8 @@
-//! A plan asked of a game's mainline: each test once per position, as the walk reaches it,
-//! into a column of bits (one per ply); at the game's end the steps that join tests are
-//! computed a column at a time, 64 plies a word, and `line` from the last ply back.
+//! A plan asked of a game's lines of play as the walk reaches each position. A plan without
+//! `line` is asked at once, `and` and `or` stopping at the part that decides; one with lines
+//! keeps, for each step its lines read, a column of bits (one per position), and at the line
+//! of play's end joins them a column at a time, 64 positions a word, each `line` from the
+//! last position back.
 
 use std::ops::{ControlFlow, Range};
 

@@ -265,7 +265,7 @@ struct Positions<'s> {
     /// No filter needs the rest of the game once the positions are decided.
     may_stop: bool,
     stopped: bool,
-    /// The query's matcher: it is shown the whole mainline.
+    /// The query's matcher, lent by the selector for this walk.
     matcher: Option<Matcher<'s>>,
 }
 
