@@ -5,6 +5,7 @@ mod code;
 
 use std::fmt;
 
+pub(crate) use code::edit_distance;
 pub use code::{Code, CodeSet, Family, ParseCodeError};
 
 /// How bad a diagnostic is.

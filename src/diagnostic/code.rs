@@ -256,8 +256,9 @@ impl Code {
     }
 }
 
-/// Levenshtein's distance between `a` and `b`, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein's distance between `a` and `b`, in characters: how near a misspelt name is
+/// (a diagnostic code, a query's word).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -13,7 +13,7 @@ use nom::sequence::preceded;
 
 use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
 use crate::bitboard::Bitboard;
-use crate::diagnostic::FilterError;
+use crate::diagnostic::{FilterError, edit_distance};
 use crate::square::{File, Rank, Square};
 
 /// How deep parentheses, `not`, `flipcolor` and `line` may nest.
@@ -625,8 +625,8 @@ fn joined(mut parts: Vec<Node>, join: fn(Vec<Node>) -> Kind) -> Node {
 /// The error of a word the language does not know, with the nearest it does.
 fn unknown_word(start: usize, word: &str) -> FilterError {
     let error = FilterError::new(start..start + word.len(), format!("unknown word `{word}`"));
-    let near = |known: &&&str| distance(word, known) <= if word.len() >= 5 { 2 } else { 1 };
-    match KEYWORDS.iter().min_by_key(|known| distance(word, known)).filter(near) {
+    let near = |known: &&&str| edit_distance(word, known) <= if word.len() >= 5 { 2 } else { 1 };
+    match KEYWORDS.iter().min_by_key(|known| edit_distance(word, known)).filter(near) {
         Some(known) => {
             error.with_help(format!("did you mean `{known}`?"))
         }
@@ -634,22 +634,4 @@ fn unknown_word(start: usize, word: &str) -> FilterError {
             "a condition is a word (`check`, `mate`, `move`, …) or a set of pieces on squares (`Qd1`)",
         ),
     }
-}
-
-/// Levenshtein's edit distance between two short words.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }

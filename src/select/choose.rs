@@ -123,7 +123,11 @@ impl<'s> Selector<'s> {
             matcher.clear();
         }
         let mut positions = Positions::new(selection, !selection.reads_whole_game(), matcher);
-        let mut report = self.checker.check_visiting(raw, &mut positions);
+        // Only a query reads the position before each move: the others walk without a copy.
+        let mut report = match positions.matcher.is_some() {
+            true => (self.checker).check_visiting(raw, &mut Querying(&mut positions)),
+            false => self.checker.check_visiting(raw, &mut positions),
+        };
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
         let (matches, variation_moves) = match &mut positions.matcher {
@@ -290,9 +294,34 @@ impl<'s> Positions<'s> {
     }
 }
 
-impl Visit for Positions<'_> {
+/// [`Positions`] with a query: shown the position before each move too.
+struct Querying<'p, 's>(&'p mut Positions<'s>);
+
+impl Visit for Querying<'_, '_> {
     const BEFORE: bool = true;
 
+    fn variations(&self) -> bool {
+        self.0.variations()
+    }
+
+    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
+        self.0.position(ply, depth, position)
+    }
+
+    fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
+        self.0.moved(reached)
+    }
+
+    fn opened(&mut self) {
+        self.0.opened();
+    }
+
+    fn closed(&mut self, depth: usize) {
+        self.0.closed(depth);
+    }
+}
+
+impl Visit for Positions<'_> {
     fn variations(&self) -> bool {
         self.selection.variations
     }
