@@ -68,10 +68,12 @@ struct Sequence {
     scratch: Scratch,
 }
 
-/// The move that reached a position, and the position it was played in.
+/// The move that reached a position, and that position. All the plan asks of a move
+/// (the piece that moved, whether it captured, the side that played it) is read from the
+/// position it reached, so the walk keeps no copy of the position before each move.
 #[derive(Clone, Copy)]
 struct LastMove<'a> {
-    before: &'a Position,
+    after: &'a Position,
     played: Move,
 }
 
@@ -165,6 +167,9 @@ impl Sequence {
         if self.len == 0 {
             self.first = ply;
             self.joined = !plan.looks_ahead;
+            if plan.looks_ahead {
+                self.columns.resize_with(plan.steps.len(), Vec::new);
+            }
         }
         let here = Here {
             ply,
@@ -187,7 +192,6 @@ impl Sequence {
             }
             return;
         }
-        self.columns.resize_with(plan.steps.len(), Vec::new);
         let (word, bit) = (at / 64, at % 64);
         for &step in &plan.shown {
             let Some(column) = self.columns.get_mut(step) else {
@@ -323,8 +327,6 @@ fn line(
 }
 
 impl Visit for Matcher<'_> {
-    const BEFORE: bool = true;
-
     fn variations(&self) -> bool {
         self.variations
     }
@@ -338,7 +340,7 @@ impl Visit for Matcher<'_> {
 
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         let last = (reached.played).map(|played| LastMove {
-            before: reached.before,
+            after: reached.after,
             played,
         });
         let plan = &self.query.plan;
@@ -398,6 +400,7 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
     } = *here;
     match test {
         Test::Word(word) => says(*word, position, last),
+        Test::AnyWord(words) => words.iter().any(|word| says(word, position, last)),
         Test::Occupied(set) => squares(set, position).any(),
         Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
         Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
@@ -409,12 +412,12 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
         Test::Move { from, to } => last.is_some_and(|last| {
             let played = last.played;
             let target = (played.castling_destinations()).map_or(played.to(), |(king, _)| king);
-            from.is_none_or(|set| squares(&set, last.before).contains(played.from()))
+            from.is_none_or(|set| moved_from(&set, last))
                 && to.is_none_or(|set| squares(&set, position).contains(target))
         }),
         Test::Promote(pieces) => last.is_some_and(|last| match last.played.kind() {
             MoveKind::Promotion(role) => {
-                let color = last.before.turn();
+                let color = !last.after.turn();
                 pieces.is_none_or(|p| p.contains(Piece { color, role }))
             }
             _ => false,
@@ -422,12 +425,30 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
     }
 }
 
-/// Whether the move captured (en passant too).
+/// Whether the move left a square of `set` as it was before the move: the square is
+/// among `set`'s and the piece that moved among its pieces (it stood there; never empty).
+fn moved_from(set: &Designator, last: LastMove<'_>) -> bool {
+    let (played, color) = (last.played, !last.after.turn());
+    set.squares
+        .is_none_or(|squares| squares.contains(played.from()))
+        && set
+            .pieces
+            .is_none_or(|pieces| pieces.has(color, played.role()))
+}
+
+/// Whether the move captured (en passant too): a pawn that changed file did; any other
+/// piece did when the halfmove clock started again (a capture's or a pawn move's reset).
+#[inline]
 fn captured(last: LastMove<'_>) -> bool {
-    match last.played.kind() {
+    let played = last.played;
+    match played.kind() {
         MoveKind::EnPassant => true,
-        MoveKind::Castle => false,
-        _ => last.before.occupied().contains(last.played.to()),
+        MoveKind::Castle | MoveKind::DoublePawnPush => false,
+        MoveKind::Promotion(_) => played.from().file() != played.to().file(),
+        MoveKind::Normal if played.role() == Role::Pawn => {
+            played.from().file() != played.to().file()
+        }
+        MoveKind::Normal => last.after.halfmove_clock() == 0,
     }
 }
 
@@ -436,6 +457,7 @@ fn changes_material(last: LastMove<'_>) -> bool {
     captured(last) || matches!(last.played.kind(), MoveKind::Promotion(_))
 }
 
+#[inline]
 fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
     match word {
         Word::Check => position.is_check(),
