@@ -269,14 +269,13 @@ impl Sequence {
 #[derive(Default)]
 struct Scratch {
     ahead: Vec<bool>,
-    run: Vec<usize>,
     next: Vec<usize>,
 }
 
 /// `line --> …`'s column, into `out`: at each ply, whether its elements match consecutive
 /// positions from there. From the last element back: `ahead[p]`, the elements after this one
-/// match from ply `p` (`p == len`: past the last position); `run[p]`, how many positions
-/// from `p` on satisfy this element; `next[p]`, the first ply from `p` where `ahead` holds.
+/// match from ply `p` (`p == len`: past the last position); `next[p]`, the first ply from
+/// `p` where `ahead` holds; the run, how many positions from `p` on satisfy this element.
 fn line(
     columns: &[Vec<u64>],
     elements: &[(usize, Repeat)],
@@ -297,26 +296,25 @@ fn line(
     if elements.iter().any(never) {
         return;
     }
-    let Scratch { ahead, run, next } = scratch;
+    let Scratch { ahead, next } = scratch;
     ahead.clear();
     ahead.resize(len + 1, true);
-    run.clear();
-    run.resize(len + 1, 0);
     next.clear();
-    next.resize(len + 2, usize::MAX);
+    next.resize(len + 1, usize::MAX);
+    // One pass back per element: `next` is read from positions already passed, before
+    // `ahead` is overwritten there.
     for &(element, repeat) in elements.iter().rev() {
         let words = columns.get(element).map_or(&[][..], Vec::as_slice);
-        for p in (0..len).rev() {
-            let holds = words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1);
-            run[p] = if holds { run[p + 1] + 1 } else { 0 };
-        }
+        let (mut run_after, mut next_after) = (0, usize::MAX);
         for p in (0..=len).rev() {
-            next[p] = if ahead[p] { p } else { next[p + 1] };
-        }
-        for p in 0..=len {
+            let holds = p < len && words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1);
+            let run_here = if holds { run_after + 1 } else { 0 };
+            let ahead_here = ahead.get(p).copied().unwrap_or(false);
+            next[p] = if ahead_here { p } else { next_after };
             let least = p.saturating_add(repeat.least as usize);
-            let top = p + repeat.most.map_or(run[p], |m| run[p].min(m as usize));
+            let top = p + repeat.most.map_or(run_here, |m| run_here.min(m as usize));
             ahead[p] = least <= top && next.get(least).is_some_and(|&t| t <= top);
+            (run_after, next_after) = (run_here, next[p]);
         }
     }
     for (p, _) in ahead.iter().take(len).enumerate().filter(|(_, a)| **a) {
