@@ -1,19 +1,32 @@
 //! The checked query: each node typed (a set of squares, a number, a condition) and turned
 //! into a [`Plan`] of tests on one position and the move that reached it, joined by steps
-//! over the game's positions. `flipcolor` is compiled away here: its query, and the same
-//! with colours exchanged and ranks mirrored.
+//! over the game's positions. The transforms are compiled away here (`flipcolor`: its query,
+//! and the same with colours exchanged and ranks mirrored; `flip`, `shift`, …: see
+//! [`transform`](super::transform)), and names compiled where they are used.
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
+use super::syntax::{Definition, Designator, Kind, Node, Op, Pieces, Repeat, Tree, Word};
+use super::transform::Context;
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::diagnostic::FilterError;
-use crate::role::Piece;
+use crate::role::{Piece, Role};
 use crate::square::Square;
 
-/// How many steps a plan may have (each `flipcolor` may double its query's).
+/// How many steps a plan may have (each `flipcolor` may double its query's, a `shift`
+/// multiply it by up to 225).
 pub const MAX_STEPS: usize = 4096;
+
+/// How many copies the transforms may make, those that compile to steps already made too:
+/// nested transforms multiply.
+const MAX_COPIES: usize = 1 << 16;
+
+/// How many steps asking a plan's root of one position may ask at most: a step read by
+/// several steps (a name used twice, a copy shared) counts once for each, so that nesting
+/// cannot make a small plan ask exponentially many.
+const MAX_VISITS: u32 = 1 << 16;
 
 /// A query compiled: tests on a position, and steps that join them, each referring only to
 /// steps before it.
@@ -129,14 +142,18 @@ impl Typed {
 }
 
 /// Checks a query's tree and compiles it.
-pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
+pub(super) fn compile(text: &str, tree: &Tree) -> Result<Plan, FilterError> {
     let mut compiler = Compiler {
         text,
+        definitions: &tree.definitions,
         steps: Vec::new(),
         known: HashMap::new(),
+        costs: Vec::new(),
         compiled: HashMap::new(),
+        written: HashMap::new(),
+        copies: 0,
     };
-    let root = compiler.condition(root, false)?;
+    let root = compiler.condition(&tree.query, Context::NONE)?;
     let (steps, root) = pruned(compiler.steps, root);
     let shown = shown(&steps, root);
     Ok(Plan {
@@ -229,12 +246,19 @@ fn material(steps: &[Step], step: usize) -> bool {
         }
         Number::Ply => false,
     };
-    match steps.get(step) {
-        Some(Step::Test(Test::Compare(_, a, b))) => counts(a) && counts(b),
-        Some(Step::Not(inner)) => material(steps, *inner),
-        Some(Step::All(parts) | Step::Any(parts)) => parts.iter().all(|&p| material(steps, p)),
-        _ => false,
+    // Steps refer to earlier ones only: one pass forward.
+    let mut only = Vec::with_capacity(steps.len());
+    for step in steps {
+        let part = |p: &usize| only.get(*p).copied().unwrap_or(false);
+        let this = match step {
+            Step::Test(Test::Compare(_, a, b)) => counts(a) && counts(b),
+            Step::Not(inner) => part(inner),
+            Step::All(parts) | Step::Any(parts) => parts.iter().all(part),
+            _ => false,
+        };
+        only.push(this);
     }
+    only.get(step).copied().unwrap_or(false)
 }
 
 /// The steps a step reads.
@@ -249,11 +273,19 @@ fn parts(step: &Step) -> Vec<usize> {
 
 struct Compiler<'t> {
     text: &'t str,
+    definitions: &'t [Definition],
     steps: Vec<Step>,
     known: HashMap<Step, usize>,
-    /// The step of each condition compiled, by the node's address and `flip`: nested
-    /// `flipcolor`s compile each node twice, not once per path to it.
-    compiled: HashMap<(usize, bool), usize>,
+    /// Per step, its cost ([`Compiler::cost`]) and how many steps asking it may ask.
+    costs: Vec<(u32, u32)>,
+    /// The step of each condition compiled, by the node's address and the transforms
+    /// around it: nested transforms compile each node once per map, not once per path to
+    /// it, and a name once however often it is used.
+    compiled: HashMap<(usize, Context), usize>,
+    /// The squares written inside each node a transform holds, by its address.
+    written: HashMap<usize, Bitboard>,
+    /// The copies the transforms made.
+    copies: usize,
 }
 
 impl Compiler<'_> {
@@ -271,16 +303,27 @@ impl Compiler<'_> {
                 span.clone(),
                 format!("the query compiles to more than {MAX_STEPS} steps"),
             )
-            .with_help("each `flipcolor` doubles what it holds: nest fewer of them"));
+            .with_help("each transform (`flipcolor`, `flip`, `shift`, …) multiplies what it holds: nest fewer of them"));
         }
+        let cost = self.step_cost(&step);
+        if cost.1 > MAX_VISITS {
+            return Err(FilterError::new(
+                span.clone(),
+                format!("the query asks more than {MAX_VISITS} tests of each position"),
+            )
+            .with_help(
+                "a name or a transform inside another multiplies what it asks: nest fewer of them",
+            ));
+        }
+        self.costs.push(cost);
         self.steps.push(step.clone());
         self.known.insert(step, self.steps.len() - 1);
         Ok(self.steps.len() - 1)
     }
 
-    /// `node` as a condition (a set: not empty); `flip`: colours exchanged, ranks mirrored.
-    fn condition(&mut self, node: &Node, flip: bool) -> Result<usize, FilterError> {
-        match self.typed(node, flip)? {
+    /// `node` as a condition (a set: not empty), under the transforms around it.
+    fn condition(&mut self, node: &Node, context: Context) -> Result<usize, FilterError> {
+        match self.typed(node, context)? {
             Typed::Condition(step) => Ok(step),
             Typed::Set(set) => self.add(Step::Test(Test::Occupied(set)), &node.span),
             Typed::Number(_) => {
@@ -294,8 +337,13 @@ impl Compiler<'_> {
     }
 
     /// `node` as a set.
-    fn set(&mut self, node: &Node, flip: bool, whose: &str) -> Result<Designator, FilterError> {
-        match self.typed(node, flip)? {
+    fn set(
+        &mut self,
+        node: &Node,
+        context: Context,
+        whose: &str,
+    ) -> Result<Designator, FilterError> {
+        match self.typed(node, context)? {
             Typed::Set(set) => Ok(set),
             other => Err(FilterError::new(
                 node.span.clone(),
@@ -305,74 +353,103 @@ impl Compiler<'_> {
         }
     }
 
-    fn typed(&mut self, node: &Node, flip: bool) -> Result<Typed, FilterError> {
-        let key = (std::ptr::from_ref(node) as usize, flip);
+    fn typed(&mut self, node: &Node, context: Context) -> Result<Typed, FilterError> {
+        let key = (std::ptr::from_ref(node) as usize, context);
         if let Some(&step) = self.compiled.get(&key) {
             return Ok(Typed::Condition(step));
         }
-        let typed = self.typed_once(node, flip)?;
+        let typed = self.typed_once(node, context)?;
         if let Typed::Condition(step) = typed {
             self.compiled.insert(key, step);
         }
         Ok(typed)
     }
 
-    fn typed_once(&mut self, node: &Node, flip: bool) -> Result<Typed, FilterError> {
+    fn typed_once(&mut self, node: &Node, context: Context) -> Result<Typed, FilterError> {
         let span = &node.span;
         let test = |test| Step::Test(test);
         let step = match &node.kind {
-            Kind::Set(set) => return Ok(Typed::Set(flipped(*set, flip))),
+            Kind::Set(set) => return Ok(Typed::Set(context.designator(*set))),
             Kind::Number(n) => return Ok(Typed::Number(Number::Constant(*n))),
             Kind::Ply => return Ok(Typed::Number(Number::Ply)),
             Kind::Count(inner) => {
-                let set = self.set(inner, flip, "`count`")?;
+                let set = self.set(inner, context, "`count`")?;
                 return Ok(Typed::Number(Number::Count(set)));
             }
-            Kind::Word(word) => test(Test::Word(flipped_word(*word, flip))),
-            Kind::Compare(op, a, b) => test(self.compare(*op, a, b, flip)?),
+            Kind::Word(word) => test(Test::Word(flipped_word(*word, context.colours))),
+            Kind::Compare(op, a, b) => test(self.compare(*op, a, b, context)?),
             Kind::Attacks(a, b) => {
                 let (a, b) = (
-                    self.set(a, flip, "`attacks`")?,
-                    self.set(b, flip, "`attacks`")?,
+                    self.set(a, context, "`attacks`")?,
+                    self.set(b, context, "`attacks`")?,
                 );
                 test(Test::Attacks(a, b))
             }
-            Kind::Pinned(inner) => test(Test::Pinned(self.set(inner, flip, "`pinned`")?)),
-            Kind::Move { from, to } => {
-                let mut side = |part: &Option<Box<Node>>, whose| match part {
-                    Some(node) => self.set(node, flip, whose).map(Some),
-                    None => Ok(None),
-                };
-                let from = side(from, "`from`")?;
-                let to = side(to, "`to`")?;
-                test(Test::Move { from, to })
-            }
-            Kind::Promote(pieces) => test(Test::Promote(
-                pieces.map(|p| if flip { p.colours_swapped() } else { p }),
-            )),
-            Kind::Not(inner) => Step::Not(self.condition(inner, flip)?),
-            Kind::And(parts) => self.conjunction(parts, flip, span)?,
-            Kind::Or(parts) => self.disjunction(parts, flip, span)?,
-            Kind::Flipcolor(inner) => {
-                let both = vec![self.condition(inner, flip)?, self.condition(inner, !flip)?];
-                Step::Any(both)
-            }
-            Kind::Line(elements) => {
-                let mut steps = Vec::with_capacity(elements.len());
-                for (element, repeat) in elements {
-                    steps.push((self.condition(element, flip)?, *repeat));
+            Kind::Pinned(inner) => test(Test::Pinned(self.set(inner, context, "`pinned`")?)),
+            Kind::Move { from, to } => test(self.last_move(from, to, context)?),
+            Kind::Promote(pieces) => test(Test::Promote(pieces.map(|p| context.pieces(p)))),
+            Kind::Not(inner) => Step::Not(self.condition(inner, context)?),
+            Kind::And(parts) => match self.conjunction(parts, context, span)? {
+                Step::All(steps) if steps.len() == 1 => {
+                    return Ok(Typed::Condition(steps.first().copied().unwrap_or(0)));
                 }
-                Step::Line(steps)
+                step => step,
+            },
+            Kind::Or(parts) => match self.disjunction(parts, context, span)? {
+                Step::Any(steps) if steps.len() == 1 => {
+                    return Ok(Typed::Condition(steps.first().copied().unwrap_or(0)));
+                }
+                step => step,
+            },
+            Kind::Flipcolor(inner) => {
+                let both = [context, context.colour_flipped()];
+                return self.copies(inner, &both, span).map(Typed::Condition);
+            }
+            Kind::Transform(transform, inner) => {
+                let written = context.map.squares(self.written(inner));
+                let maps = transform.maps(written);
+                let contexts: Vec<Context> = maps.iter().map(|&m| context.then(m)).collect();
+                return self.copies(inner, &contexts, span).map(Typed::Condition);
+            }
+            Kind::Name(index) => {
+                let definitions = self.definitions;
+                let node = definitions.get(*index).map(|d| &d.node);
+                let node =
+                    node.ok_or_else(|| FilterError::new(span.clone(), "a name not defined"))?;
+                return self.typed(node, context);
+            }
+            Kind::Material(counts) => self.material(counts, context, span)?,
+            Kind::Line(elements) => {
+                let steps: Result<Vec<_>, _> = (elements.iter())
+                    .map(|(element, repeat)| Ok((self.condition(element, context)?, *repeat)))
+                    .collect();
+                Step::Line(steps?)
             }
         };
         self.add(step, span).map(Typed::Condition)
     }
 
+    /// `move from A to B`'s test.
+    fn last_move(
+        &mut self,
+        from: &Option<Box<Node>>,
+        to: &Option<Box<Node>>,
+        context: Context,
+    ) -> Result<Test, FilterError> {
+        let mut side = |part: &Option<Box<Node>>, whose| match part {
+            Some(node) => self.set(node, context, whose).map(Some),
+            None => Ok(None),
+        };
+        let from = side(from, "`from`")?;
+        let to = side(to, "`to`")?;
+        Ok(Test::Move { from, to })
+    }
+
     /// The steps of `and`'s or `or`'s parts, the cheapest to ask first.
-    fn conditions(&mut self, parts: &[Node], flip: bool) -> Result<Vec<usize>, FilterError> {
+    fn conditions(&mut self, parts: &[Node], context: Context) -> Result<Vec<usize>, FilterError> {
         let mut steps = Vec::with_capacity(parts.len());
         for part in parts {
-            let step = self.condition(part, flip)?;
+            let step = self.condition(part, context)?;
             if !steps.contains(&step) {
                 steps.push(step);
             }
@@ -385,10 +462,10 @@ impl Compiler<'_> {
     fn conjunction(
         &mut self,
         parts: &[Node],
-        flip: bool,
+        context: Context,
         span: &Range<usize>,
     ) -> Result<Step, FilterError> {
-        let mut steps = self.conditions(parts, flip)?;
+        let mut steps = self.conditions(parts, context)?;
         let placed = |step: &usize| match self.steps.get(*step) {
             Some(Step::Test(Test::Occupied(set))) => on_one_square(set),
             _ => None,
@@ -414,10 +491,10 @@ impl Compiler<'_> {
     fn disjunction(
         &mut self,
         parts: &[Node],
-        flip: bool,
+        context: Context,
         span: &Range<usize>,
     ) -> Result<Step, FilterError> {
-        let mut steps = self.conditions(parts, flip)?;
+        let mut steps = self.conditions(parts, context)?;
         let word = |step: &usize| match self.steps.get(*step) {
             Some(Step::Test(Test::Word(word))) => Some(*word),
             _ => None,
@@ -427,9 +504,6 @@ impl Compiler<'_> {
             steps.retain(|s| word(s).is_none());
             steps.push(self.add(Step::Test(Test::AnyWord(words)), span)?);
         }
-        if let [only] = steps[..] {
-            return Ok(self.steps.get(only).cloned().unwrap_or(Step::Any(steps)));
-        }
         steps.sort_by_key(|&step| self.cost(step));
         Ok(Step::Any(steps))
     }
@@ -437,17 +511,39 @@ impl Compiler<'_> {
     /// About what asking a step of one position costs, in units of a bitwise operation:
     /// for the order in which `and` and `or` ask their parts.
     fn cost(&self, step: usize) -> u32 {
-        match self.steps.get(step) {
-            Some(Step::Test(test)) => test_cost(test),
-            Some(Step::Not(inner)) => self.cost(*inner),
-            Some(Step::All(parts) | Step::Any(parts)) => parts.iter().map(|&p| self.cost(p)).sum(),
-            Some(Step::Line(_)) | None => 1000,
-        }
+        self.costs.get(step).map_or(1000, |c| c.0)
+    }
+
+    /// A new step's cost, and how many steps asking it may ask at most (a step read by
+    /// several is counted each time): both from its parts', already known.
+    fn step_cost(&self, step: &Step) -> (u32, u32) {
+        let known = |part: &usize| self.costs.get(*part).copied().unwrap_or((1000, 1));
+        let sum = |parts: &mut dyn Iterator<Item = (u32, u32)>| {
+            parts.fold((0u32, 1u32), |(c, v), (pc, pv)| {
+                (c.saturating_add(pc), v.saturating_add(pv))
+            })
+        };
+        let test = match step {
+            Step::Test(test) => test,
+            Step::Not(inner) => return known(inner),
+            Step::All(parts) | Step::Any(parts) => return sum(&mut parts.iter().map(known)),
+            Step::Line(elements) => {
+                let (_, visits) = sum(&mut elements.iter().map(|(s, _)| known(s)));
+                return (1000, visits);
+            }
+        };
+        (test_cost(test), 1)
     }
 
     /// `a OP b`: two numbers, or the error of what is not one.
-    fn compare(&mut self, op: Op, a: &Node, b: &Node, flip: bool) -> Result<Test, FilterError> {
-        let (left, right) = (self.typed(a, flip)?, self.typed(b, flip)?);
+    fn compare(
+        &mut self,
+        op: Op,
+        a: &Node,
+        b: &Node,
+        context: Context,
+    ) -> Result<Test, FilterError> {
+        let (left, right) = (self.typed(a, context)?, self.typed(b, context)?);
         match (left, right) {
             (Typed::Number(x), Typed::Number(y)) => Ok(Test::Compare(op, x, y)),
             (Typed::Set(_), Typed::Set(_)) => {
@@ -459,7 +555,7 @@ impl Compiler<'_> {
                 )
             }
             (Typed::Set(_), Typed::Number(_)) | (Typed::Number(_), Typed::Set(_)) => {
-                let set_left = matches!(self.typed(a, flip)?, Typed::Set(_));
+                let set_left = matches!(self.typed(a, context)?, Typed::Set(_));
                 let (x, y) = (self.text(&a.span), self.text(&b.span));
                 let op = op.as_str();
                 let fixed = match set_left {
@@ -474,6 +570,96 @@ impl Compiler<'_> {
             (Typed::Condition(_), _) => Err(not_a_number(a, op)),
             (_, Typed::Condition(_)) => Err(not_a_number(b, op)),
         }
+    }
+}
+
+impl Compiler<'_> {
+    /// A transform's query once in each of `contexts`, joined by `or`.
+    fn copies(
+        &mut self,
+        inner: &Node,
+        contexts: &[Context],
+        span: &Range<usize>,
+    ) -> Result<usize, FilterError> {
+        let mut steps = Vec::with_capacity(contexts.len());
+        for &context in contexts {
+            self.copies += 1;
+            if self.copies > MAX_COPIES {
+                return Err(FilterError::new(
+                    span.clone(),
+                    format!("the transforms make more than {MAX_COPIES} copies of the query"),
+                )
+                .with_help("each transform multiplies what it holds: nest fewer of them"));
+            }
+            let step = self.condition(inner, context)?;
+            if !steps.contains(&step) {
+                steps.push(step);
+            }
+        }
+        // In one order whatever the transforms around, so that nested ones share.
+        steps.sort_by_key(|&step| (self.cost(step), step));
+        match steps.as_slice() {
+            [one] => Ok(*one),
+            _ => self.add(Step::Any(steps), span),
+        }
+    }
+
+    /// The squares written inside `node` (names followed), which a shift keeps on the board.
+    fn written(&mut self, node: &Node) -> Bitboard {
+        let key = std::ptr::from_ref(node) as usize;
+        if let Some(&squares) = self.written.get(&key) {
+            return squares;
+        }
+        let parts: Vec<&Node> = match &node.kind {
+            Kind::Count(inner) | Kind::Pinned(inner) | Kind::Not(inner) => vec![inner],
+            Kind::Flipcolor(inner) | Kind::Transform(_, inner) => vec![inner],
+            Kind::Compare(_, a, b) | Kind::Attacks(a, b) => vec![a, b],
+            Kind::Move { from, to } => [from, to].into_iter().flatten().map(|n| &**n).collect(),
+            Kind::And(parts) | Kind::Or(parts) => parts.iter().collect(),
+            Kind::Line(elements) => elements.iter().map(|(n, _)| n).collect(),
+            Kind::Name(index) => {
+                let definitions = self.definitions;
+                definitions
+                    .get(*index)
+                    .map(|d| &d.node)
+                    .into_iter()
+                    .collect()
+            }
+            Kind::Set(_) | Kind::Word(_) | Kind::Ply | Kind::Number(_) => Vec::new(),
+            Kind::Promote(_) | Kind::Material(_) => Vec::new(),
+        };
+        let mut squares = match &node.kind {
+            Kind::Set(set) => set.squares.unwrap_or(Bitboard::EMPTY),
+            _ => Bitboard::EMPTY,
+        };
+        for part in parts {
+            squares |= self.written(part);
+        }
+        self.written.insert(key, squares);
+        squares
+    }
+
+    /// `material …`: each count of a piece but the kings, equal to the signature's.
+    fn material(
+        &mut self,
+        counts: &[[u32; 6]; 2],
+        context: Context,
+        span: &Range<usize>,
+    ) -> Result<Step, FilterError> {
+        let mut steps = Vec::new();
+        for color in Color::ALL {
+            for role in Role::ALL.into_iter().filter(|&r| r != Role::King) {
+                let piece = Pieces::of(Piece { color, role });
+                let set = Designator {
+                    pieces: Some(context.pieces(piece)),
+                    squares: None,
+                };
+                let wanted = counts[color.index()][role.index()];
+                let test = Test::Compare(Op::Eq, Number::Count(set), Number::Constant(wanted));
+                steps.push(self.add(Step::Test(test), span)?);
+            }
+        }
+        Ok(Step::All(steps))
     }
 }
 
@@ -515,19 +701,9 @@ fn on_one_square(set: &Designator) -> Option<(Piece, Square)> {
     Some((piece, square))
 }
 
-/// The designator with colours exchanged and ranks mirrored, if `flip`.
-fn flipped(set: Designator, flip: bool) -> Designator {
-    match flip {
-        false => set,
-        true => Designator {
-            pieces: set.pieces.map(Pieces::colours_swapped),
-            squares: set.squares.map(|s| s.flip_ranks()),
-        },
-    }
-}
-
-fn flipped_word(word: Word, flip: bool) -> Word {
-    match (word, flip) {
+/// `wtm` and `btm` exchanged, if `colours` are.
+fn flipped_word(word: Word, colours: bool) -> Word {
+    match (word, colours) {
         (Word::WhiteToMove, true) => Word::BlackToMove,
         (Word::BlackToMove, true) => Word::WhiteToMove,
         (word, _) => word,

@@ -11,15 +11,22 @@
 //! - numbers: `count(SET)`, `ply`, integers, compared with `== != < <= > >=`;
 //! - conditions: a set (not empty), `SET attacks SET`, `pinned SET`, `check`, `mate`,
 //!   `stalemate`, `wtm`, `btm`, `move from SET to SET`, `capture`, `promote [PIECES]`,
-//!   `not`, `and`, `or`, `flipcolor Q`, `line --> Q1 --> Q2{m,n} …`.
+//!   `not`, `and`, `or`, `flipcolor Q`, `line --> Q1 --> Q2{m,n} …`, `material KRPvKR`;
+//! - transforms: `flip`, `flipvertical`, `fliphorizontal`, `shift`, `shifthorizontal`,
+//!   `shiftvertical` (Q, or Q with its squares moved);
+//! - names: `let NAME = EXPR` before the query; comments: `//` to the end of the line.
 
 mod compile;
+mod define;
 mod eval;
 mod explain;
+mod material;
 mod parse;
+mod squares;
 mod syntax;
 #[cfg(test)]
 mod tests;
+mod transform;
 
 use crate::diagnostic::FilterError;
 

@@ -1,42 +1,48 @@
 //! The query's text read into [`Node`]s: precedence, tighter to looser, is a comparison and
-//! `attacks`, then `not` (and `flipcolor`, `line`'s elements), `and`, `or`. The words and
-//! sets are read with nom; the structure by recursive descent whose depth is counted, so
-//! that a deep nesting is an error, not a stack overflow.
+//! `attacks`, then `not` (and `flipcolor`, the transforms, `line`'s elements), `and`, `or`.
+//! The words and sets are read with nom; the structure by recursive descent whose depth is
+//! counted, so that a deep nesting is an error, not a stack overflow. Spaces and `//`
+//! comments may stand between any two parts. Definitions: [`define`](super::define).
 
 use std::ops::Range;
 
 use nom::IResult;
-use nom::Parser as _;
-use nom::character::complete::{char, digit1, one_of};
-use nom::combinator::opt;
-use nom::sequence::preceded;
+use nom::character::complete::digit1;
 
-use super::syntax::{Designator, Kind, Node, Op, Pieces, Repeat, Word};
-use crate::bitboard::Bitboard;
+use super::syntax::{
+    Definition, Designator, Kind, Node, Op, Pieces, Repeat, Transform, Tree, Word,
+};
 use crate::diagnostic::{FilterError, edit_distance};
-use crate::square::{File, Rank, Square};
 
-/// How deep parentheses, `not`, `flipcolor` and `line` may nest.
+/// How deep parentheses, `not`, the transforms, `line` and names may nest.
 pub const MAX_DEPTH: usize = 64;
 
 /// The words of the language, for errors' suggestions.
-pub(super) const KEYWORDS: [&str; 19] = [
+pub(super) const KEYWORDS: [&str; 27] = [
     "and",
     "attacks",
     "btm",
     "capture",
     "check",
     "count",
+    "flip",
     "flipcolor",
+    "fliphorizontal",
+    "flipvertical",
     "from",
+    "let",
     "line",
     "mate",
+    "material",
     "move",
     "not",
     "or",
     "pinned",
     "ply",
     "promote",
+    "shift",
+    "shifthorizontal",
+    "shiftvertical",
     "stalemate",
     "to",
     "wtm",
@@ -44,43 +50,77 @@ pub(super) const KEYWORDS: [&str; 19] = [
 
 const PIECE_HELP: &str = "pieces are K Q R B N P (white), k q r b n p (black), A and a (any white, any black), _ (empty)";
 
-/// Reads a whole query.
-pub(super) fn parse(text: &str) -> Result<Node, FilterError> {
-    let mut parser = Parser {
-        text,
-        at: 0,
-        depth: 0,
-    };
+/// Reads a whole query: its definitions, then the query.
+pub(super) fn parse(text: &str) -> Result<Tree, FilterError> {
+    let mut parser = Parser::new(text);
     parser.skip();
     if parser.at == text.len() {
         return Err(FilterError::new(0..text.len(), "an empty query")
             .with_help("write a condition, such as `mate` or `Qd1`"));
     }
-    let node = parser.disjunction()?;
+    parser.definitions()?;
+    let query = parser.disjunction()?;
     parser.end(None)?;
-    Ok(node)
+    parser.all_used()?;
+    Ok(Tree {
+        definitions: parser.defined.into_iter().map(|d| d.definition).collect(),
+        query,
+    })
 }
 
-struct Parser<'t> {
-    text: &'t str,
-    at: usize,
-    depth: usize,
+pub(super) struct Parser<'t> {
+    pub(super) text: &'t str,
+    pub(super) at: usize,
+    pub(super) depth: usize,
+    /// The deepest nesting reached inside the definition being read.
+    pub(super) deepest: usize,
+    /// The definitions so far, each with how deep it nests and whether it is used.
+    pub(super) defined: Vec<Defined>,
+    /// While a definition's expression is read, the depth at which a condition beside the
+    /// last ends it (and starts the next definition or the query).
+    pub(super) ends_beside: Option<usize>,
 }
 
-type Parsed<T> = Result<T, FilterError>;
+/// A definition as the parser keeps it.
+pub(super) struct Defined {
+    pub(super) definition: Definition,
+    pub(super) height: usize,
+    pub(super) used: bool,
+}
+
+pub(super) type Parsed<T> = Result<T, FilterError>;
 
 impl<'t> Parser<'t> {
-    fn rest(&self) -> &'t str {
+    pub(super) fn new(text: &'t str) -> Parser<'t> {
+        Parser {
+            text,
+            at: 0,
+            depth: 0,
+            deepest: 0,
+            defined: Vec::new(),
+            ends_beside: None,
+        }
+    }
+
+    pub(super) fn rest(&self) -> &'t str {
         self.text.get(self.at..).unwrap_or("")
     }
 
-    fn skip(&mut self) {
-        let rest = self.rest();
-        self.at += rest.len() - rest.trim_start().len();
+    /// Skips spaces and comments (`//` to the end of the line).
+    pub(super) fn skip(&mut self) {
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.at += rest.len() - trimmed.len();
+            if !trimmed.starts_with("//") {
+                return;
+            }
+            self.at += trimmed.find('\n').map_or(trimmed.len(), |end| end + 1);
+        }
     }
 
     /// Whether the text goes on with `literal` (after spaces); reads it if so.
-    fn eat(&mut self, literal: &str) -> bool {
+    pub(super) fn eat(&mut self, literal: &str) -> bool {
         self.skip();
         let found = self.rest().starts_with(literal);
         if found {
@@ -90,7 +130,7 @@ impl<'t> Parser<'t> {
     }
 
     /// The run of letters and digits at the reader (a word, a set), after spaces.
-    fn word_here(&mut self) -> &'t str {
+    pub(super) fn word_here(&mut self) -> &'t str {
         self.skip();
         let rest = self.rest();
         let end = (rest.char_indices())
@@ -100,7 +140,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Reads `keyword` if the next word is it, whole.
-    fn keyword(&mut self, keyword: &str) -> bool {
+    pub(super) fn keyword(&mut self, keyword: &str) -> bool {
         if self.word_here() == keyword {
             self.at += keyword.len();
             return true;
@@ -109,14 +149,15 @@ impl<'t> Parser<'t> {
     }
 
     /// The span of the next character (or of the end).
-    fn here(&self) -> Range<usize> {
+    pub(super) fn here(&self) -> Range<usize> {
         let width = self.rest().chars().next().map_or(0, char::len_utf8);
         self.at..self.at + width
     }
 
     /// One level deeper, or the error of a nesting too deep at `span`.
-    fn deeper(&mut self, span: Range<usize>) -> Parsed<()> {
+    pub(super) fn deeper(&mut self, span: Range<usize>) -> Parsed<()> {
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         if self.depth > MAX_DEPTH {
             return Err(FilterError::new(
                 span,
@@ -127,7 +168,7 @@ impl<'t> Parser<'t> {
         Ok(())
     }
 
-    fn disjunction(&mut self) -> Parsed<Node> {
+    pub(super) fn disjunction(&mut self) -> Parsed<Node> {
         let mut parts = vec![self.conjunction()?];
         while self.keyword("or") {
             parts.push(self.conjunction()?);
@@ -140,7 +181,7 @@ impl<'t> Parser<'t> {
         loop {
             if self.keyword("and") {
                 parts.push(self.unary()?);
-            } else if self.starts_condition() {
+            } else if self.starts_condition() && self.ends_beside != Some(self.depth) {
                 return Err(self.side_by_side(parts.last()));
             } else {
                 return Ok(joined(parts, Kind::And));
@@ -154,7 +195,7 @@ impl<'t> Parser<'t> {
         let next = self.rest().chars().next();
         match next {
             Some('(' | '[') => true,
-            Some(_) if !word.is_empty() => !matches!(word, "or" | "and" | "from" | "to"),
+            Some(_) if !word.is_empty() => !matches!(word, "or" | "and" | "from" | "to" | "let"),
             _ => false,
         }
     }
@@ -173,7 +214,7 @@ impl<'t> Parser<'t> {
         ))
     }
 
-    /// `not A`, `flipcolor A`, `line --> …`, or a comparison.
+    /// `not A`, `flipcolor A`, a transform (`flip A`, …), `line --> …`, or a comparison.
     fn unary(&mut self) -> Parsed<Node> {
         self.skip();
         let start = self.at;
@@ -189,6 +230,10 @@ impl<'t> Parser<'t> {
         } else if keyword(self, "line") {
             self.deeper(start..self.at)?;
             self.line(start)?
+        } else if let Some(transform) = self.transform() {
+            self.deeper(start..self.at)?;
+            let inner = self.unary()?;
+            self.node(start, Kind::Transform(transform, Box::new(inner)))
         } else {
             return self.comparison();
         };
@@ -196,7 +241,15 @@ impl<'t> Parser<'t> {
         Ok(node)
     }
 
-    fn node(&self, start: usize, kind: Kind) -> Node {
+    /// Reads a transform's word (`flip`, `shift`, …) if one is next.
+    fn transform(&mut self) -> Option<Transform> {
+        let word = self.word_here();
+        let (text, transform) = Transform::ALL.into_iter().find(|(t, _)| *t == word)?;
+        self.at += text.len();
+        Some(transform)
+    }
+
+    pub(super) fn node(&self, start: usize, kind: Kind) -> Node {
         Node {
             kind,
             span: start..self.at,
@@ -279,7 +332,7 @@ impl<'t> Parser<'t> {
     }
 
     /// The error of something expected at the reader.
-    fn expected(&mut self, what: &str) -> FilterError {
+    pub(super) fn expected(&mut self, what: &str) -> FilterError {
         self.skip();
         let found = match self.rest().chars().next() {
             Some(c) => format!("`{c}`"),
@@ -343,6 +396,7 @@ impl<'t> Parser<'t> {
                 Ok(self.node(start, Kind::Ply))
             }
             "count" => self.count(start),
+            "material" => self.material(start),
             "move" => self.last_move(start),
             "promote" => self.promote(start),
             "pinned" => {
@@ -356,7 +410,10 @@ impl<'t> Parser<'t> {
                 let number = self.number()?;
                 Ok(self.node(start, Kind::Number(number)))
             }
-            _ => self.set(start),
+            _ if self.defined_as(word).is_some() => self.name(start, word),
+            _ => self
+                .set(start)
+                .map_err(|error| self.undefined(start, word, error)),
         }
     }
 
@@ -426,6 +483,13 @@ impl<'t> Parser<'t> {
                 .with_help("close it with `)` at the end of what it holds")),
             (None, Some(')')) => Err(FilterError::new(self.here(), "unmatched `)`")
                 .with_help("open it with `(` before what it closes, or remove it")),
+            (None, Some('l')) if self.word_here() == "let" => {
+                Err(
+                    FilterError::new(self.at..self.at + 3, "a `let` after the query").with_help(
+                        "write the definitions first, then the query: `let n = [BN] count(n) == 2`",
+                    ),
+                )
+            }
             (_, Some(c)) => {
                 let error = self.expected(match open {
                     Some(_) => "`)`, `and` or `or`",
@@ -440,7 +504,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A set: squares, pieces, or pieces then squares; the longest reading as squares wins.
-    fn set(&mut self, start: usize) -> Parsed<Node> {
+    pub(super) fn set(&mut self, start: usize) -> Parsed<Node> {
         let word = self.word_here();
         let squares = self.squares()?;
         let pieces = match squares {
@@ -507,98 +571,6 @@ impl<'t> Parser<'t> {
         self.at += 1;
         Ok((pieces, start..self.at))
     }
-
-    /// Squares at the reader (`e4`, `a-h8`, `e1-8`, `a-d1-4`, a list `[e4,d5]`), or None.
-    fn squares(&mut self) -> Parsed<Option<Bitboard>> {
-        if !self.rest().starts_with('[') {
-            return self.square_range();
-        }
-        let start = self.at;
-        self.at += 1;
-        let mut all = Bitboard::EMPTY;
-        loop {
-            self.skip();
-            // Once a square is read, this is a list (a union holds no digit).
-            let unclosed = || {
-                FilterError::new(start..start + 1, "unclosed `[`")
-                    .with_help("close the list with `]`: `[e4,d5]`")
-            };
-            let Some(squares) = self.square_range()? else {
-                if all.any() {
-                    return Err(unclosed());
-                }
-                self.at = start;
-                return Ok(None);
-            };
-            all |= squares;
-            if self.eat("]") {
-                return Ok(Some(all));
-            }
-            if !self.eat(",") {
-                return Err(unclosed());
-            }
-        }
-    }
-
-    /// One range of squares at the reader, or None (nothing read).
-    fn square_range(&mut self) -> Parsed<Option<Bitboard>> {
-        let rest = self.rest();
-        let Ok((after, (f1, f2, r1, r2))) = range(rest) else {
-            return Ok(None);
-        };
-        let span = self.at..self.at + rest.len() - after.len();
-        let (files, ranks) = (File::from_char(f1), Rank::from_char(r1));
-        let (last_file, last_rank) = (
-            File::from_char(f2.unwrap_or(f1)),
-            Rank::from_char(r2.unwrap_or(r1)),
-        );
-        let (Some(f1), Some(f2), Some(r1), Some(r2)) = (files, last_file, ranks, last_rank) else {
-            return Ok(None);
-        };
-        if f2 < f1 || r2 < r1 {
-            let text = &rest[..span.len()];
-            let fixed = format!(
-                "{}{}",
-                order(f1.char(), f2.char()),
-                order(r1.char(), r2.char())
-            );
-            return Err(
-                FilterError::new(span, format!("the square range `{text}` is empty"))
-                    .with_help(format!("write the lower file and rank first: `{fixed}`")),
-            );
-        }
-        self.at = span.end;
-        let mut squares = Bitboard::EMPTY;
-        for file in &File::ALL[f1.index()..=f2.index()] {
-            for rank in &Rank::ALL[r1.index()..=r2.index()] {
-                squares.insert(Square::new(*file, *rank));
-            }
-        }
-        Ok(Some(squares))
-    }
-}
-
-/// `a`, `a-h`, as the range of two files (or ranks) is written with the lower first.
-fn order(a: char, b: char) -> String {
-    match a.cmp(&b) {
-        std::cmp::Ordering::Equal => a.to_string(),
-        std::cmp::Ordering::Less => format!("{a}-{b}"),
-        std::cmp::Ordering::Greater => format!("{b}-{a}"),
-    }
-}
-
-type Letters = (char, Option<char>, char, Option<char>);
-
-/// A square range's letters, with nom: a file, perhaps `-` and a second file, a rank,
-/// perhaps `-` and a second rank.
-fn range(input: &str) -> IResult<&str, Letters> {
-    (
-        one_of("abcdefgh"),
-        opt(preceded(char('-'), one_of("abcdefgh"))),
-        one_of("12345678"),
-        opt(preceded(char('-'), one_of("12345678"))),
-    )
-        .parse(input)
 }
 
 fn word_len(word: Word) -> usize {
@@ -622,10 +594,15 @@ fn joined(mut parts: Vec<Node>, join: fn(Vec<Node>) -> Kind) -> Node {
     }
 }
 
+/// Whether `word` is near `known`, as a mistyping of it.
+pub(super) fn near(word: &str, known: &str) -> bool {
+    edit_distance(word, known) <= if word.len() >= 5 { 2 } else { 1 }
+}
+
 /// The error of a word the language does not know, with the nearest it does.
 fn unknown_word(start: usize, word: &str) -> FilterError {
     let error = FilterError::new(start..start + word.len(), format!("unknown word `{word}`"));
-    let near = |known: &&&str| edit_distance(word, known) <= if word.len() >= 5 { 2 } else { 1 };
+    let near = |known: &&&str| near(word, known);
     match KEYWORDS.iter().min_by_key(|known| edit_distance(word, known)).filter(near) {
         Some(known) => {
             error.with_help(format!("did you mean `{known}`?"))

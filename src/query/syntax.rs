@@ -46,8 +46,53 @@ pub(super) enum Kind {
     Or(Vec<Node>),
     /// `flipcolor A`.
     Flipcolor(Box<Node>),
+    /// `flip A`, `shift A`, …: A under the maps of the board the transform tries.
+    Transform(Transform, Box<Node>),
+    /// A name defined by `let`: the index of its definition.
+    Name(usize),
+    /// `material KRPvKR`: per colour and role, how many (kings not counted).
+    Material([[u32; 6]; 2]),
     /// `line --> A --> B …`, each element with how often it repeats.
     Line(Vec<(Node, Repeat)>),
+}
+
+/// A query's definitions (`let NAME = …`), then the query that may use them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Tree {
+    pub(super) definitions: Vec<Definition>,
+    pub(super) query: Node,
+}
+
+/// `let NAME = NODE`: the name's span, and its node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Definition {
+    pub(super) name: String,
+    pub(super) span: Range<usize>,
+    pub(super) node: Node,
+}
+
+/// The transforms of the board (`flipcolor` aside, which also exchanges colours), as CQL
+/// names them: a vertical flip mirrors the files (about the vertical bisector), a horizontal
+/// one the ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Transform {
+    Flip,
+    FlipVertical,
+    FlipHorizontal,
+    Shift,
+    ShiftHorizontal,
+    ShiftVertical,
+}
+
+impl Transform {
+    pub(super) const ALL: [(&'static str, Transform); 6] = [
+        ("flip", Transform::Flip),
+        ("flipvertical", Transform::FlipVertical),
+        ("fliphorizontal", Transform::FlipHorizontal),
+        ("shift", Transform::Shift),
+        ("shifthorizontal", Transform::ShiftHorizontal),
+        ("shiftvertical", Transform::ShiftVertical),
+    ];
 }
 
 /// The words that are conditions alone.

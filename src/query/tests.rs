@@ -213,3 +213,252 @@ fn a_line_matches_at_every_ply_where_it_can_start() {
         [4, 5, 6, 7, 8]
     );
 }
+
+#[test]
+fn a_comment_runs_to_the_end_of_its_line() -> Result<(), crate::FilterError> {
+    let plan = Query::parse("check // and mate\nand wtm // the side\n")?.explain();
+    assert_eq!(
+        plan,
+        "1  test: check\n2  test: white to move\n3  all of 2 1\n"
+    );
+    says("// only a comment", "// only a comment", "an empty query");
+    says("[e4, // d5\n f5", "[", "unclosed `[`");
+    Ok(())
+}
+
+#[test]
+fn flip_tries_the_eight_symmetries_of_the_board() -> Result<(), crate::FilterError> {
+    // c2 under the identity, the mirrors, the half turn, the diagonal reflections and the
+    // quarter turns: c2 f2 c7 f7 b3 g6 g3 b6 (CQL's `flip` documentation lists the same).
+    let plan = Query::parse("flip Nc2")?.explain();
+    let squares: Vec<&str> = (plan.lines())
+        .filter_map(|l| l.split("{").nth(1))
+        .map(|l| l.trim_end_matches("} is not empty"))
+        .collect();
+    assert_eq!(squares, ["c2", "f2", "c7", "f7", "b3", "g6", "g3", "b6"]);
+    // Colours stay, wtm stays: only flipcolor exchanges them.
+    let plan = Query::parse("flipvertical (Ka1 and wtm)")?.explain();
+    assert_eq!(
+        plan,
+        "1  test: [K] on {a1} is not empty\n2  test: white to move\n3  all of 2 1\n\
+         4  test: [K] on {h1} is not empty\n5  all of 2 4\n6  any of 3 5\n"
+    );
+    let plan = Query::parse("fliphorizontal move to e2")?.explain();
+    assert_eq!(
+        plan,
+        "1  test: the last move to {e2}\n2  test: the last move to {e7}\n3  any of 1 2\n"
+    );
+    Ok(())
+}
+
+/// The squares of each `[P] on {…}` copy of `text`'s plan, in order.
+fn copies(text: &str) -> Vec<String> {
+    let plan = Query::parse(text).expect(text).explain();
+    (plan.lines())
+        .filter_map(|l| l.split_once("placement: P on ").map(|(_, s)| s.to_string()))
+        .collect()
+}
+
+#[test]
+fn shift_moves_the_squares_written_as_far_as_the_board_allows() {
+    // d4 and e4 move by -3..=3 files and -3..=4 ranks: 7 × 8 copies.
+    assert_eq!(copies("shift (Pd4 and Pe4)").len(), 56);
+    assert_eq!(
+        copies("shifthorizontal (Pa2 and Pc2)"),
+        [
+            "{a2 c2}", "{b2 d2}", "{c2 e2}", "{d2 f2}", "{e2 g2}", "{f2 h2}"
+        ]
+    );
+    assert_eq!(
+        copies("shiftvertical (Pe6 and Pe8)"),
+        [
+            "{e6 e8}", "{e1 e3}", "{e2 e4}", "{e3 e5}", "{e4 e6}", "{e5 e7}"
+        ]
+    );
+    // Nothing written, nothing moved: one copy.
+    assert_eq!(
+        Query::parse("shift check").map(|q| q.explain()),
+        Ok("1  test: check\n".to_string())
+    );
+}
+
+#[test]
+fn transforms_nest_each_inside_the_maps_of_those_around_it() {
+    // flipcolor mirrors the ranks: the shift of a8 then runs along the first rank, as
+    // its own squares: a8 (white) and, colours exchanged, a1..h1 (black) when shifted.
+    let plan = Query::parse("flipcolor shifthorizontal Ka8").map(|q| q.explain());
+    let plan = plan.unwrap_or_default();
+    assert!(
+        plan.contains("[K] on {h8}") && plan.contains("[k] on {h1}"),
+        "{plan}"
+    );
+    assert!(!plan.contains("[K] on {a1}"), "{plan}");
+    let nested = format!("{}Ka1", "shift ".repeat(40));
+    let error = Query::parse(&nested).map(|_| ()).map_err(|e| e.message);
+    let many = "the transforms make more than 65536 copies of the query";
+    assert_eq!(error, Err(many.to_string()));
+    let message = format!("the query nests deeper than {MAX_DEPTH} levels");
+    let deep = format!("{}check", "flip ".repeat(100_000));
+    assert_eq!(
+        Query::parse(&deep).map(|_| ()).map_err(|e| e.message),
+        Err(message)
+    );
+}
+
+#[test]
+fn names_are_sets_numbers_or_conditions_where_they_are_used() -> Result<(), crate::FilterError> {
+    let text = "let minors = [BN] let theirs = [bn]  count(minors) == 2 and count(theirs) == 2";
+    let plan = Query::parse(text)?.explain();
+    assert_eq!(
+        plan,
+        "1  test: count([NB]) == 2\n2  test: count([nb]) == 2\n3  all of 1 2\n"
+    );
+    let plan = Query::parse("let long = ply > 80; let pieces = count(A);\nlong and pieces < 3")?;
+    assert_eq!(
+        plan.explain(),
+        "1  test: ply > 80\n2  test: count([PNBRQK]) < 3\n3  all of 1 2\n"
+    );
+    // A condition named, used twice under flipcolor: compiled once per colour.
+    let plan = Query::parse("let fork = n attacks K and n attacks Q  flipcolor fork or fork")?;
+    assert_eq!(plan.explain().lines().count(), 3 + 3 + 2);
+    says(
+        "let minors = [BN] minors > 1",
+        "minors > 1",
+        "a set compared with a number",
+    );
+    Ok(())
+}
+
+#[test]
+fn a_name_wrongly_defined_or_used_is_pointed_at() {
+    says(
+        "let e4 = Q e4",
+        "e4",
+        "`e4` reads as a set of pieces or squares",
+    );
+    says(
+        "let ba4 = Q ba4",
+        "ba4",
+        "`ba4` reads as a set of pieces or squares",
+    );
+    says(
+        "let Q = Q Q",
+        "Q",
+        "`Q` reads as a set of pieces or squares",
+    );
+    says(
+        "let mate = Q mate",
+        "mate",
+        "`mate` is a word of the language, not a name",
+    );
+    says("let 2x = Q check", "2x", "`2x` starts with a digit");
+    says("let = Q", "=", "expected a name after `let`, found `=`");
+    says("let x Q", "Q", "expected `=` after `let x`, found `Q`");
+    says("let x == Q", "=", "expected `=` after `let x`, found `=`");
+    says("let xs = Q let xs = q xs", "xs", "`xs` is defined twice");
+    says(
+        "let xs = Q // white\nlet ys = q  ys",
+        "xs",
+        "`xs` is defined but never used",
+    );
+    says(
+        "let xs = Q let ys = q",
+        "let ys = q",
+        "a `let` with no query after it",
+    );
+    says("check let xs = Q", "let", "a `let` after the query");
+    says("let xs = xs xs", "xs", "unknown word `xs`");
+    let (covered, message, help) = error("let minors = [BN] minor");
+    assert_eq!(
+        (covered.as_str(), message.as_str()),
+        ("minor", "`minor` is not defined")
+    );
+    assert_eq!(help.as_deref(), Some("did you mean `minors`?"));
+    // A definition ends where its expression can go no further; inside parentheses two
+    // conditions side by side are still an error.
+    says(
+        "let xs = (check mate) xs",
+        "mate",
+        "two conditions side by side",
+    );
+    let chain: String = (1..100)
+        .map(|i| format!("let x{i} = not x{} ", i - 1))
+        .collect();
+    let text = format!("let x0 = check {chain} x99");
+    let message = format!("the query nests deeper than {MAX_DEPTH} levels");
+    assert_eq!(
+        Query::parse(&text).map(|_| ()).map_err(|e| e.message),
+        Err(message)
+    );
+}
+
+#[test]
+fn a_material_signature_counts_each_piece_but_the_kings() -> Result<(), crate::FilterError> {
+    let plan = Query::parse("material KRPvKR")?;
+    let same = Query::parse("material RPvR")?;
+    assert_eq!(plan.explain(), same.explain());
+    let explained = plan.explain();
+    let tests: Vec<&str> = (explained.lines())
+        .map(|l| l.split_once("  ").map_or(l, |p| p.1))
+        .collect();
+    assert_eq!(
+        tests,
+        [
+            "test: count([P]) == 1",
+            "test: count([N]) == 0",
+            "test: count([B]) == 0",
+            "test: count([R]) == 1",
+            "test: count([Q]) == 0",
+            "test: count([p]) == 0",
+            "test: count([n]) == 0",
+            "test: count([b]) == 0",
+            "test: count([r]) == 1",
+            "test: count([q]) == 0",
+            "all of 1 2 3 4 5 6 7 8 9 10",
+        ]
+    );
+    says("material KRP", "KRP", "`KRP` has no `v` between the sides");
+    says(
+        "material KRvKvK",
+        "v",
+        "unknown piece letter `v` in a material signature",
+    );
+    says(
+        "material KRvkr",
+        "k",
+        "unknown piece letter `k` in a material signature",
+    );
+    says("material KKvK", "K", "a side with two kings");
+    says("material vKR", "vKR", "a side of `vKR` is empty");
+    says(
+        "material",
+        "",
+        "expected a material signature after `material`, such as `KRPvKR`, found the end of the query",
+    );
+    Ok(())
+}
+
+#[test]
+fn nesting_cannot_make_a_small_plan_ask_exponentially_many_tests() {
+    // Each name is read twice by the next: 2^30 tests a position, were they asked; the
+    // definition that passes the bound is pointed at.
+    let chain: String = (1..=30)
+        .map(|i| format!("let x{i} = x{0} or (x{0} and check) ", i - 1))
+        .collect();
+    let text = format!("let x0 = Pe4 {chain} x30");
+    says(
+        &text,
+        "x14 or (x14 and check)",
+        "the query asks more than 65536 tests of each position",
+    );
+    // flipcolor inside flipcolor: the same two copies, shared.
+    let text = format!("{}Pe4", "flipcolor ".repeat(30));
+    let plan = Query::parse(&text).map(|q| q.explain());
+    assert_eq!(
+        plan,
+        Ok(
+            "1  test: [P] on {e4} is not empty\n2  test: [p] on {e5} is not empty\n3  any of 1 2\n"
+                .to_string()
+        )
+    );
+}

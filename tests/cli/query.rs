@@ -116,3 +116,29 @@ fn explain_prints_the_plan_and_reads_no_input() {
     let plan = "1  test: white to move\n2  test: black to move\n3  any of 1 2\n";
     assert_eq!(String::from_utf8_lossy(&done.stdout), plan);
 }
+
+#[test]
+fn a_query_of_several_lines_with_names_and_comments_points_at_the_line() {
+    let path = common::vendored(FILE);
+    let query = "let minors = [BN] // the white minor pieces\ncount(minor) == 2";
+    let done = common::run_jaque(None, &["query", query, path.to_str().unwrap()], None);
+    assert_eq!(done.status.code(), Some(2));
+    let want = "\
+error: `minor` is not defined
+ --> QUERY:2:7
+  |
+2 | count(minor) == 2
+  |       ^^^^^
+  |
+  = help: did you mean `minors`?
+";
+    assert_eq!(String::from_utf8_lossy(&done.stderr), want);
+    let unused = "let minors = [BN]\nlet majors = [RQ]\ncount(minors) == 2";
+    let done = common::run_jaque(None, &["query", unused, path.to_str().unwrap()], None);
+    assert_eq!(done.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(
+        stderr.starts_with("error: `majors` is defined but never used\n --> QUERY:2:5\n"),
+        "{stderr}"
+    );
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The oracle of `jaque query` (issue 54): the core query forms of CONTRACT.md ("Queries")
-read by a parser of its own and evaluated over python-chess 1.11.2's boards
-(pip install chess==1.11.2), never by jaque (query_oracle/language.py, evaluate.py).
+"""The oracle of `jaque query` (issue 54): the query forms of CONTRACT.md ("Queries") and
+those docs/query.md adds (transforms, names, material, comments) read by a parser of its own
+and evaluated over python-chess 1.11.2's boards (pip install chess==1.11.2), never by jaque
+(query_oracle/language.py, evaluate.py, transforms.py).
 
 Each query of tests/data/query/queries.txt (`QUERY  # what it exercises`) is evaluated at
 every mainline position of every game: ply 0 (the start, a [FEN] set-up included) to the

@@ -11,6 +11,7 @@ import functools
 import chess
 
 from .language import QueryError
+from .transforms import copies
 
 COLOURS = {True: "KQRBNP", False: "kqrbnp"}
 
@@ -185,7 +186,12 @@ def values(line, tree):
     if kind == "attacks":
         return [attacking(b, tree[1], tree[2]) for b in line.boards]
     if kind == "nonempty":
-        return [bool(squares_of(b, tree[1])) for b in line.boards]
+        _, kinds, where = tree[1]
+        if kinds is None:
+            return [bool(mask(where))] * len(line.boards)
+        where = chess.BB_ALL if where is None else mask(where)
+        held = line.each(("held", frozenset(kinds)), lambda b: squares_of(b, tree[1][:2] + (None,)))
+        return [bool(h & where) for h in held]
     if kind == "compare":
         op = COMPARE[tree[1]]
         return [op(a, b) for a, b in zip(numbers(line, tree[2]), numbers(line, tree[3]))]
@@ -200,7 +206,21 @@ def values(line, tree):
         return [a or b for a, b in zip(plain, flipped)]
     if kind == "line":
         return sequence(line, tree[1])
+    if kind == "transform":
+        parts = [values(line, copy) for copy in copies(tree[1], tree[2])]
+        return [any(vs) for vs in zip(*parts)]
+    if kind == "material":
+        return [material(b, tree[1], tree[2]) for b in line.boards]
     raise QueryError(f"no evaluation for {kind}")
+
+
+def material(board, white, black):
+    """Whether each side has exactly the pieces counted (kings aside)."""
+    for colour, counts in ((chess.WHITE, white), (chess.BLACK, black)):
+        for letter, wanted in counts.items():
+            if chess.popcount(board.pieces_mask(TYPES[letter], colour)) != wanted:
+                return False
+    return True
 
 
 def matching_plies(line, tree):

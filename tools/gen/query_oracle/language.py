@@ -2,14 +2,22 @@
 and a recursive-descent parser in plain Python, written from the contract's text alone (never
 from jaque's code). A query becomes a tree of tuples, evaluated by `evaluate.py`.
 
-Precedence, tighter to looser: a comparison, `not`, `and`, `or`. `flipcolor` takes one operand
-at `not`'s level, and each element of a `line` is such an operand with an optional repetition.
+Precedence, tighter to looser: a comparison, `not`, `and`, `or`. `flipcolor` and the
+transforms (`flip`, `shift`, …) take one operand at `not`'s level, and each element of a `line`
+is such an operand with an optional repetition. `//` starts a comment to the end of the line.
+Definitions `let NAME = EXPR [;]` come first; a name stands for its tree where it is used.
+`material KRPvKR` is ("material", {letter: count} for White, the same for Black), kings left
+out.
 """
 
 import re
 
 KEYWORDS = {"check", "mate", "stalemate", "wtm", "btm", "ply", "move", "from", "to", "capture",
-            "promote", "not", "and", "or", "flipcolor", "line", "count", "attacks", "pinned"}
+            "promote", "not", "and", "or", "flipcolor", "line", "count", "attacks", "pinned",
+            "let", "material"} | {"flip", "flipvertical", "fliphorizontal", "shift",
+                                  "shifthorizontal", "shiftvertical"}
+TRANSFORMS = ("flip", "flipvertical", "fliphorizontal", "shift", "shifthorizontal",
+              "shiftvertical")
 PIECE_LETTERS = "KQRBNPkqrbnpAa_"
 OPERATORS = ["==", "!=", "<=", ">=", "<", ">"]
 FILES = "abcdefgh"
@@ -26,10 +34,29 @@ class Parser:
     def __init__(self, text):
         self.text = text
         self.at = 0
+        self.names = {}
 
     def skip(self):
-        while self.at < len(self.text) and self.text[self.at].isspace():
-            self.at += 1
+        while True:
+            while self.at < len(self.text) and self.text[self.at].isspace():
+                self.at += 1
+            if not self.text.startswith("//", self.at):
+                return
+            end = self.text.find("\n", self.at)
+            self.at = len(self.text) if end < 0 else end + 1
+
+    def name(self, kinds):
+        """The tree of the defined name here if it is one of `kinds` ("set", "number",
+        "condition"), read; or None."""
+        self.skip()
+        found = re.match(r"[A-Za-z_][A-Za-z0-9_]*", self.text[self.at:])
+        if not found or found.group() not in self.names:
+            return None
+        tree = self.names[found.group()]
+        if kind_of(tree) not in kinds:
+            return None
+        self.at += len(found.group())
+        return tree
 
     def peek(self, literal):
         self.skip()
@@ -64,6 +91,13 @@ class Parser:
             raise QueryError(f"expected a number at {self.at} in {self.text!r}")
         self.at += len(found.group())
         return int(found.group())
+
+
+def kind_of(tree):
+    """What a tree is: a set, a number, or a condition."""
+    if tree[0] == "set":
+        return "set"
+    return "number" if tree[0] in ("count", "int", "ply") else "condition"
 
 
 def squares_at(text, at):
@@ -139,6 +173,9 @@ def designator(parser):
     parser.skip()
     if parser.word() is not None:
         return None
+    named = parser.name(("set",))
+    if named is not None:
+        return named
     where = squares(parser)
     if where is not None:
         return ("set", None, where)
@@ -165,7 +202,11 @@ def operator(parser):
 
 
 def value(parser):
-    """`count(SET)` or an integer, as ("count", SET) or ("int", N); or None."""
+    """`count(SET)`, an integer or a name of a number, as ("count", SET) or ("int", N) or
+    the name's tree; or None."""
+    named = parser.name(("number",))
+    if named is not None:
+        return named
     if parser.keyword("count"):
         parser.expect("(")
         counted = need_set(parser)
@@ -244,6 +285,14 @@ def atom(parser):
         return line(parser)
     if parser.keyword("flipcolor"):
         return ("flipcolor", unary(parser))
+    for transform in TRANSFORMS:
+        if parser.keyword(transform):
+            return ("transform", transform, unary(parser))
+    if parser.keyword("material"):
+        return material(parser)
+    named = parser.name(("condition",))
+    if named is not None:
+        return named
     counted = value(parser)
     if counted is not None:
         return comparison(parser, counted)
@@ -273,9 +322,43 @@ def disjunction(parser):
     return parts[0] if len(parts) == 1 else ("or", parts)
 
 
+def material(parser):
+    """`material KRPvKR`, after `material`: the counts of each side's pieces but the king."""
+    parser.skip()
+    found = re.match(r"([KQRBNP]+)v([KQRBNP]+)\b", parser.text[parser.at:])
+    if not found:
+        raise QueryError(f"a bad material signature at {parser.at} in {parser.text!r}")
+    parser.at += len(found.group())
+    white, black = found.groups()
+    count = lambda side: {letter: side.count(letter) for letter in "QRBNP"}
+    return ("material", count(white), count(black))
+
+
+def definition(parser):
+    """What a `let` names: a set or a number alone, else a condition."""
+    start = parser.at
+    for read in (value, designator):
+        found = read(parser)
+        parser.skip()
+        rest = parser.text[parser.at:]
+        ahead = re.match(r"[a-z]+", rest)
+        if found is not None and operator(parser) is None and not (
+                ahead and ahead.group() in ("and", "or", "attacks")):
+            return found
+        parser.at = start
+    return disjunction(parser)
+
+
 def parse(text):
     """The tree of a whole query, or QueryError."""
     parser = Parser(text)
+    while parser.keyword("let"):
+        parser.skip()
+        name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", parser.text[parser.at:]).group()
+        parser.at += len(name)
+        parser.expect("=")
+        parser.names[name] = definition(parser)
+        parser.eat(";")
     tree = disjunction(parser)
     parser.skip()
     if parser.at != len(text):
