@@ -4,15 +4,16 @@
 
 use super::{Array, Object, ToJson};
 use crate::pgn::fields::{DIAGNOSTIC_FIELDS, PlacedSuggestion, SUGGESTION_FIELDS, Value};
-use crate::pgn::{GameDiagnostic, GameReport, LineIndex};
+use crate::pgn::{GameDiagnostic, LineIndex};
 
 /// Writes a diagnostic of `report` as the contract's object: the fields of
 /// [`DIAGNOSTIC_FIELDS`], then `suggestions`, each the fields of [`SUGGESTION_FIELDS`];
-/// `lines`, the game's lines, indexed the first time a suggestion is to be placed.
+/// `lines`, the lines of `text` (a game's, whose first line is `first_line` of its file),
+/// indexed the first time a suggestion is to be placed.
 pub fn contract<'r>(
     out: &mut Vec<u8>,
     d: &GameDiagnostic,
-    report: &'r GameReport,
+    (text, first_line): (&'r str, usize),
     lines: &mut Option<LineIndex<'r>>,
 ) {
     let mut diagnostic = Object::open(out);
@@ -21,7 +22,7 @@ pub fn contract<'r>(
     }
     let mut suggestions = Array::open(diagnostic.key("suggestions"));
     for s in &d.diagnostic.suggestions {
-        let lines = lines.get_or_insert_with(|| report.line_index());
+        let lines = lines.get_or_insert_with(|| LineIndex::new(text, first_line));
         let placed = PlacedSuggestion::new(s, lines);
         let mut object = Object::open(suggestions.item());
         for field in &SUGGESTION_FIELDS {
