@@ -26,6 +26,7 @@
 mod cut;
 mod input;
 mod place;
+mod query;
 mod questions;
 mod tags;
 #[cfg(test)]
@@ -41,6 +42,7 @@ use crate::pgn::{Checker, GameReport, Options, RawGame};
 
 pub use crate::utf16::utf16_len;
 pub use place::{Placed, Start, Where};
+pub use query::QueryDocument;
 pub use questions::{
     Board, Completion, Fold, FoldKind, Hover, MoveHover, MoveInfo, Symbol, TagHover,
 };

@@ -45,12 +45,12 @@ impl ToJson for Value<'_> {
 }
 
 #[cfg(feature = "ide")]
-pub use editor::{lsp, lsp_diagnostic, page};
+pub use editor::{lsp, lsp_diagnostic, lsp_query, page, page_placed};
 
 #[cfg(feature = "ide")]
 mod editor {
     use super::{Array, Object};
-    use crate::ide::{Document, Placed, Where};
+    use crate::ide::{Document, Placed, QueryDocument, Where};
     use crate::{Applicability, Severity};
 
     /// The diagnostics of a document's games checked as the playground page reads them: an
@@ -67,8 +67,13 @@ mod editor {
     /// assert!(out.starts_with(br#"[{"from":12,"to":15,"line":3,"column":4,"severity":"error""#));
     /// ```
     pub fn page(out: &mut Vec<u8>, document: &Document) {
+        page_placed(out, document.diagnostics());
+    }
+
+    /// Placed diagnostics (a query document's, say) as [`page`] writes a document's.
+    pub fn page_placed<'a>(out: &mut Vec<u8>, diagnostics: impl Iterator<Item = Placed<'a>>) {
         let mut array = Array::open(out);
-        for placed in document.diagnostics() {
+        for placed in diagnostics {
             let d = &placed.diagnostic.diagnostic;
             let mut object = Object::open(array.item());
             object.field("from", placed.from.units);
@@ -119,6 +124,15 @@ mod editor {
                 object.field("message", &message);
                 object.close();
             }
+        }
+        array.close();
+    }
+
+    /// The diagnostics of a query document as LSP's, as [`lsp`] writes a document's.
+    pub fn lsp_query(out: &mut Vec<u8>, document: &QueryDocument, uri: &[u8]) {
+        let mut array = Array::open(out);
+        for placed in document.diagnostics() {
+            lsp_diagnostic(array.item(), &placed, uri);
         }
         array.close();
     }
