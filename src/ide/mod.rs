@@ -25,6 +25,7 @@
 
 mod cut;
 mod input;
+mod matching;
 mod place;
 mod query;
 mod questions;
@@ -41,6 +42,7 @@ use crate::pgn::syntax::TokenKind;
 use crate::pgn::{Checker, GameReport, Options, RawGame};
 
 pub use crate::utf16::utf16_len;
+pub use matching::Match;
 pub use place::{Placed, Start, Where};
 pub use query::QueryDocument;
 pub use questions::{

@@ -5,7 +5,7 @@
 
 use super::place::{self, Placed, Places, Start};
 use crate::pgn::{GameDiagnostic, LineIndex};
-use crate::query::{self, Form};
+use crate::query::{self, Form, Query};
 
 /// A query's text and what compiling it found.
 ///
@@ -16,11 +16,15 @@ use crate::query::{self, Form};
 /// assert_eq!((d[0].line, d[0].column, d[0].from.line, d[0].to.units), (2, 1, 1, 21));
 /// assert_eq!(document.offset_of(1, 11), 20);
 /// assert!(document.completion(11).iter().any(|f| f.label == "count("));
-/// assert!(QueryDocument::new("count(Q) > 1".into()).diagnostics().next().is_none());
+/// assert!(document.query().is_none());
+/// let right = QueryDocument::new("count(Q) > 1".into());
+/// assert!(right.diagnostics().next().is_none() && right.query().is_some());
 /// ```
 #[derive(Clone, Debug)]
 pub struct QueryDocument {
     text: String,
+    /// The query compiled, when it has no error.
+    query: Option<Query>,
     diagnostics: Vec<GameDiagnostic>,
     places: Places,
 }
@@ -30,6 +34,7 @@ impl QueryDocument {
     pub fn new(text: String) -> QueryDocument {
         let mut document = QueryDocument {
             text,
+            query: None,
             diagnostics: Vec::new(),
             places: Places::default(),
         };
@@ -40,6 +45,11 @@ impl QueryDocument {
     /// The text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The query compiled, unless it has an error.
+    pub fn query(&self) -> Option<&Query> {
+        self.query.as_ref()
     }
 
     /// The diagnostics, placed.
@@ -75,7 +85,10 @@ impl QueryDocument {
 
     /// Compiles the text: its diagnostics and their places.
     fn compile(&mut self) {
-        self.diagnostics = query::diagnostics(&self.text);
+        (self.query, self.diagnostics) = match Query::parse(&self.text) {
+            Ok(query) => (Some(query), Vec::new()),
+            Err(error) => (None, vec![query::diagnostic(&self.text, error)]),
+        };
         self.places = Places::of_diagnostics(&self.text, &self.diagnostics);
     }
 

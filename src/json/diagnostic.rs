@@ -54,8 +54,8 @@ mod editor {
     use crate::{Applicability, Severity};
 
     /// The diagnostics of a document's games checked as the playground page reads them: an
-    /// array of `{"from", "to", "line", "column", "severity", "code", "message",
-    /// "suggestions": [{"from", "to", "replacement", "applicability"}]}`, `from` and `to` in
+    /// array of `{"from", "to", "line", "column", "severity", "code", "message", "help",
+    /// "suggestions": [{"from", "to", "replacement", "applicability"}]}` (`help` or `null`), `from` and `to` in
     /// UTF-16 units of the text (JavaScript's string offsets), line and column as compilers
     /// print them.
     ///
@@ -83,6 +83,7 @@ mod editor {
             object.field("severity", d.severity.as_str());
             object.field("code", d.code.as_str());
             object.field("message", &d.message);
+            object.field("help", d.help.as_deref());
             let mut fixes = Array::open(object.key("suggestions"));
             for (s, _, from, to) in placed.suggestions() {
                 let mut fix = Object::open(fixes.item());

@@ -45,15 +45,20 @@ pub const EXTENSION: &str = "chq";
 /// assert!(jaque::query::diagnostics("mate").is_empty());
 /// ```
 pub fn diagnostics(text: &str) -> Vec<GameDiagnostic> {
-    let Err(error) = Query::parse(text) else {
-        return Vec::new();
-    };
+    match Query::parse(text) {
+        Ok(_) => Vec::new(),
+        Err(error) => vec![diagnostic(text, error)],
+    }
+}
+
+/// `error`, about the query `text`, as a diagnostic placed in it (see [`diagnostics`]).
+pub fn diagnostic(text: &str, error: FilterError) -> GameDiagnostic {
     let mut diagnostic = Diagnostic::new(Code::BadQuery, error.message, "", error.span);
     diagnostic.help = error.help;
     let lines = LineIndex::new(text, 1);
     let (line, column) = lines.line_column(diagnostic.span.start);
     let (end_line, end_column) = lines.line_column(diagnostic.span.end);
-    vec![GameDiagnostic {
+    GameDiagnostic {
         diagnostic,
         line,
         column,
@@ -61,7 +66,7 @@ pub fn diagnostics(text: &str) -> Vec<GameDiagnostic> {
         end_column,
         ply: None,
         san: None,
-    }]
+    }
 }
 
 /// A query, read, checked and compiled.

@@ -90,6 +90,15 @@ export class Document {
     return TEXTS.has(question) ? answer : JSON.parse(answer);
   }
 
+  /**
+   * The games the query `text` matches: {diagnostics (the query's, places in UTF-16 units of
+   * it), games: [{game, from, to, line, name, plies}], total}.
+   */
+  query(text) {
+    const { exports } = this.jaque;
+    return JSON.parse(this.jaque.read(exports.jaque_document_query(this.handle, ...this.jaque.lend(text))));
+  }
+
   free() {
     this.jaque.exports.jaque_document_free(this.handle);
     this.handle = 0;
