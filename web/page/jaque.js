@@ -96,7 +96,8 @@ export class Document {
    */
   query(text) {
     const { exports } = this.jaque;
-    return JSON.parse(this.jaque.read(exports.jaque_document_query(this.handle, ...this.jaque.lend(text))));
+    const answer = exports.jaque_document_query(this.handle, ...this.jaque.lend(text));
+    return JSON.parse(this.jaque.read(answer));
   }
 
   free() {

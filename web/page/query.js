@@ -70,7 +70,8 @@ function problem({ line, column, from, to, code, message, help }, text) {
   const lineStart = text.lastIndexOf("\n", Math.max(from - 1, 0)) + 1;
   const lineEnd = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
   const source = text.slice(lineStart, lineEnd);
-  const underline = " ".repeat(from - lineStart) + "^".repeat(Math.max(1, Math.min(to, lineEnd) - from));
+  const width = Math.max(1, Math.min(to, lineEnd) - from);
+  const underline = " ".repeat(from - lineStart) + "^".repeat(width);
   const snippet = document.createElement("pre");
   snippet.textContent = `${source}\n${underline}`;
   node.append(title, snippet);

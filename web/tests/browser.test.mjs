@@ -25,6 +25,7 @@ import {
   variationRecords,
 } from "./oracle.mjs";
 import { readPng } from "./png.mjs";
+import { queryChecks } from "./query.mjs";
 import { serve } from "./serve.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
@@ -124,18 +125,6 @@ function waitForGames(page, games, timeout = WAIT_MS) {
 
 const statusText = (page) => page.$eval("[data-testid=status]", (node) => node.textContent);
 const docText = (page) => page.evaluate(() => window.playground.view.state.doc.toString());
-
-/**
- * The games (0-based) python-chess's oracle (tests/data/query/expect.jsonl, written by
- * tools/gen/gen_query_oracle.py) matches with `query` in `file`.
- */
-function queryMatches(query, file) {
-  const path = fileURLToPath(new URL("../../tests/data/query/expect.jsonl", import.meta.url));
-  const cases = readFileSync(path, "utf8").split("\n").slice(1).filter((line) => line !== "");
-  const found = cases.map((line) => JSON.parse(line)).find((c) => c.query === query && c.file === file);
-  assert(found, `the oracle has ${query} on ${file}`);
-  return found.matches.map(([game]) => game);
-}
 
 /** Replaces the editor's text by typing it, key by key. */
 async function typeText(page, text) {
@@ -575,62 +564,8 @@ async function runChecks(page, origin, temporary) {
     await waitForGames(page, gameCounts()["variations.pgn"]);
   });
 
-  await check(
-    "the query box lists the games python-chess's oracle matches; a click goes to one",
-    async () => {
-      // The editor holds variations.pgn (the check above).
-      const games = splitGames(readData("variations.pgn"));
-      const query = "promote [Nn]";
-      const want = queryMatches(query, "pgn/variations.pgn");
-      assert(want.length > 1, `the oracle matches games with ${query}`);
-      await page.click("[data-testid=query]");
-      await page.keyboard.type(query);
-      const counted = `${want.length} of ${games.length} games match`;
-      await waitFor(
-        page,
-        `the query status "${counted}"`,
-        (counted) => document.querySelector("[data-testid=query-status]").textContent === counted,
-        counted,
-      );
-      const listed = await page.$$eval("[data-testid=query-game]", (items) =>
-        items.map((item) => Number(item.dataset.game)),
-      );
-      assertEqual(listed, want, "the games listed");
-      const lines = await page.$$eval("[data-testid=query-game]", (items) =>
-        items.map((item) => Number(item.dataset.line)),
-      );
-      assertEqual(lines, want.map((game) => games[game].firstLine), "their first lines");
-      // The second game listed: the cursor goes to its first line.
-      await page.click("[data-testid=query-game]:nth-child(2) button");
-      const line = await page.evaluate(() => {
-        const { state } = window.playground.view;
-        return state.doc.lineAt(state.selection.main.head).number;
-      });
-      assertEqual(line, games[want[1]].firstLine, "the line of the cursor");
-    },
-  );
-
-  await check("a query's error is shown under the box, where it is, with no games", async () => {
-    await page.click("[data-testid=query]", { clickCount: 3 });
-    // CONTRACT.md: two conditions side by side are an error; the second starts at column 7.
-    await page.keyboard.type("check mate");
-    await waitFor(page, "the query's error", () =>
-      document.querySelector("[data-testid=query-problem]"),
-    );
-    const shown = await page.$eval("[data-testid=query-problem]", (item) => ({
-      ...item.dataset,
-      text: item.textContent,
-    }));
-    assertEqual([shown.line, shown.column, shown.code], ["1", "7", "bad_query"], "its place");
-    assert(shown.text.includes("check mate\n      ^^^^"), `the underline: ${shown.text}`);
-    assert(shown.text.includes("help: join them with `and`"), `the help: ${shown.text}`);
-    assertEqual(await page.$$eval("[data-testid=query-game]", (items) => items.length), 0, "games");
-    await page.click("[data-testid=query]", { clickCount: 3 });
-    await page.keyboard.press("Backspace");
-    await waitFor(page, "the query cleared", () =>
-      document.querySelector("[data-testid=query-status]").textContent === "",
-    );
-  });
+  // The editor holds variations.pgn (the check above).
+  await queryChecks(page, { check, assert, assertEqual, waitFor });
 
   await check("a file of UTF-8 and Latin-1 games, CRLF, reads as jaque reads it", async () => {
     const games = ["Réti", "Nimzowitsch"].map(
