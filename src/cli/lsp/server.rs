@@ -76,6 +76,8 @@ impl Server {
         } else if request.method == "shutdown" {
             self.shutdown = true;
             Ok("null".into())
+        } else if let Some(answer) = self.answer_query(&request.method, &request.params) {
+            Ok(answer)
         } else {
             self.answer(&request.method, request.params)
         };
@@ -94,11 +96,6 @@ impl Server {
     /// The answer to a request about a document, as JSON text.
     fn answer(&self, method: &str, params: Value) -> Result<String, Failure> {
         use lsp_types::*;
-        if let Some(uri) = self.query_file(&params) {
-            let at = params.get("position").cloned();
-            let position = at.and_then(|at| serde_json::from_value(at).ok());
-            return Ok(self.queries.answer(&uri, method, position));
-        }
         let value = match method {
             "textDocument/hover" => {
                 let p: HoverParams = parse(params)?;
@@ -154,11 +151,16 @@ impl Server {
         Ok(value)
     }
 
-    /// The open query file a request is about, if it is about one.
-    fn query_file(&self, params: &Value) -> Option<lsp_types::Uri> {
+    /// The answer to a request about an open query file; `None` for one about anything else.
+    fn answer_query(&self, method: &str, params: &Value) -> Option<String> {
         let uri = params.get("textDocument")?.get("uri")?;
         let uri: lsp_types::Uri = serde_json::from_value(uri.clone()).ok()?;
-        self.queries.holds(&uri).then_some(uri)
+        if !self.queries.holds(&uri) {
+            return None;
+        }
+        let at = params.get("position").cloned();
+        let position = at.and_then(|at| serde_json::from_value(at).ok());
+        Some(self.queries.answer(&uri, method, position))
     }
 
     /// The document a request reads; `current`: its answer is edits, which must be made on
