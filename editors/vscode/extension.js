@@ -1,4 +1,4 @@
-// jaque's language server (`jaque lsp`) for PGN files in Visual Studio Code.
+// jaque's language server (`jaque lsp`) for PGN and query (.chq) files in Visual Studio Code.
 const vscode = require("vscode");
 const { LanguageClient } = require("vscode-languageclient/node");
 
@@ -8,7 +8,7 @@ function activate() {
   const command = vscode.workspace.getConfiguration("jaque").get("path", "jaque");
   const serverOptions = { command, args: ["lsp"] };
   const clientOptions = {
-    documentSelector: [{ language: "pgn" }],
+    documentSelector: [{ language: "pgn" }, { language: "chq" }],
   };
   client = new LanguageClient("jaque", "jaque", serverOptions, clientOptions);
   client.start();

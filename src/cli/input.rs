@@ -23,7 +23,7 @@ pub enum Input {
 }
 
 /// The names a directory's files must end with to be read when it is walked.
-const PGN_ENDINGS: [&str; 3] = [".pgn", ".pgn.zst", ".pgn.gz"];
+pub const PGN_ENDINGS: [&str; 3] = [".pgn", ".pgn.zst", ".pgn.gz"];
 
 /// What a command reads when it is given no `FILE`.
 #[derive(Clone, Copy)]
@@ -42,6 +42,16 @@ pub enum Unnamed {
 /// standard error and makes the second value `false`; the rest is still read. `Err` when
 /// there is nothing to read (said on standard error).
 pub fn expand(names: &[PathBuf], unnamed: Unnamed) -> Result<(Vec<Input>, bool), Outcome> {
+    expand_walking(names, unnamed, &PGN_ENDINGS)
+}
+
+/// The inputs as [`expand`] finds them, a directory's files being those whose names end
+/// with one of `endings` (`jaque check` reads query files too).
+pub fn expand_walking(
+    names: &[PathBuf],
+    unnamed: Unnamed,
+    endings: &[&str],
+) -> Result<(Vec<Input>, bool), Outcome> {
     if names.is_empty() {
         let terminal = io::stdin().is_terminal();
         return match unnamed {
@@ -63,7 +73,7 @@ pub fn expand(names: &[PathBuf], unnamed: Unnamed) -> Result<(Vec<Input>, bool),
             inputs.push(Input::Stdin);
         } else if name.is_dir() {
             let before = inputs.len();
-            walk(name, &mut inputs, &mut errors);
+            walk(name, endings, &mut inputs, &mut errors);
             if inputs.len() == before {
                 eprintln!("warning: no PGN files in {}", name.display());
             }
@@ -81,13 +91,13 @@ pub fn say_no_games(input: &Input) {
     eprintln!("warning: no games in {}", input.name());
 }
 
-/// Adds the PGN files under `dir` to `inputs`, sorted by name directory by directory: files
+/// Adds the files under `dir` whose names end with one of `endings` to `inputs`, sorted by name directory by directory: files
 /// and directories that `.gitignore`, `.ignore` or a global git ignore file exclude are left
 /// out (in a git repository or not), and so are hidden ones (`walk`).
-fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
+fn walk(dir: &Path, endings: &[&str], inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
     let is_pgn = |name: &str| {
         let name = name.to_ascii_lowercase();
-        PGN_ENDINGS.iter().any(|end| name.ends_with(end))
+        endings.iter().any(|end| name.ends_with(end))
     };
     let (files, unreadable) = super::walk::files(dir, is_pgn);
     inputs.extend(files.into_iter().map(Input::file));

@@ -14,11 +14,16 @@ use super::{Global, Outcome, parse_lang, render};
 #[derive(clap::Args)]
 pub struct QueryArgs {
     /// Conditions on a position and the move that reached it (docs/query.md), such as
-    /// 'mate and count(A) == 1' or 'line --> capture{3,}'.
-    pub query: String,
+    /// 'mate and count(A) == 1' or 'line --> capture{3,}'. With `--file`, the first FILE.
+    #[arg(required_unless_present = "query_file")]
+    pub query: Option<String>,
     /// PGN files, plain or compressed with zstd or gzip, or directories of them; `-` or none
     /// for standard input.
     pub files: Vec<PathBuf>,
+    /// Read the query from this file (a `.chq` file, say) instead of the first argument,
+    /// as `jq -f` and `rg -f` do: every argument is then a FILE of games.
+    #[arg(long = "file", short = 'f', value_name = "QUERY_FILE")]
+    pub query_file: Option<PathBuf>,
     /// Positions inside variations count too.
     #[arg(long)]
     pub variations: bool,
@@ -51,12 +56,16 @@ pub struct QueryArgs {
     pub no_progress: bool,
 }
 
-pub fn run(args: QueryArgs, flags: Flags, global: Global) -> Outcome {
-    let query = match Query::parse(&args.query) {
+pub fn run(mut args: QueryArgs, flags: Flags, global: Global) -> Outcome {
+    let (text, origin) = match query_text(&mut args) {
+        Ok(read) => read,
+        Err(outcome) => return outcome,
+    };
+    let query = match Query::parse(&text) {
         Ok(query) => query,
         Err(error) => {
             let color = global.color.stderr();
-            eprintln!("{}", render::argument("QUERY", &args.query, &error, color));
+            eprintln!("{}", render::argument(&origin, &text, &error, color));
             return Outcome::Failed;
         }
     };
@@ -66,7 +75,7 @@ pub fn run(args: QueryArgs, flags: Flags, global: Global) -> Outcome {
     }
     let select = SelectArgs {
         files: args.files,
-        query: Some(args.query),
+        query: Some(text),
         variations: args.variations,
         json: args.json,
         count: args.count,
@@ -79,4 +88,20 @@ pub fn run(args: QueryArgs, flags: Flags, global: Global) -> Outcome {
         ..SelectArgs::default()
     };
     select::run(select, flags, global)
+}
+
+/// The query's text and its name in diagnostics: the file of `--file` (the first argument
+/// becoming a file of games), or the first argument.
+fn query_text(args: &mut QueryArgs) -> Result<(String, String), Outcome> {
+    let Some(path) = &args.query_file else {
+        return Ok((args.query.take().unwrap_or_default(), "QUERY".into()));
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        eprintln!("error: cannot read {}: {error}", path.display());
+        Outcome::Failed
+    })?;
+    if let Some(first) = args.query.take() {
+        args.files.insert(0, PathBuf::from(first));
+    }
+    Ok((text, path.to_string_lossy().into_owned()))
 }

@@ -97,6 +97,9 @@ codes! {
     /// The game's `Variant` tag names rules jaque does not play (Crazyhouse, Antichess, …):
     /// the game is counted, its moves are not checked.
     UnsupportedVariant = "unsupported_variant", Error, Setup;
+    /// A query (a `.chq` file) that cannot be read or makes no sense: an unknown word, a set
+    /// compared with a number, an unbalanced parenthesis; the message says which.
+    BadQuery = "bad_query", Error, Query;
 }
 
 /// Defines [`Family`] from the rows of [`families!`]'s table, as [`codes!`] defines [`Code`].
@@ -149,6 +152,8 @@ families! {
     Tags = "tags";
     /// The Result tag, the termination marker and the final position against each other.
     Result = "result";
+    /// A query file (`.chq`), not a game: the text of `jaque query`'s language.
+    Query = "query";
 }
 
 impl fmt::Display for Family {

@@ -25,7 +25,9 @@
 
 mod cut;
 mod input;
+mod matching;
 mod place;
+mod query;
 mod questions;
 mod tags;
 #[cfg(test)]
@@ -40,7 +42,9 @@ use crate::pgn::syntax::TokenKind;
 use crate::pgn::{Checker, GameReport, Options, RawGame};
 
 pub use crate::utf16::utf16_len;
+pub use matching::Match;
 pub use place::{Placed, Start, Where};
+pub use query::QueryDocument;
 pub use questions::{
     Board, Completion, Fold, FoldKind, Hover, MoveHover, MoveInfo, Symbol, TagHover,
 };

@@ -92,11 +92,14 @@ pub(super) struct Places {
 
 impl Places {
     pub(super) fn of(report: &GameReport) -> Places {
-        let diagnostics = &report.diagnostics;
+        Places::of_diagnostics(&report.text, &report.diagnostics)
+    }
+
+    /// The places of `diagnostics`, whose spans are byte ranges of `text`.
+    pub(super) fn of_diagnostics(text: &str, diagnostics: &[GameDiagnostic]) -> Places {
         if diagnostics.is_empty() {
             return Places::default();
         }
-        let text = &report.text;
         let lines = LineIndex::new(text, 1);
         let mut units = Units::new(text);
         let mut place = |span: &Range<usize>| {
@@ -156,29 +159,37 @@ impl Game {
     pub fn placed(&self, start: Start) -> impl Iterator<Item = Placed<'_>> {
         let checked = self.checked.as_deref();
         let diagnostics = checked.map_or(&[][..], |c| &c.report.diagnostics[..]);
-        let places = checked.map(|c| &c.places);
-        let mut suggestions = places.map_or(&[][..], |p| &p.suggestions[..]);
-        let placed = places.map_or(&[][..], |p| &p.diagnostics[..]);
-        diagnostics.iter().zip(placed).map(move |(d, [from, to])| {
-            let count = d.diagnostic.suggestions.len().min(suggestions.len());
-            let (own, rest) = suggestions.split_at(count);
-            suggestions = rest;
-            let span = &d.diagnostic.span;
-            Placed {
-                diagnostic: d,
-                span: start.offset + span.start..start.offset + span.end,
-                from: start.shift(*from),
-                to: start.shift(*to),
-                line: start.at.line + d.line,
-                column: match d.line {
-                    1 => start.chars + d.column,
-                    _ => d.column,
-                },
-                suggestions: own,
-                start,
-            }
-        })
+        placed(diagnostics, checked.map(|c| &c.places), start)
     }
+}
+
+/// `diagnostics`, of a text that starts at `start`, with their `places` in that text.
+pub(super) fn placed<'a>(
+    diagnostics: &'a [GameDiagnostic],
+    places: Option<&'a Places>,
+    start: Start,
+) -> impl Iterator<Item = Placed<'a>> {
+    let mut suggestions = places.map_or(&[][..], |p| &p.suggestions[..]);
+    let placed = places.map_or(&[][..], |p| &p.diagnostics[..]);
+    diagnostics.iter().zip(placed).map(move |(d, [from, to])| {
+        let count = d.diagnostic.suggestions.len().min(suggestions.len());
+        let (own, rest) = suggestions.split_at(count);
+        suggestions = rest;
+        let span = &d.diagnostic.span;
+        Placed {
+            diagnostic: d,
+            span: start.offset + span.start..start.offset + span.end,
+            from: start.shift(*from),
+            to: start.shift(*to),
+            line: start.at.line + d.line,
+            column: match d.line {
+                1 => start.chars + d.column,
+                _ => d.column,
+            },
+            suggestions: own,
+            start,
+        }
+    })
 }
 
 impl Document {

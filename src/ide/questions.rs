@@ -276,14 +276,7 @@ impl Document {
         games
             .map(|(index, game)| {
                 let report = self.report_of(index, game);
-                let tag = |name| report.tag(name).unwrap_or("?");
-                let name = format!(
-                    "{} - {}, {}, {}",
-                    tag("White"),
-                    tag("Black"),
-                    tag("Event"),
-                    tag("Date")
-                );
+                let name = game_name(&report);
                 let text = self.text.get(game.span()).unwrap_or_default();
                 Symbol {
                     name,
@@ -404,4 +397,16 @@ fn move_info(record: &GameRecord, index: usize) -> Option<MoveInfo> {
         san: m.san.as_str().to_string(),
         uci,
     })
+}
+
+/// A game as an outline names it: `White - Black, Event, Date` (`?` for a tag it lacks).
+pub(super) fn game_name(report: &GameReport) -> String {
+    let tag = |name| report.tag(name).unwrap_or("?");
+    format!(
+        "{} - {}, {}, {}",
+        tag("White"),
+        tag("Black"),
+        tag("Event"),
+        tag("Date")
+    )
 }

@@ -4,15 +4,16 @@
 
 use super::{Array, Object, ToJson};
 use crate::pgn::fields::{DIAGNOSTIC_FIELDS, PlacedSuggestion, SUGGESTION_FIELDS, Value};
-use crate::pgn::{GameDiagnostic, GameReport, LineIndex};
+use crate::pgn::{GameDiagnostic, LineIndex};
 
 /// Writes a diagnostic of `report` as the contract's object: the fields of
 /// [`DIAGNOSTIC_FIELDS`], then `suggestions`, each the fields of [`SUGGESTION_FIELDS`];
-/// `lines`, the game's lines, indexed the first time a suggestion is to be placed.
+/// `lines`, the lines of `text` (a game's, whose first line is `first_line` of its file),
+/// indexed the first time a suggestion is to be placed.
 pub fn contract<'r>(
     out: &mut Vec<u8>,
     d: &GameDiagnostic,
-    report: &'r GameReport,
+    (text, first_line): (&'r str, usize),
     lines: &mut Option<LineIndex<'r>>,
 ) {
     let mut diagnostic = Object::open(out);
@@ -21,7 +22,7 @@ pub fn contract<'r>(
     }
     let mut suggestions = Array::open(diagnostic.key("suggestions"));
     for s in &d.diagnostic.suggestions {
-        let lines = lines.get_or_insert_with(|| report.line_index());
+        let lines = lines.get_or_insert_with(|| LineIndex::new(text, first_line));
         let placed = PlacedSuggestion::new(s, lines);
         let mut object = Object::open(suggestions.item());
         for field in &SUGGESTION_FIELDS {
@@ -44,17 +45,17 @@ impl ToJson for Value<'_> {
 }
 
 #[cfg(feature = "ide")]
-pub use editor::{lsp, lsp_diagnostic, page};
+pub use editor::{lsp, lsp_diagnostic, lsp_query, page, page_placed};
 
 #[cfg(feature = "ide")]
 mod editor {
     use super::{Array, Object};
-    use crate::ide::{Document, Placed, Where};
+    use crate::ide::{Document, Placed, QueryDocument, Where};
     use crate::{Applicability, Severity};
 
     /// The diagnostics of a document's games checked as the playground page reads them: an
-    /// array of `{"from", "to", "line", "column", "severity", "code", "message",
-    /// "suggestions": [{"from", "to", "replacement", "applicability"}]}`, `from` and `to` in
+    /// array of `{"from", "to", "line", "column", "severity", "code", "message", "help",
+    /// "suggestions": [{"from", "to", "replacement", "applicability"}]}` (`help` or `null`), `from` and `to` in
     /// UTF-16 units of the text (JavaScript's string offsets), line and column as compilers
     /// print them.
     ///
@@ -66,8 +67,13 @@ mod editor {
     /// assert!(out.starts_with(br#"[{"from":12,"to":15,"line":3,"column":4,"severity":"error""#));
     /// ```
     pub fn page(out: &mut Vec<u8>, document: &Document) {
+        page_placed(out, document.diagnostics());
+    }
+
+    /// Placed diagnostics (a query document's, say) as [`page`] writes a document's.
+    pub fn page_placed<'a>(out: &mut Vec<u8>, diagnostics: impl Iterator<Item = Placed<'a>>) {
         let mut array = Array::open(out);
-        for placed in document.diagnostics() {
+        for placed in diagnostics {
             let d = &placed.diagnostic.diagnostic;
             let mut object = Object::open(array.item());
             object.field("from", placed.from.units);
@@ -77,6 +83,7 @@ mod editor {
             object.field("severity", d.severity.as_str());
             object.field("code", d.code.as_str());
             object.field("message", &d.message);
+            object.field("help", d.help.as_deref());
             let mut fixes = Array::open(object.key("suggestions"));
             for (s, _, from, to) in placed.suggestions() {
                 let mut fix = Object::open(fixes.item());
@@ -118,6 +125,15 @@ mod editor {
                 object.field("message", &message);
                 object.close();
             }
+        }
+        array.close();
+    }
+
+    /// The diagnostics of a query document as LSP's, as [`lsp`] writes a document's.
+    pub fn lsp_query(out: &mut Vec<u8>, document: &QueryDocument, uri: &[u8]) {
+        let mut array = Array::open(out);
+        for placed in document.diagnostics() {
+            lsp_diagnostic(array.item(), &placed, uri);
         }
         array.close();
     }

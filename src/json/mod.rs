@@ -20,7 +20,7 @@
 pub mod diagnostic;
 mod report;
 
-pub use report::{game, game_with};
+pub use report::{game, game_with, query_file};
 
 /// A value that can be written as JSON.
 pub trait ToJson {

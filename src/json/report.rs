@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::{Array, Escaped, Object};
-use crate::pgn::{GameReport, Tags};
+use crate::pgn::{GameDiagnostic, GameReport, Tags};
 
 /// Writes a game's object of `--json` output, its fields in the contract's order.
 pub fn game(out: &mut Vec<u8>, name: &Escaped, global: usize, report: &GameReport) {
@@ -41,10 +41,33 @@ pub fn game_with(
     // The lines are indexed only when a suggestion is to be placed.
     let mut lines = None;
     for d in &report.diagnostics {
-        super::diagnostic::contract(diagnostics.item(), d, report, &mut lines);
+        let text = (report.text.as_str(), report.line);
+        super::diagnostic::contract(diagnostics.item(), d, text, &mut lines);
     }
     diagnostics.close();
     more(&mut object);
+    object.close();
+}
+
+/// Writes a query file's object of `jaque check --json`: `{"query", "file", "diagnostics"}`,
+/// `query` its 0-based index among the query files of the run (as `game` numbers the games),
+/// its diagnostics as a game's, about `text`.
+pub fn query_file(
+    out: &mut Vec<u8>,
+    name: &Escaped,
+    index: usize,
+    text: &str,
+    diagnostics: &[GameDiagnostic],
+) {
+    let mut object = Object::open(out);
+    object.field("query", index);
+    object.field("file", name);
+    let mut array = Array::open(object.key("diagnostics"));
+    let mut lines = None;
+    for d in diagnostics {
+        super::diagnostic::contract(array.item(), d, (text, 1), &mut lines);
+    }
+    array.close();
     object.close();
 }
 

@@ -27,12 +27,54 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 mod transform;
+mod words;
 
-use crate::diagnostic::FilterError;
+use crate::diagnostic::{Code, Diagnostic, FilterError};
+use crate::pgn::{GameDiagnostic, LineIndex};
 
 pub use compile::MAX_STEPS;
 pub use eval::Matcher;
 pub use parse::MAX_DEPTH;
+pub use words::{Form, FormKind, completing, forms};
+
+/// The extension of a query file, which `jaque check`, `jaque lsp` and `jaque query --file`
+/// read as a query.
+pub const EXTENSION: &str = "chq";
+
+/// The diagnostics of a query file's text, as `jaque check` and the editors show them: none,
+/// or the error that stops the query being read or compiled (code `bad_query`), its span a
+/// byte range of `text`, placed by line and column in it.
+///
+/// ```
+/// let d = jaque::query::diagnostics("mate and\ncount(Q) > q");
+/// assert_eq!((d[0].diagnostic.code.as_str(), d[0].diagnostic.span.clone()), ("bad_query", 9..21));
+/// assert_eq!((d[0].line, d[0].column, d[0].end_line, d[0].end_column), (2, 1, 2, 13));
+/// assert!(jaque::query::diagnostics("mate").is_empty());
+/// ```
+pub fn diagnostics(text: &str) -> Vec<GameDiagnostic> {
+    match Query::parse(text) {
+        Ok(_) => Vec::new(),
+        Err(error) => vec![diagnostic(text, error)],
+    }
+}
+
+/// `error`, about the query `text`, as a diagnostic placed in it (see [`diagnostics`]).
+pub fn diagnostic(text: &str, error: FilterError) -> GameDiagnostic {
+    let mut diagnostic = Diagnostic::new(Code::BadQuery, error.message, "", error.span);
+    diagnostic.help = error.help;
+    let lines = LineIndex::new(text, 1);
+    let (line, column) = lines.line_column(diagnostic.span.start);
+    let (end_line, end_column) = lines.line_column(diagnostic.span.end);
+    GameDiagnostic {
+        diagnostic,
+        line,
+        column,
+        end_line,
+        end_column,
+        ply: None,
+        san: None,
+    }
+}
 
 /// A query, read, checked and compiled.
 ///

@@ -27,11 +27,13 @@ fn block<'a>(page: &'a str, heading: &str, kind: &str) -> Option<&'a str> {
     Some(&section[start..end])
 }
 
-/// What `jaque check` prints of `pgn` saved as `example.pgn`, without its summary line.
-fn checked(name: &str, pgn: &str) -> String {
+/// What `jaque check` prints of `text` saved as `example.EXTENSION` (`pgn`, or `chq` for a
+/// query file), without its summary line.
+fn checked(name: &str, (text, extension): (&str, &str)) -> String {
     let dir = common::scratch(&format!("docs_{name}"));
-    std::fs::write(dir.join("example.pgn"), pgn).expect("writable");
-    let args = ["check", "--color", "never", "example.pgn"];
+    let file = format!("example.{extension}");
+    std::fs::write(dir.join(&file), text).expect("writable");
+    let args = ["check", "--color", "never", &file];
     let out = common::run_jaque(Some(&dir), &args, None);
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
@@ -56,11 +58,16 @@ fn every_code_has_a_page_with_an_example_that_gives_it() {
             page.starts_with(&format!("# `{name}`\n")),
             "{name}: its title"
         );
+        // A query's code is shown by a query file, every other code by a game.
+        let extension = match code.family() {
+            jaque::Family::Query => "chq",
+            _ => "pgn",
+        };
         let example =
-            block(&page, "## Example", "pgn").unwrap_or_else(|| panic!("{name}: no example"));
+            block(&page, "## Example", extension).unwrap_or_else(|| panic!("{name}: no example"));
         let shown =
             block(&page, "## Example", "text").unwrap_or_else(|| panic!("{name}: no output"));
-        let output = checked(name, example);
+        let output = checked(name, (example, extension));
         assert!(
             output.contains(&format!("[{name}]")),
             "{name}: the example gives it:\n{output}"
@@ -70,9 +77,10 @@ fn every_code_has_a_page_with_an_example_that_gives_it() {
             shown.trim_end(),
             "{name}: the output shown is what jaque prints"
         );
-        let mended = block(&page, "## Instead", "pgn").unwrap_or_else(|| panic!("{name}: no mend"));
+        let mended =
+            block(&page, "## Instead", extension).unwrap_or_else(|| panic!("{name}: no mend"));
         assert_eq!(
-            checked(name, mended),
+            checked(name, (mended, extension)),
             "",
             "{name}: the mended example is clean"
         );

@@ -32,8 +32,13 @@ fn nvim_version() -> String {
     }
 }
 
-/// Runs Neovim on `errors` with the probe; returns the probe's lines and Neovim's stderr.
-fn run_neovim(dir: &Path, errors: &Path, hover: (&Path, u32, u32)) -> (Vec<Value>, String) {
+/// Runs Neovim on `errors` with the probe, which waits for `least` diagnostics; returns the
+/// probe's lines and Neovim's stderr.
+fn run_neovim(
+    dir: &Path,
+    (errors, least): (&Path, usize),
+    hover: (&Path, u32, u32),
+) -> (Vec<Value>, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bin = Path::new(env!("CARGO_BIN_EXE_jaque")).parent().unwrap();
     let mut path = vec![bin.to_path_buf()];
@@ -53,6 +58,7 @@ fn run_neovim(dir: &Path, errors: &Path, hover: (&Path, u32, u32)) -> (Vec<Value
         .arg(errors)
         .env("PATH", std::env::join_paths(path).unwrap())
         .env("JAQUE_PROBE_OUT", &out)
+        .env("JAQUE_PROBE_DIAGNOSTICS", least.to_string())
         .env("JAQUE_HOVER_FILE", hover.0)
         .env("JAQUE_HOVER_LINE", hover.1.to_string())
         .env("JAQUE_HOVER_CHARACTER", hover.2.to_string())
@@ -102,7 +108,7 @@ fn neovim_shows_jaque_diagnostics_and_hover() {
     let line = game[..d3].matches('\n').count() as u32;
     let character = (d3 - game[..d3].rfind('\n').unwrap() - 1) as u32;
 
-    let (lines, stderr) = run_neovim(&dir, &errors, (&variations, line, character));
+    let (lines, stderr) = run_neovim(&dir, (&errors, 2), (&variations, line, character));
     let context = format!("{version}; probe: {lines:#?}; stderr: {stderr}");
     assert!(
         lines.iter().all(|l| l["kind"] != "error"),
@@ -140,4 +146,33 @@ fn neovim_shows_jaque_diagnostics_and_hover() {
     let hover = hover.and_then(|h| h["value"].as_str()).unwrap_or_default();
     assert!(hover.contains(&format!("FEN: `{fen}`")), "{context}");
     assert!(hover.contains("UCI: `d2d3`"), "{context}");
+}
+
+/// A query file (`.chq`) in the same configuration: its `bad_query` diagnostic where the
+/// query compares a set with a number (line 1, from 0; `count(Q) > q` from character 2).
+#[test]
+fn neovim_shows_a_query_files_diagnostic() {
+    let version = nvim_version();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lsp_neovim_query");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let query = dir.join("fork.chq");
+    std::fs::write(&query, "mate and\n  count(Q) > q\n").unwrap();
+    let game = dir.join("game.pgn");
+    std::fs::write(&game, format!("{ROSTER}1. e4 *\n")).unwrap();
+    let (lines, stderr) = run_neovim(&dir, (&query, 1), (&game, 8, 3));
+    let context = format!("{version}; probe: {lines:#?}; stderr: {stderr}");
+    assert!(lines.iter().all(|l| l["kind"] != "error"), "{context}");
+    let diagnostics: Vec<_> = (lines.iter().filter(|l| l["kind"] == "diagnostic"))
+        .map(|l| {
+            (
+                l["code"].clone(),
+                l["lnum"].clone(),
+                l["col"].clone(),
+                l["end_col"].clone(),
+            )
+        })
+        .collect();
+    let want = [(Value::from("bad_query"), 1.into(), 2.into(), 14.into())];
+    assert_eq!(diagnostics, want, "{context}");
 }

@@ -27,6 +27,7 @@ mod play;
 mod progress;
 mod query;
 mod query_docs;
+mod query_files;
 mod query_oracle;
 mod rewrite;
 mod select;

@@ -8,10 +8,10 @@ use crate::common;
 use serde_json::Value;
 
 /// A file whose every game python-chess and jaque read to the same length.
-const FILE: &str = "pgn/select.pgn";
+pub(crate) const FILE: &str = "pgn/select.pgn";
 
 /// The games of FILE the oracle matches with `query`, ascending.
-fn oracle_games(query: &str) -> Vec<u64> {
+pub(crate) fn oracle_games(query: &str) -> Vec<u64> {
     let text = std::fs::read_to_string(common::vendored("query/expect.jsonl")).expect("oracle");
     let case = (text.lines().skip(1))
         .map(|line| serde_json::from_str::<Value>(line).expect("JSON"))

@@ -1,6 +1,7 @@
 //! docs/query.md against the binary: every example (a `$ jaque query …` line in a `console`
 //! block) runs from the repository's root and prints what the page shows after it. Each
-//! counting example's query is one of the oracle's (`tests/data/query/queries.txt`), and the
+//! counting example's query (or its query file's words) is one of the oracle's
+//! (`tests/data/query/queries.txt`), and the
 //! count shown is the number of games of the file python-chess's evaluation matches
 //! (`tests/data/query/expect.jsonl`); the error example prints the page's diagnostic whole,
 //! the `--explain` example the plan shown.
@@ -42,7 +43,16 @@ fn every_example_of_docs_query_prints_what_the_page_shows() {
             .collect();
         if args.iter().any(|a| a == "--count") {
             let file = args.last().expect("a file");
-            let query = &args[2];
+            // A query file's words are the oracle's query, spaced as it spaces them.
+            let query = match args.iter().position(|a| a == "-f" || a == "--file") {
+                Some(at) => {
+                    let path = Path::new(ROOT).join(&args[at + 1]);
+                    let text = std::fs::read_to_string(path).expect("the query file");
+                    text.split_whitespace().collect::<Vec<_>>().join(" ")
+                }
+                None => args[2].clone(),
+            };
+            let query = &query;
             let want = oracle_count(query, file.trim_start_matches("tests/data/"));
             assert_eq!(shown, [want.to_string().as_str()], "the page on {query}");
             assert_eq!(

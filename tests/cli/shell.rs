@@ -58,8 +58,9 @@ fn bash_completes_the_commands_and_their_flags() {
     }
 }
 
-/// The diagnostic codes of the contract's table (`../shared/CONTRACT.md`, "Diagnostic codes").
-const CONTRACT_CODES: [&str; 14] = [
+/// The diagnostic codes of the contract's table (`../shared/CONTRACT.md`, "Diagnostic codes"),
+/// and `bad_query`, the code of a query file's errors (`docs/codes/bad_query.md`).
+const CONTRACT_CODES: [&str; 15] = [
     "syntax",
     "illegal_move",
     "ambiguous_move",
@@ -74,6 +75,7 @@ const CONTRACT_CODES: [&str; 14] = [
     "tag_format",
     "duplicate_tag",
     "unsupported_variant",
+    "bad_query",
 ];
 
 #[test]

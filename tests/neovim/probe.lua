@@ -1,6 +1,7 @@
 -- Run by tests/cli/lsp_neovim.rs inside `nvim --headless -u editors/neovim/jaque.lua`, with the
--- PGN with errors as the current buffer. Writes one JSON object a line to $JAQUE_PROBE_OUT:
--- the diagnostics Neovim holds for that buffer, then the hover text at
+-- PGN (or query file) with errors as the current buffer. Writes one JSON object a line to
+-- $JAQUE_PROBE_OUT: the diagnostics Neovim holds for that buffer (once it holds
+-- $JAQUE_PROBE_DIAGNOSTICS of them, 2 if unset), then the hover text at
 -- $JAQUE_HOVER_LINE:$JAQUE_HOVER_CHARACTER (0-based) of $JAQUE_HOVER_FILE; then quits.
 -- Every wait is bounded: a timeout is written as an "error" line, never a hang.
 
@@ -10,8 +11,9 @@ local function emit(value)
 end
 
 local function probe()
+  local least = tonumber(vim.env.JAQUE_PROBE_DIAGNOSTICS or "2")
   local ok = vim.wait(10000, function()
-    return #vim.diagnostic.get(0) >= 2
+    return #vim.diagnostic.get(0) >= least
   end, 50)
   if not ok then
     emit({ kind = "error", message = "no diagnostics within 10 s" })

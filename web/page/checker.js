@@ -45,9 +45,18 @@ export class Checker {
    * where the text changed before the answer came.
    */
   ask(question, at) {
+    return this.post({ ask: question, at });
+  }
+
+  /** The games the query `text` matches, as `ask` answers (see Document.query). */
+  query(text) {
+    return this.post({ ask: "query", text });
+  }
+
+  post(question) {
     const id = ++this.asked;
     const version = this.version;
-    this.worker.postMessage({ id, ask: question, at });
+    this.worker.postMessage({ id, ...question });
     return new Promise((resolve) => this.questions.set(id, resolve)).then((answer) =>
       this.version === version ? answer : undefined,
     );

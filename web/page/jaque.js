@@ -90,6 +90,16 @@ export class Document {
     return TEXTS.has(question) ? answer : JSON.parse(answer);
   }
 
+  /**
+   * The games the query `text` matches: {diagnostics (the query's, places in UTF-16 units of
+   * it), games: [{game, from, to, line, name, plies}], total}.
+   */
+  query(text) {
+    const { exports } = this.jaque;
+    const answer = exports.jaque_document_query(this.handle, ...this.jaque.lend(text));
+    return JSON.parse(this.jaque.read(answer));
+  }
+
   free() {
     this.jaque.exports.jaque_document_free(this.handle);
     this.handle = 0;

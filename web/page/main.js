@@ -9,6 +9,7 @@ import { setDiagnostics } from "@codemirror/lint";
 import { Checker } from "./checker.js";
 import { lintDiagnostic, showList, summary } from "./diagnostics.js";
 import { createEditor, moveName, opened } from "./editor.js";
+import { QueryBox } from "./query.js";
 import { download, packText, readFile, savedName, unpackText, utf8Text } from "./files.js";
 import { SAMPLE } from "./sample.js";
 
@@ -43,6 +44,14 @@ class Playground {
       onCursor: () => this.followCursor(),
     });
     this.checker.open(text);
+    this.queryBox = new QueryBox({
+      input: $("query"),
+      status: $("query-status"),
+      problems: $("query-problems"),
+      games: $("query-games"),
+      view: this.view,
+      ask: (query) => this.checker.query(query),
+    });
     this.bindToolbar();
     this.bindDrop();
     window.addEventListener("hashchange", () => this.openLink());
@@ -72,6 +81,8 @@ class Playground {
       ? `cannot check the text: ${result.error}`
       : summary(result.summary);
     showList($("diagnostics"), view, diagnostics);
+    // The games changed: the query is asked of them again.
+    this.queryBox.run();
     // The benchmark reads when a text's diagnostics were shown, and when the page was ready.
     performance.mark("jaque:shown");
     if (!performance.getEntriesByName("jaque:ready").length) performance.mark("jaque:ready");

@@ -2,7 +2,7 @@
 //! text (JavaScript's string offsets), as the page's code expects them.
 
 use jaque::Color;
-use jaque::ide::{Board, Document, Hover, MoveInfo};
+use jaque::ide::{Board, Document, Hover, MoveInfo, QueryDocument};
 use jaque::json::{Array, Object};
 
 /// How far checking has come: `{"progress": {"read", "total", "done"}, "summary": {"games",
@@ -107,6 +107,49 @@ pub fn completion(document: &Document, units: usize) -> Vec<u8> {
     out
 }
 
+/// The games of the document that `text`, a query (`docs/query.md`), matches: `{"diagnostics",
+/// "games", "total"}`, the query's diagnostics as a document's are written
+/// ([`jaque::json::diagnostic::page_placed`], places in UTF-16 units of the query), and
+/// when it has none the games it matches, `[{"game", "from", "to", "line", "name", "plies"}]`
+/// (`from` and `to` in UTF-16 units of the document's text, `line` from 1, `plies` the
+/// mainline plies whose position matched); `total` counts the document's games.
+///
+/// ```
+/// let text = "1. e4 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let document = jaque::ide::Document::new(text.into(), Default::default());
+/// let answer = String::from_utf8(jaque_web::answers::query(&document, "mate")).unwrap();
+/// assert!(answer.starts_with(r#"{"diagnostics":[],"games":[{"game":1,"from":9,"to":32,"line":3,"#));
+/// ```
+pub fn query(document: &Document, text: &str) -> Vec<u8> {
+    let query = QueryDocument::new(text.to_string());
+    let mut out = Vec::new();
+    let mut object = Object::open(&mut out);
+    jaque::json::diagnostic::page_placed(object.key("diagnostics"), query.diagnostics());
+    let mut games = Array::open(object.key("games"));
+    for found in query
+        .query()
+        .map(|q| document.matching(q))
+        .unwrap_or_default()
+    {
+        let mut game = Object::open(games.item());
+        game.field("game", found.game);
+        game.field("from", document.utf16_units(found.span.start));
+        game.field("to", document.utf16_units(found.span.end));
+        game.field("line", document.utf16_position(found.span.start).0 + 1);
+        game.field("name", &found.name);
+        let mut plies = Array::open(game.key("plies"));
+        for ply in found.plies {
+            plies.item().extend_from_slice(ply.to_string().as_bytes());
+        }
+        plies.close();
+        game.close();
+    }
+    games.close();
+    object.field("total", document.games().len());
+    object.close();
+    out
+}
+
 /// A move's number, side, SAN as written, and UCI where it was played.
 fn write_move(object: &mut Object<'_>, m: &MoveInfo) {
     object.field("number", m.number as usize);
@@ -176,6 +219,24 @@ mod tests {
         let moves = json(completion(&self::document(typing), typed));
         assert_eq!(moves.matches(r#""san":"#).count(), 29, "{moves}");
         assert!(moves.contains(r#"{"san":"Nf3","uci":"g1f3"}"#), "{moves}");
+    }
+
+    #[test]
+    fn a_query_answers_its_diagnostics_or_the_games_it_matches() {
+        // The second game, after a character of two UTF-16 units, mates at ply 4.
+        let text = "{𝄞} 1. e4 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let document = document(text);
+        let from = units_to(text, "1. f3");
+        let to = units_to(text, " 0-1") + 4;
+        let answer = json(query(&document, "mate"));
+        let expected = format!(
+            r#"{{"diagnostics":[],"games":[{{"game":1,"from":{from},"to":{to},"line":3,"name":"? - ?, ?, ?","plies":[4]}}],"total":2}}"#
+        );
+        assert_eq!(answer, expected);
+        // An error: where it is in the query, in UTF-16 units, and no games.
+        let answer = json(query(&document, "𝄞 or mate"));
+        assert!(answer.starts_with(r#"{"diagnostics":[{"from":0,"to":2,"line":1,"column":1,"severity":"error","code":"bad_query","#), "{answer}");
+        assert!(answer.ends_with(r#""games":[],"total":2}"#), "{answer}");
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! | `jaque_document_hover(document, at)` | the move at UTF-16 offset `at` as JSON, or `null` ([`answers::hover`]) |
 //! | `jaque_document_position(document, at)` | the board's position at `at` ([`answers::board`]) |
 //! | `jaque_document_complete(document, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
+//! | `jaque_document_query(document, text)` | the query's diagnostics, or the games it matches ([`answers::query`]) |
 
 pub mod abi;
 pub mod answers;
@@ -189,4 +190,21 @@ pub unsafe extern "C" fn jaque_document_position(document: *mut Document, at: us
 pub unsafe extern "C" fn jaque_document_complete(document: *mut Document, at: usize) -> *mut u8 {
     // SAFETY: this function's contract.
     unsafe { ask(document, |d| answers::completion(d, at)) }
+}
+
+/// See [`answers::query`]: the text is the query.
+///
+/// # Safety
+///
+/// As for [`jaque_document_edit`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn jaque_document_query(
+    document: *mut Document,
+    ptr: *mut u8,
+    len: usize,
+) -> *mut u8 {
+    // SAFETY: this function's contract.
+    let text = abi::text(unsafe { abi::take(ptr, len) });
+    // SAFETY: this function's contract.
+    unsafe { ask(document, |d| answers::query(d, &text)) }
 }

@@ -25,6 +25,7 @@ import {
   variationRecords,
 } from "./oracle.mjs";
 import { readPng } from "./png.mjs";
+import { queryChecks } from "./query.mjs";
 import { serve } from "./serve.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
@@ -562,6 +563,9 @@ async function runChecks(page, origin, temporary) {
     await waitForText(page, "the file's text", text);
     await waitForGames(page, gameCounts()["variations.pgn"]);
   });
+
+  // The editor holds variations.pgn (the check above).
+  await queryChecks(page, { check, assert, assertEqual, waitFor });
 
   await check("a file of UTF-8 and Latin-1 games, CRLF, reads as jaque reads it", async () => {
     const games = ["Réti", "Nimzowitsch"].map(

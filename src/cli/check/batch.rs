@@ -225,7 +225,7 @@ impl Style {
 
 /// The line of `text` where `span` starts, and `span` counted from that line's start and
 /// cut at its end: an underline stays on the one line shown.
-fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
+pub(super) fn line_of<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, Range<usize>) {
     let start = span.start.min(text.len());
     // Two searches for one byte each (`memchr`), not one for either (a byte at a time).
     let before = &text[..start];

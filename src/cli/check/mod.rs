@@ -10,7 +10,7 @@ use jaque::input::{Pipeline, Settings};
 use jaque::pgn::{Options, RawGame};
 use jaque::san::Lang;
 
-use super::input::{Input, Unnamed, expand, say_no_games};
+use super::input::{Input, PGN_ENDINGS, Unnamed, expand_walking, say_no_games};
 use super::lints::{Flags, LintArgs};
 use super::progress::Progress;
 use super::stdout::StdoutBuffer;
@@ -20,14 +20,15 @@ use jaque::lint::Lints;
 
 mod batch;
 mod json;
+mod query_file;
 
 use batch::{Style, Written};
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
     /// PGN files, plain or compressed with zstd or gzip (told by their content, not their
-    /// names), or directories (their `*.pgn`, `*.pgn.zst`, `*.pgn.gz` files, ignore files
-    /// respected); `-` for standard input. None: standard input, unless it is a terminal:
+    /// names), query files (`*.chq`), or directories (their `*.pgn`, `*.pgn.zst`, `*.pgn.gz`
+    /// and `*.chq` files, ignore files respected); `-` for standard input. None: standard input, unless it is a terminal:
     /// then the built-in sample.
     files: Vec<PathBuf>,
     /// Check the sample collection built into the binary: games that pass and games that
@@ -115,6 +116,24 @@ fn check_input(
     }
 }
 
+/// Checks a query file, the `index`th of the run, as [`check_input`] checks games.
+fn check_query(
+    input: &Input,
+    index: usize,
+    style: (bool, bool),
+    (out, progress): (&mut StdoutBuffer, &mut Progress),
+    totals: &mut Totals,
+) -> bool {
+    let mut written = Vec::new();
+    if let Err(error) = query_file::check(input, index, style, &mut written, totals) {
+        let _ = out.flush();
+        progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
+        return false;
+    }
+    totals.failed |= out.write_record(&written).is_err();
+    true
+}
+
 /// Checks one input, printing as it goes; games are numbered on from the games before.
 /// The pipeline cuts games on a thread of its own and checks them a batch at a time, each
 /// batch shared out across its threads and several batches at once; this thread prints each
@@ -194,7 +213,20 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
     // JSON lines are most of the output's cost; text, written where it is found, measured
     // the same either way.
     let written_in_pool = !args.json || pipeline.threads() >= cores;
+    let mut queries = 0;
     for input in &inputs {
+        if query_file::is_query(input) {
+            let style = (args.json, color);
+            unreadable |= !check_query(
+                input,
+                queries,
+                style,
+                (&mut out, &mut progress),
+                &mut totals,
+            );
+            queries += 1;
+            continue;
+        }
         let lints = match flags.lints_for(input.path()) {
             Ok(lints) => lints,
             Err(error) => {
@@ -233,7 +265,13 @@ pub fn run(args: CheckArgs, flags: Flags, global: super::Global) -> Outcome {
 fn inputs(args: &CheckArgs) -> Result<(Vec<Input>, bool), Outcome> {
     match args.sample {
         true => Ok((vec![Input::Sample], true)),
-        false => expand(&args.files, Unnamed::StdinOrSample),
+        false => {
+            let [pgn, zst, gz] = PGN_ENDINGS;
+            // A directory's query files are checked with its games.
+            let query = format!(".{}", jaque::query::EXTENSION);
+            let endings = [pgn, zst, gz, query.as_str()];
+            expand_walking(&args.files, Unnamed::StdinOrSample, &endings)
+        }
     }
 }
 

@@ -15,6 +15,7 @@ mod document;
 mod features;
 mod full_check;
 mod publish;
+mod queries;
 mod server;
 mod sync;
 mod transport;

@@ -9,6 +9,7 @@ use lsp_types::{
 use serde_json::Value;
 
 use super::document::Document;
+use super::queries::Queries;
 use super::sync::Documents;
 use super::transport::{encode, error_json};
 use super::{Failure, features};
@@ -20,6 +21,8 @@ pub struct Server {
     /// `exit` came: the loop ends.
     pub exit: bool,
     pub documents: Documents,
+    /// The query files open, apart from the documents of games.
+    queries: Queries,
 }
 
 impl Server {
@@ -29,6 +32,7 @@ impl Server {
             shutdown: false,
             exit: false,
             documents,
+            queries: Queries::default(),
         }
     }
 
@@ -72,6 +76,8 @@ impl Server {
         } else if request.method == "shutdown" {
             self.shutdown = true;
             Ok("null".into())
+        } else if let Some(answer) = self.answer_query(&request.method, &request.params) {
+            Ok(answer)
         } else {
             self.answer(&request.method, request.params)
         };
@@ -145,6 +151,18 @@ impl Server {
         Ok(value)
     }
 
+    /// The answer to a request about an open query file; `None` for one about anything else.
+    fn answer_query(&self, method: &str, params: &Value) -> Option<String> {
+        let uri = params.get("textDocument")?.get("uri")?;
+        let uri: lsp_types::Uri = serde_json::from_value(uri.clone()).ok()?;
+        if !self.queries.holds(&uri) {
+            return None;
+        }
+        let at = params.get("position").cloned();
+        let position = at.and_then(|at| serde_json::from_value(at).ok());
+        Some(self.queries.answer(&uri, method, position))
+    }
+
     /// The document a request reads; `current`: its answer is edits, which must be made on
     /// the latest text (see `Documents::get`).
     fn document(&self, uri: &lsp_types::Uri, current: bool) -> Result<&Document, Failure> {
@@ -161,6 +179,9 @@ impl Server {
             "textDocument/didOpen" => {
                 if let Ok(p) = parse::<DidOpenTextDocumentParams>(params) {
                     let doc = p.text_document;
+                    if Queries::is_query(&doc.language_id, &doc.uri) {
+                        return self.queries.open(doc.uri, doc.version, doc.text);
+                    }
                     if doc.language_id == "pgn" || doc.uri.as_str().ends_with(".pgn") {
                         self.documents.open(doc.uri, doc.version, doc.text);
                     }
@@ -169,11 +190,17 @@ impl Server {
             "textDocument/didChange" => {
                 if let Ok(p) = parse::<DidChangeTextDocumentParams>(params) {
                     let (uri, version) = (p.text_document.uri, p.text_document.version);
+                    if self.queries.holds(&uri) {
+                        return self.queries.change(uri, version, &p.content_changes);
+                    }
                     return self.documents.change(uri, version, p.content_changes);
                 }
             }
             "textDocument/didClose" => {
                 if let Ok(p) = parse::<DidCloseTextDocumentParams>(params) {
+                    if self.queries.holds(&p.text_document.uri) {
+                        return self.queries.close(&p.text_document.uri);
+                    }
                     return self.documents.close(p.text_document.uri);
                 }
             }

@@ -207,7 +207,7 @@ fn apply(document: &mut Document, change: Change) {
 }
 
 /// Applies ranged changes, in order, to a text about to be checked whole.
-fn apply_to_text(text: &mut String, changes: &[Change]) {
+pub(super) fn apply_to_text(text: &mut String, changes: &[Change]) {
     for change in changes {
         let Some(range) = change.range else {
             text.clone_from(&change.text);

@@ -6,6 +6,7 @@ mod client;
 use crate::common;
 mod edits;
 mod large;
+mod queries;
 
 use client::Client;
 use serde_json::{Value, json};
