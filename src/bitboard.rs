@@ -151,6 +151,38 @@ impl Bitboard {
         }
     }
 
+    /// The set with every square moved `files` files right (towards h) and `ranks` ranks
+    /// up; squares moved off the board are dropped, none wraps to another file.
+    ///
+    /// ```
+    /// use jaque::{Bitboard, Square};
+    /// let set = Bitboard::from(Square::A1) | Bitboard::from(Square::H2);
+    /// assert_eq!(set.shifted(1, 2), Bitboard::from(Square::B3));
+    /// assert_eq!(set.shifted(-7, -1), Bitboard::from(Square::A1));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn shifted(self, files: i8, ranks: i8) -> Bitboard {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        if files <= -8 || files >= 8 || ranks <= -8 || ranks >= 8 {
+            return Bitboard::EMPTY;
+        }
+        let bits = match files {
+            0.. => {
+                let kept = ((1u64 << (8 - files)) - 1) * FILE_A;
+                (self.0 & kept) << files
+            }
+            _ => {
+                let kept = ((0xFFu64 << -files) & 0xFF) * FILE_A;
+                (self.0 & kept) >> -files
+            }
+        };
+        Bitboard(match ranks {
+            0.. => bits << (8 * ranks),
+            _ => bits >> (8 * -ranks),
+        })
+    }
+
     /// The set seen from black's side: ranks mirrored, `a1` becomes `a8`.
     #[inline]
     #[must_use]

@@ -7,13 +7,15 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::pattern::Pattern;
 use super::syntax::{Definition, Designator, Kind, Node, Op, Pieces, Repeat, Tree, Word};
 use super::transform::Context;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::diagnostic::FilterError;
 use crate::role::{Piece, Role};
-use crate::square::Square;
+
+mod join;
 
 /// How many steps a plan may have (each `flipcolor` may double its query's, a `shift`
 /// multiply it by up to 225).
@@ -59,7 +61,7 @@ pub(super) enum Step {
 }
 
 /// A test of one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Test {
     Word(Word),
     /// One of these words holds (`or`'s parts that are words, asked as one test).
@@ -79,6 +81,8 @@ pub(super) enum Test {
     /// Pieces on squares, each named (`Pd4 and Pe4 and pd5`): per colour and role, the
     /// squares that must hold that piece, asked at once.
     Placement([[Bitboard; 6]; 2]),
+    /// A placement anywhere one of its anchors puts it (a transform's copies of one).
+    Pattern(Pattern),
 }
 
 /// A set of [`Word`]s.
@@ -445,96 +449,6 @@ impl Compiler<'_> {
         Ok(Test::Move { from, to })
     }
 
-    /// The steps of `and`'s or `or`'s parts, the cheapest to ask first.
-    fn conditions(&mut self, parts: &[Node], context: Context) -> Result<Vec<usize>, FilterError> {
-        let mut steps = Vec::with_capacity(parts.len());
-        for part in parts {
-            let step = self.condition(part, context)?;
-            if !steps.contains(&step) {
-                steps.push(step);
-            }
-        }
-        Ok(steps)
-    }
-
-    /// `and`'s steps: those naming one piece on one square joined into one placement
-    /// test, then the cheapest to ask first.
-    fn conjunction(
-        &mut self,
-        parts: &[Node],
-        context: Context,
-        span: &Range<usize>,
-    ) -> Result<Step, FilterError> {
-        let mut steps = self.conditions(parts, context)?;
-        let placed = |step: &usize| match self.steps.get(*step) {
-            Some(Step::Test(Test::Occupied(set))) => on_one_square(set),
-            _ => None,
-        };
-        let named: Vec<(usize, (Piece, Square))> = steps
-            .iter()
-            .filter_map(|s| placed(s).map(|p| (*s, p)))
-            .collect();
-        if named.len() >= 2 {
-            let mut required = [[Bitboard::EMPTY; 6]; 2];
-            for (_, (piece, square)) in &named {
-                required[piece.color.index()][piece.role.index()].insert(*square);
-            }
-            steps.retain(|s| !named.iter().any(|(n, _)| n == s));
-            steps.push(self.add(Step::Test(Test::Placement(required)), span)?);
-        }
-        steps.sort_by_key(|&step| self.cost(step));
-        Ok(Step::All(steps))
-    }
-
-    /// `or`'s steps: those that are words joined into one test, then the cheapest to ask
-    /// first.
-    fn disjunction(
-        &mut self,
-        parts: &[Node],
-        context: Context,
-        span: &Range<usize>,
-    ) -> Result<Step, FilterError> {
-        let mut steps = self.conditions(parts, context)?;
-        let word = |step: &usize| match self.steps.get(*step) {
-            Some(Step::Test(Test::Word(word))) => Some(*word),
-            _ => None,
-        };
-        let words: Words = steps.iter().filter_map(word).collect();
-        if words.iter().count() >= 2 {
-            steps.retain(|s| word(s).is_none());
-            steps.push(self.add(Step::Test(Test::AnyWord(words)), span)?);
-        }
-        steps.sort_by_key(|&step| self.cost(step));
-        Ok(Step::Any(steps))
-    }
-
-    /// About what asking a step of one position costs, in units of a bitwise operation:
-    /// for the order in which `and` and `or` ask their parts.
-    fn cost(&self, step: usize) -> u32 {
-        self.costs.get(step).map_or(1000, |c| c.0)
-    }
-
-    /// A new step's cost, and how many steps asking it may ask at most (a step read by
-    /// several is counted each time): both from its parts', already known.
-    fn step_cost(&self, step: &Step) -> (u32, u32) {
-        let known = |part: &usize| self.costs.get(*part).copied().unwrap_or((1000, 1));
-        let sum = |parts: &mut dyn Iterator<Item = (u32, u32)>| {
-            parts.fold((0u32, 1u32), |(c, v), (pc, pv)| {
-                (c.saturating_add(pc), v.saturating_add(pv))
-            })
-        };
-        let test = match step {
-            Step::Test(test) => test,
-            Step::Not(inner) => return known(inner),
-            Step::All(parts) | Step::Any(parts) => return sum(&mut parts.iter().map(known)),
-            Step::Line(elements) => {
-                let (_, visits) = sum(&mut elements.iter().map(|(s, _)| known(s)));
-                return (1000, visits);
-            }
-        };
-        (test_cost(test), 1)
-    }
-
     /// `a OP b`: two numbers, or the error of what is not one.
     fn compare(
         &mut self,
@@ -574,36 +488,6 @@ impl Compiler<'_> {
 }
 
 impl Compiler<'_> {
-    /// A transform's query once in each of `contexts`, joined by `or`.
-    fn copies(
-        &mut self,
-        inner: &Node,
-        contexts: &[Context],
-        span: &Range<usize>,
-    ) -> Result<usize, FilterError> {
-        let mut steps = Vec::with_capacity(contexts.len());
-        for &context in contexts {
-            self.copies += 1;
-            if self.copies > MAX_COPIES {
-                return Err(FilterError::new(
-                    span.clone(),
-                    format!("the transforms make more than {MAX_COPIES} copies of the query"),
-                )
-                .with_help("each transform multiplies what it holds: nest fewer of them"));
-            }
-            let step = self.condition(inner, context)?;
-            if !steps.contains(&step) {
-                steps.push(step);
-            }
-        }
-        // In one order whatever the transforms around, so that nested ones share.
-        steps.sort_by_key(|&step| (self.cost(step), step));
-        match steps.as_slice() {
-            [one] => Ok(*one),
-            _ => self.add(Step::Any(steps), span),
-        }
-    }
-
     /// The squares written inside `node` (names followed), which a shift keeps on the board.
     fn written(&mut self, node: &Node) -> Bitboard {
         let key = std::ptr::from_ref(node) as usize;
@@ -669,36 +553,6 @@ fn not_a_number(node: &Node, op: Op) -> FilterError {
         format!("`{}` compares numbers, not a condition", op.as_str()),
     )
     .with_help("a number is `ply`, `count(SET)` or an integer")
-}
-
-/// About what asking `test` of one position costs (see [`Compiler::cost`]).
-fn test_cost(test: &Test) -> u32 {
-    let set = |set: &Designator| if set.pieces.is_some() { 4 } else { 1 };
-    let number = |n: &Number| match n {
-        Number::Count(designator) => set(designator) + 1,
-        Number::Constant(_) | Number::Ply => 1,
-    };
-    match test {
-        Test::Word(Word::WhiteToMove | Word::BlackToMove) | Test::Promote(_) => 1,
-        Test::Word(Word::Capture) => 2,
-        Test::Word(Word::Check) => 8,
-        Test::Word(Word::Mate) => 40,
-        Test::Word(Word::Stalemate) => 80,
-        Test::AnyWord(words) => words.iter().map(|w| test_cost(&Test::Word(w))).sum(),
-        Test::Occupied(designator) => set(designator),
-        Test::Compare(_, a, b) => number(a) + number(b),
-        Test::Move { from, to } => 2 + from.as_ref().map_or(0, set) + to.as_ref().map_or(0, set),
-        Test::Attacks(a, b) => set(a) + set(b) + 16,
-        Test::Pinned(designator) => set(designator) + 24,
-        Test::Placement(_) => 6,
-    }
-}
-
-/// The piece and the square of a designator naming one piece on one square (`Pd4`).
-fn on_one_square(set: &Designator) -> Option<(Piece, Square)> {
-    let piece = set.pieces?.single()?;
-    let square = set.squares?.single()?;
-    Some((piece, square))
 }
 
 /// `wtm` and `btm` exchanged, if `colours` are.

@@ -403,6 +403,7 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
         Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
         Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
         Test::Pinned(set) => (squares(set, position) & pinned(position)).any(),
+        Test::Pattern(pattern) => pattern.matches(position),
         Test::Placement(required) => Color::ALL.into_iter().zip(required).all(|(color, roles)| {
             (Role::ALL.into_iter().zip(roles))
                 .all(|(role, &squares)| position.pieces(color, role) & squares == squares)

@@ -68,6 +68,21 @@ fn test_text(test: &Test) -> String {
             }
             format!("placement: {}", parts.join(", "))
         }
+        Test::Pattern(pattern) => {
+            let anchor = pattern.anchors.lsb();
+            let placed = anchor
+                .and_then(|square| pattern.at(square))
+                .unwrap_or_default();
+            let parts: Vec<String> = (placed.iter())
+                .map(|(piece, square)| format!("{} on {square}", piece.char()))
+                .collect();
+            let first = anchor.map_or(String::new(), |square| square.to_string());
+            format!(
+                "placement: {}, moved so that {first}'s piece is on one of {}",
+                parts.join(", "),
+                squares_text(pattern.anchors)
+            )
+        }
         Test::Promote(None) => "the last move promoted".to_string(),
         Test::Promote(Some(pieces)) => {
             format!("the last move promoted to [{}]", pieces.letters())

@@ -22,6 +22,7 @@ mod eval;
 mod explain;
 mod material;
 mod parse;
+mod pattern;
 mod squares;
 mod syntax;
 #[cfg(test)]
