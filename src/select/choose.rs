@@ -377,10 +377,12 @@ impl Visit for Positions<'_> {
             let _ = matcher.position(ply, depth, position);
         }
         let named = self.classifier.is_none() || self.named_all;
-        // A query's matches are reported with the whole report; else one is enough.
+        // A query's matches are reported with the whole report or when all are wanted;
+        // else one is enough.
+        let every = self.selection.whole_report || self.selection.all_matches;
         let queried = match &self.matcher {
             None => true,
-            Some(matcher) => !self.selection.whole_report && matcher.found_one(),
+            Some(matcher) => !every && matcher.found_one(),
         };
         let decided = all && named && self.patterned && queried;
         if self.may_stop && (hopeless || decided) {

@@ -107,6 +107,9 @@ pub struct Selection {
     pub classify: bool,
     /// `--query`: some mainline position satisfies it ([`Choice::matches`] says which).
     pub query: Option<Query>,
+    /// Every position the query matches is wanted ([`Choice::matches`] complete), not only
+    /// whether one does: the walk does not stop at the first.
+    pub all_matches: bool,
 }
 
 impl Selection {
