@@ -111,6 +111,24 @@ pub(super) fn compile(text: &str, root: &Node) -> Result<Plan, FilterError> {
     })
 }
 
+/// Checks the tree of a number alone (`jaque query --sort`): its value at a position.
+pub(super) fn number(text: &str, root: &Node) -> Result<Number, FilterError> {
+    let mut compiler = Compiler {
+        text,
+        steps: Vec::new(),
+        known: HashMap::new(),
+        compiled: HashMap::new(),
+    };
+    match compiler.typed(root, false)? {
+        Typed::Number(number) => Ok(number),
+        other => Err(FilterError::new(
+            root.span.clone(),
+            format!("a number is wanted here, not {}", other.name()),
+        )
+        .with_help("a count, `ply` or an integer: `count(A)`, `count([Qq])`")),
+    }
+}
+
 /// The steps without a `line` that a step with one reads (see [`Plan::shown`]), ascending.
 fn shown(steps: &[Step], root: usize) -> Vec<usize> {
     // Steps refer to earlier ones only: one pass forward tells which hold a line, one

@@ -36,6 +36,8 @@ pub struct Choice {
     /// satisfying it: the line and column (from 1, in characters) of each one's SAN token in
     /// the input, in the text's order.
     pub variation_matches: Vec<(usize, usize)>,
+    /// With a query that sorts, the greatest value of its number at a matched position.
+    pub value: Option<u32>,
 }
 
 impl Choice {
@@ -130,9 +132,13 @@ impl<'s> Selector<'s> {
         };
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
-        let (matches, variation_moves) = match &mut positions.matcher {
-            Some(matcher) => (Some(matcher.plies()), matcher.variation_moves()),
-            None => (None, Vec::new()),
+        let (matches, variation_moves, value) = match &mut positions.matcher {
+            Some(matcher) => (
+                Some(matcher.plies()),
+                matcher.variation_moves(),
+                matcher.value(),
+            ),
+            None => (None, Vec::new(), None),
         };
         let queried = matches
             .as_ref()
@@ -149,6 +155,7 @@ impl<'s> Selector<'s> {
             opening,
             matches: matches.unwrap_or_default(),
             variation_matches,
+            value,
         }
     }
 
@@ -172,6 +179,7 @@ impl<'s> Selector<'s> {
             mut opening,
             matches,
             variation_matches,
+            value,
             ..
         } = walked;
         // A game failing a tag filter was not played, and `--invert` may select it: its
@@ -205,6 +213,7 @@ impl<'s> Selector<'s> {
             opening: opening.filter(|_| selected),
             matches,
             variation_matches,
+            value,
         }
     }
 
@@ -241,6 +250,7 @@ struct Walked {
     opening: Option<Classified>,
     matches: Vec<u32>,
     variation_matches: Vec<(usize, usize)>,
+    value: Option<u32>,
 }
 
 /// The lines and columns of `spans` in `raw`'s text (as the checker decoded it).

@@ -14,6 +14,7 @@
 mod choose;
 mod dedupe;
 mod filters;
+mod mark;
 pub mod pattern;
 mod pick;
 mod retag;
@@ -30,6 +31,7 @@ pub use crate::diagnostic::FilterError;
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
 pub use filters::{BadFilter, Filters};
+pub use mark::with_comments;
 pub use pick::{Picked, Picks, pick};
 pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
