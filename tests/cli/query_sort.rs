@@ -53,7 +53,7 @@ fn ranked(stdout: &[u8]) -> Vec<(u64, u64)> {
 #[test]
 fn games_come_in_the_oracles_order_with_their_values() {
     let cases = cases();
-    assert_eq!(cases.len(), 18);
+    assert_eq!(cases.len(), 21);
     for (query, sort, file, order) in cases {
         let path = common::vendored(&file);
         let path = path.to_str().expect("UTF-8");

@@ -31,6 +31,7 @@ SORTS = [
     ("check", "count(A)"),
     ("capture", "ply"),
     ("mate", "count(a)"),
+    ("mate", "count([Aa])"),  # docs/query.md's example
     ("line --> capture{3,}", "count([Qq])"),
     ("count([QqRr]) == 0", "count([Pp])"),
     ("flipcolor (Q attacks k)", "count(_)"),
