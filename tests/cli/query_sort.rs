@@ -73,6 +73,12 @@ fn a_limit_keeps_the_first_of_the_order() {
         "query", &query, path, "--sort", &sort, "--limit", "5", "--json",
     ]);
     assert_eq!(ranked(&got), order[..5]);
+    // Counted, every matching game (a sort orders, it drops none).
+    let counted = run(&["query", &query, path, "--sort", &sort, "--count"]);
+    assert_eq!(
+        String::from_utf8_lossy(&counted).trim(),
+        order.len().to_string()
+    );
 }
 
 #[test]

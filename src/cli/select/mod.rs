@@ -363,9 +363,9 @@ impl<'a> Run<'a> {
         } = self;
         let mut written = true;
         if let Some(ranked) = ranked {
-            let outputs = ranked.into_sorted();
-            t.selected = outputs.len();
-            for output in outputs {
+            // All were read: the limit is on the games in the sort's order.
+            t.selected = t.selected.min(args.limit.unwrap_or(usize::MAX));
+            for output in ranked.into_sorted() {
                 written &= emit(&mut sink, output, &staging).is_ok();
             }
         }
