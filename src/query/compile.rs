@@ -49,6 +49,8 @@ pub(super) enum Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Test {
     Word(Word),
+    /// One of these words holds (`or`'s parts that are words, asked as one test).
+    AnyWord(Words),
     /// The set is not empty.
     Occupied(Designator),
     Compare(Op, Number, Number),
@@ -64,6 +66,41 @@ pub(super) enum Test {
     /// Pieces on squares, each named (`Pd4 and Pe4 and pd5`): per colour and role, the
     /// squares that must hold that piece, asked at once.
     Placement([[Bitboard; 6]; 2]),
+}
+
+/// A set of [`Word`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Words(u8);
+
+impl Words {
+    /// The words, cheapest to ask first.
+    const BY_COST: [Word; 6] = [
+        Word::WhiteToMove,
+        Word::BlackToMove,
+        Word::Capture,
+        Word::Check,
+        Word::Mate,
+        Word::Stalemate,
+    ];
+
+    fn bit(word: Word) -> u8 {
+        1 << word as u8
+    }
+
+    /// The words of the set, cheapest to ask first.
+    pub(super) fn iter(self) -> impl Iterator<Item = Word> {
+        (Words::BY_COST.into_iter()).filter(move |&word| self.0 & Words::bit(word) != 0)
+    }
+}
+
+impl FromIterator<Word> for Words {
+    fn from_iter<I: IntoIterator<Item = Word>>(words: I) -> Words {
+        Words(
+            words
+                .into_iter()
+                .fold(0, |set, word| set | Words::bit(word)),
+        )
+    }
 }
 
 /// A number at a position.
@@ -333,11 +370,7 @@ impl Compiler<'_> {
             )),
             Kind::Not(inner) => Step::Not(self.condition(inner, flip)?),
             Kind::And(parts) => self.conjunction(parts, flip, span)?,
-            Kind::Or(parts) => {
-                let mut steps = self.conditions(parts, flip)?;
-                steps.sort_by_key(|&step| self.cost(step));
-                Step::Any(steps)
-            }
+            Kind::Or(parts) => self.disjunction(parts, flip, span)?,
             Kind::Flipcolor(inner) => {
                 let both = vec![self.condition(inner, flip)?, self.condition(inner, !flip)?];
                 Step::Any(both)
@@ -394,30 +427,36 @@ impl Compiler<'_> {
         Ok(Step::All(steps))
     }
 
+    /// `or`'s steps: those that are words joined into one test, then the cheapest to ask
+    /// first.
+    fn disjunction(
+        &mut self,
+        parts: &[Node],
+        flip: bool,
+        span: &Range<usize>,
+    ) -> Result<Step, FilterError> {
+        let mut steps = self.conditions(parts, flip)?;
+        let word = |step: &usize| match self.steps.get(*step) {
+            Some(Step::Test(Test::Word(word))) => Some(*word),
+            _ => None,
+        };
+        let words: Words = steps.iter().filter_map(word).collect();
+        if words.iter().count() >= 2 {
+            steps.retain(|s| word(s).is_none());
+            steps.push(self.add(Step::Test(Test::AnyWord(words)), span)?);
+        }
+        if let [only] = steps[..] {
+            return Ok(self.steps.get(only).cloned().unwrap_or(Step::Any(steps)));
+        }
+        steps.sort_by_key(|&step| self.cost(step));
+        Ok(Step::Any(steps))
+    }
+
     /// About what asking a step of one position costs, in units of a bitwise operation:
     /// for the order in which `and` and `or` ask their parts.
     fn cost(&self, step: usize) -> u32 {
-        let set = |set: &Designator| if set.pieces.is_some() { 4 } else { 1 };
-        let number = |n: &Number| match n {
-            Number::Count(designator) => set(designator) + 1,
-            Number::Constant(_) | Number::Ply => 1,
-        };
         match self.steps.get(step) {
-            Some(Step::Test(test)) => match test {
-                Test::Word(Word::WhiteToMove | Word::BlackToMove) | Test::Promote(_) => 1,
-                Test::Word(Word::Capture) => 2,
-                Test::Word(Word::Check) => 8,
-                Test::Word(Word::Mate) => 40,
-                Test::Word(Word::Stalemate) => 80,
-                Test::Occupied(designator) => set(designator),
-                Test::Compare(_, a, b) => number(a) + number(b),
-                Test::Move { from, to } => {
-                    2 + from.as_ref().map_or(0, set) + to.as_ref().map_or(0, set)
-                }
-                Test::Attacks(a, b) => set(a) + set(b) + 16,
-                Test::Pinned(designator) => set(designator) + 24,
-                Test::Placement(_) => 6,
-            },
+            Some(Step::Test(test)) => test_cost(test),
             Some(Step::Not(inner)) => self.cost(*inner),
             Some(Step::All(parts) | Step::Any(parts)) => parts.iter().map(|&p| self.cost(p)).sum(),
             Some(Step::Line(_)) | None => 1000,
@@ -462,6 +501,29 @@ fn not_a_number(node: &Node, op: Op) -> FilterError {
         format!("`{}` compares numbers, not a condition", op.as_str()),
     )
     .with_help("a number is `ply`, `count(SET)` or an integer")
+}
+
+/// About what asking `test` of one position costs (see [`Compiler::cost`]).
+fn test_cost(test: &Test) -> u32 {
+    let set = |set: &Designator| if set.pieces.is_some() { 4 } else { 1 };
+    let number = |n: &Number| match n {
+        Number::Count(designator) => set(designator) + 1,
+        Number::Constant(_) | Number::Ply => 1,
+    };
+    match test {
+        Test::Word(Word::WhiteToMove | Word::BlackToMove) | Test::Promote(_) => 1,
+        Test::Word(Word::Capture) => 2,
+        Test::Word(Word::Check) => 8,
+        Test::Word(Word::Mate) => 40,
+        Test::Word(Word::Stalemate) => 80,
+        Test::AnyWord(words) => words.iter().map(|w| test_cost(&Test::Word(w))).sum(),
+        Test::Occupied(designator) => set(designator),
+        Test::Compare(_, a, b) => number(a) + number(b),
+        Test::Move { from, to } => 2 + from.as_ref().map_or(0, set) + to.as_ref().map_or(0, set),
+        Test::Attacks(a, b) => set(a) + set(b) + 16,
+        Test::Pinned(designator) => set(designator) + 24,
+        Test::Placement(_) => 6,
+    }
 }
 
 /// The piece and the square of a designator naming one piece on one square (`Pd4`).

@@ -72,10 +72,12 @@ struct Sequence {
     scratch: Scratch,
 }
 
-/// The move that reached a position, and the position it was played in.
+/// The move that reached a position, and that position. All the plan asks of a move
+/// (the piece that moved, whether it captured, the side that played it) is read from the
+/// position it reached, so the walk keeps no copy of the position before each move.
 #[derive(Clone, Copy)]
 struct LastMove<'a> {
-    before: &'a Position,
+    after: &'a Position,
     played: Move,
 }
 
@@ -191,6 +193,9 @@ impl Sequence {
         if self.len == 0 {
             self.first = ply;
             self.joined = !plan.looks_ahead;
+            if plan.looks_ahead {
+                self.columns.resize_with(plan.steps.len(), Vec::new);
+            }
         }
         let here = Here {
             ply,
@@ -213,7 +218,6 @@ impl Sequence {
             }
             return;
         }
-        self.columns.resize_with(plan.steps.len(), Vec::new);
         let (word, bit) = (at / 64, at % 64);
         for &step in &plan.shown {
             let Some(column) = self.columns.get_mut(step) else {
@@ -291,14 +295,13 @@ impl Sequence {
 #[derive(Default)]
 struct Scratch {
     ahead: Vec<bool>,
-    run: Vec<usize>,
     next: Vec<usize>,
 }
 
 /// `line --> …`'s column, into `out`: at each ply, whether its elements match consecutive
 /// positions from there. From the last element back: `ahead[p]`, the elements after this one
-/// match from ply `p` (`p == len`: past the last position); `run[p]`, how many positions
-/// from `p` on satisfy this element; `next[p]`, the first ply from `p` where `ahead` holds.
+/// match from ply `p` (`p == len`: past the last position); `next[p]`, the first ply from
+/// `p` where `ahead` holds; the run, how many positions from `p` on satisfy this element.
 fn line(
     columns: &[Vec<u64>],
     elements: &[(usize, Repeat)],
@@ -319,26 +322,25 @@ fn line(
     if elements.iter().any(never) {
         return;
     }
-    let Scratch { ahead, run, next } = scratch;
+    let Scratch { ahead, next } = scratch;
     ahead.clear();
     ahead.resize(len + 1, true);
-    run.clear();
-    run.resize(len + 1, 0);
     next.clear();
-    next.resize(len + 2, usize::MAX);
+    next.resize(len + 1, usize::MAX);
+    // One pass back per element: `next` is read from positions already passed, before
+    // `ahead` is overwritten there.
     for &(element, repeat) in elements.iter().rev() {
         let words = columns.get(element).map_or(&[][..], Vec::as_slice);
-        for p in (0..len).rev() {
-            let holds = words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1);
-            run[p] = if holds { run[p + 1] + 1 } else { 0 };
-        }
+        let (mut run_after, mut next_after) = (0, usize::MAX);
         for p in (0..=len).rev() {
-            next[p] = if ahead[p] { p } else { next[p + 1] };
-        }
-        for p in 0..=len {
+            let holds = p < len && words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1);
+            let run_here = if holds { run_after + 1 } else { 0 };
+            let ahead_here = ahead.get(p).copied().unwrap_or(false);
+            next[p] = if ahead_here { p } else { next_after };
             let least = p.saturating_add(repeat.least as usize);
-            let top = p + repeat.most.map_or(run[p], |m| run[p].min(m as usize));
+            let top = p + repeat.most.map_or(run_here, |m| run_here.min(m as usize));
             ahead[p] = least <= top && next.get(least).is_some_and(|&t| t <= top);
+            (run_after, next_after) = (run_here, next[p]);
         }
     }
     for (p, _) in ahead.iter().take(len).enumerate().filter(|(_, a)| **a) {
@@ -349,8 +351,6 @@ fn line(
 }
 
 impl Visit for Matcher<'_> {
-    const BEFORE: bool = true;
-
     fn variations(&self) -> bool {
         self.variations
     }
@@ -367,7 +367,7 @@ impl Visit for Matcher<'_> {
 
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         let last = (reached.played).map(|played| LastMove {
-            before: reached.before,
+            after: reached.after,
             played,
         });
         let plan = &self.query.plan;
@@ -432,6 +432,7 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
     } = *here;
     match test {
         Test::Word(word) => says(*word, position, last),
+        Test::AnyWord(words) => words.iter().any(|word| says(word, position, last)),
         Test::Occupied(set) => squares(set, position).any(),
         Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
         Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
@@ -443,12 +444,12 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
         Test::Move { from, to } => last.is_some_and(|last| {
             let played = last.played;
             let target = (played.castling_destinations()).map_or(played.to(), |(king, _)| king);
-            from.is_none_or(|set| squares(&set, last.before).contains(played.from()))
+            from.is_none_or(|set| moved_from(&set, last))
                 && to.is_none_or(|set| squares(&set, position).contains(target))
         }),
         Test::Promote(pieces) => last.is_some_and(|last| match last.played.kind() {
             MoveKind::Promotion(role) => {
-                let color = last.before.turn();
+                let color = !last.after.turn();
                 pieces.is_none_or(|p| p.contains(Piece { color, role }))
             }
             _ => false,
@@ -456,12 +457,30 @@ fn holds(test: &Test, here: &Here<'_>) -> bool {
     }
 }
 
-/// Whether the move captured (en passant too).
+/// Whether the move left a square of `set` as it was before the move: the square is
+/// among `set`'s and the piece that moved among its pieces (it stood there; never empty).
+fn moved_from(set: &Designator, last: LastMove<'_>) -> bool {
+    let (played, color) = (last.played, !last.after.turn());
+    set.squares
+        .is_none_or(|squares| squares.contains(played.from()))
+        && set
+            .pieces
+            .is_none_or(|pieces| pieces.has(color, played.role()))
+}
+
+/// Whether the move captured (en passant too): a pawn that changed file did; any other
+/// piece did when the halfmove clock started again (a capture's or a pawn move's reset).
+#[inline]
 fn captured(last: LastMove<'_>) -> bool {
-    match last.played.kind() {
+    let played = last.played;
+    match played.kind() {
         MoveKind::EnPassant => true,
-        MoveKind::Castle => false,
-        _ => last.before.occupied().contains(last.played.to()),
+        MoveKind::Castle | MoveKind::DoublePawnPush => false,
+        MoveKind::Promotion(_) => played.from().file() != played.to().file(),
+        MoveKind::Normal if played.role() == Role::Pawn => {
+            played.from().file() != played.to().file()
+        }
+        MoveKind::Normal => last.after.halfmove_clock() == 0,
     }
 }
 
@@ -470,6 +489,7 @@ fn changes_material(last: LastMove<'_>) -> bool {
     captured(last) || matches!(last.played.kind(), MoveKind::Promotion(_))
 }
 
+#[inline]
 fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
     match word {
         Word::Check => position.is_check(),

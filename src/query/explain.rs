@@ -37,6 +37,9 @@ pub(super) fn explain(plan: &Plan) -> String {
 fn test_text(test: &Test) -> String {
     match test {
         Test::Word(word) => word_text(*word).to_string(),
+        Test::AnyWord(words) => (words.iter().map(word_text))
+            .collect::<Vec<_>>()
+            .join(" or "),
         Test::Occupied(set) => format!("{} is not empty", set_text(set)),
         Test::Compare(op, a, b) => {
             format!("{} {} {}", number_text(a), op.as_str(), number_text(b))

@@ -125,11 +125,7 @@ impl<'s> Selector<'s> {
             matcher.clear();
         }
         let mut positions = Positions::new(selection, !selection.reads_whole_game(), matcher);
-        // Only a query reads the position before each move: the others walk without a copy.
-        let mut report = match positions.matcher.is_some() {
-            true => (self.checker).check_visiting(raw, &mut Querying(&mut positions)),
-            false => self.checker.check_visiting(raw, &mut positions),
-        };
+        let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
         let (matches, variation_moves, value) = match &mut positions.matcher {
@@ -281,6 +277,9 @@ struct Positions<'s> {
     stopped: bool,
     /// The query's matcher, lent by the selector for this walk.
     matcher: Option<Matcher<'s>>,
+    /// Only the query asks about positions (no target, pattern or opening to name): a
+    /// move needs nothing more than the matcher.
+    only_query: bool,
 }
 
 impl<'s> Positions<'s> {
@@ -291,10 +290,15 @@ impl<'s> Positions<'s> {
         may_stop: bool,
         matcher: Option<Matcher<'s>>,
     ) -> Positions<'s> {
+        let classifier = selection.names_openings().then(Classifier::new);
         Positions {
             selection,
             found: vec![false; selection.targets.len()],
-            classifier: selection.names_openings().then(Classifier::new),
+            only_query: matcher.is_some()
+                && selection.targets.is_empty()
+                && selection.patterns.is_empty()
+                && classifier.is_none(),
+            classifier,
             named_all: false,
             patterned: selection.patterns.is_empty(),
             may_stop,
@@ -302,32 +306,14 @@ impl<'s> Positions<'s> {
             matcher,
         }
     }
-}
 
-/// [`Positions`] with a query: shown the position before each move too.
-struct Querying<'p, 's>(&'p mut Positions<'s>);
-
-impl Visit for Querying<'_, '_> {
-    const BEFORE: bool = true;
-
-    fn variations(&self) -> bool {
-        self.0.variations()
-    }
-
-    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
-        self.0.position(ply, depth, position)
-    }
-
-    fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
-        self.0.moved(reached)
-    }
-
-    fn opened(&mut self) {
-        self.0.opened();
-    }
-
-    fn closed(&mut self, depth: usize) {
-        self.0.closed(depth);
+    /// Ends the walk where it may stop and the game is `decided`.
+    fn stop_if(&mut self, decided: bool) -> ControlFlow<()> {
+        if self.may_stop && decided {
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -339,6 +325,10 @@ impl Visit for Positions<'_> {
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         if let Some(matcher) = &mut self.matcher {
             let _ = matcher.moved(reached);
+            if self.only_query {
+                let decided = !self.selection.whole_report && matcher.found_one();
+                return self.stop_if(decided);
+            }
         }
         self.position(reached.ply, reached.depth, reached.after)
     }
@@ -395,10 +385,6 @@ impl Visit for Positions<'_> {
             Some(matcher) => !every && matcher.found_one(),
         };
         let decided = all && named && self.patterned && queried;
-        if self.may_stop && (hopeless || decided) {
-            self.stopped = true;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
+        self.stop_if(hopeless || decided)
     }
 }

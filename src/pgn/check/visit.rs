@@ -46,9 +46,6 @@ pub trait Visit {
     /// ends the walk.
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()>;
 
-    /// Whether [`Visit::moved`] is shown the position before each move (a copy a move).
-    const BEFORE: bool = false;
-
     /// The position a move reached (see [`Reached`]). By default, [`Visit::position`].
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         self.position(reached.ply, reached.depth, reached.after)
@@ -71,8 +68,6 @@ pub struct Reached<'a> {
     pub ply: usize,
     /// 0 on the mainline, else how deep in variations.
     pub depth: usize,
-    /// The position the move was played in (`after` unless [`Visit::BEFORE`]).
-    pub before: &'a Position,
     /// The move (`None`: a null move).
     pub played: Option<Move>,
     /// The position it reached.
@@ -144,7 +139,7 @@ impl<'v, V: Visit> Visiting<'v, V> {
 }
 
 impl<V: Visit> Listener for Visiting<'_, V> {
-    const BEFORE: bool = V::BEFORE;
+    const BEFORE: bool = false;
     const MOVES: bool = true;
     const STOPS: bool = true;
 
@@ -173,7 +168,6 @@ impl<V: Visit> Listener for Visiting<'_, V> {
             let reached = Reached {
                 ply: moved.ply,
                 depth: self.nesting.depth,
-                before: moved.before,
                 played,
                 after: moved.after,
                 span: moved.span,
