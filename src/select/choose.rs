@@ -326,7 +326,7 @@ impl Visit for Positions<'_> {
         if let Some(matcher) = &mut self.matcher {
             let _ = matcher.moved(reached);
             if self.only_query {
-                let decided = !self.selection.whole_report && matcher.found_one();
+                let decided = !self.selection.every_match() && matcher.found_one();
                 return self.stop_if(decided);
             }
         }
@@ -377,12 +377,11 @@ impl Visit for Positions<'_> {
             let _ = matcher.position(ply, depth, position);
         }
         let named = self.classifier.is_none() || self.named_all;
-        // A query's matches are reported with the whole report or when all are wanted;
-        // else one is enough.
-        let every = self.selection.whole_report || self.selection.all_matches;
+        // A query's matches are reported with the whole report or when all are wanted
+        // (`every_match`); else one is enough.
         let queried = match &self.matcher {
             None => true,
-            Some(matcher) => !every && matcher.found_one(),
+            Some(matcher) => !self.selection.every_match() && matcher.found_one(),
         };
         let decided = all && named && self.patterned && queried;
         self.stop_if(hopeless || decided)

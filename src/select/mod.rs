@@ -142,6 +142,12 @@ impl Selection {
                 .is_none_or(|regex| classified.is_some_and(|c| name(c, regex)))
     }
 
+    /// Whether a query's every matching position is wanted (reported with the whole
+    /// report, or asked for): a walk may not stop at the first.
+    fn every_match(&self) -> bool {
+        self.whole_report || self.all_matches
+    }
+
     /// Whether a filter needs the whole game played.
     fn reads_whole_game(&self) -> bool {
         self.plies.is_some()
