@@ -25,6 +25,7 @@ from jaque._jaque import (
     check,
     fix,
     fmt,
+    query,
     read_arrow,
     read_games,
     select,
@@ -45,6 +46,7 @@ __all__ = [
     "check",
     "fix",
     "fmt",
+    "query",
     "read_arrow",
     "read_games",
     "select",
@@ -54,5 +56,5 @@ __all__ = [
 # them through this table (pytest --doctest-modules runs them).
 __test__ = {
     name: globals()[name].__doc__
-    for name in ("read_games", "read_arrow", "check", "fix", "fmt")
+    for name in ("read_games", "read_arrow", "select", "query", "check", "fix", "fmt")
 }

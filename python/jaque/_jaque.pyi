@@ -87,6 +87,10 @@ class Game:
     @property
     def opening(self) -> dict[str, str | int] | None: ...
     @property
+    def matches(self) -> list[int] | None: ...
+    @property
+    def variation_matches(self) -> list[tuple[int, int]] | None: ...
+    @property
     def result(self) -> str | None: ...
     @property
     def san(self) -> list[str]: ...
@@ -148,6 +152,15 @@ def select(
     valid: bool = False,
     invert: bool = False,
     dedupe: bool | Literal["moves", "position"] | None = None,
+    jobs: int | None = None,
+    lang: Lang = "en",
+    lints: Mapping[str, Level] | None = None,
+) -> Games: ...
+def query(
+    source: Source,
+    query: str,
+    *,
+    variations: bool = False,
     jobs: int | None = None,
     lang: Lang = "en",
     lints: Mapping[str, Level] | None = None,

@@ -33,6 +33,18 @@ pub struct Game {
     /// The reading thread that made the record, to free it (`returns`); none for a game
     /// checked on Python's thread.
     home: Option<Home>,
+    /// What a query found in it (`query`, `select(query=…)`); none for a game read alone.
+    found: Option<Found>,
+}
+
+/// Where a query matched a game, as `jaque query --json` says it.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// The mainline plies whose position matched, ascending.
+    pub matches: Vec<u32>,
+    /// With variations, the (line, column) of each move inside a variation that reached a
+    /// match, in the text's order.
+    pub variation_matches: Option<Vec<(usize, usize)>>,
 }
 
 impl Game {
@@ -43,7 +55,14 @@ impl Game {
             options: settings.options,
             lints: settings.lints,
             home: None,
+            found: None,
         }
+    }
+
+    /// The game with what a query found in it.
+    pub fn with_found(mut self, found: Option<Found>) -> Game {
+        self.found = found;
+        self
     }
 
     /// A game whose record was made on the reading thread `home`, which will free it.
@@ -135,6 +154,20 @@ impl Game {
         opening.set_item("name", classified.opening.name)?;
         opening.set_item("ply", classified.ply)?;
         Ok(Some(opening))
+    }
+
+    /// With a query (`jaque.query`, `select(query=…)`), the mainline plies whose position
+    /// matched, ascending (0: the start); `None` for a game read without one.
+    #[getter]
+    fn matches(&self) -> Option<Vec<u32>> {
+        self.found.as_ref().map(|found| found.matches.clone())
+    }
+
+    /// With a query and `variations=True`, the `(line, column)` of each move inside a
+    /// variation that reached a matching position, in the text's order; else `None`.
+    #[getter]
+    fn variation_matches(&self) -> Option<Vec<(usize, usize)>> {
+        (self.found.as_ref()).and_then(|found| found.variation_matches.clone())
     }
 
     /// The `Result` tag, or where it is missing or `*`, the termination marker.
@@ -265,7 +298,15 @@ impl Game {
         }
         let lang = game.options.lang.to_string();
         let place = (raw.index, raw.offset, raw.line, raw.skipped);
-        let state = (PyBytes::new(py, &raw.bytes), place, &game.file, lang, lints);
+        let found = (game.found.as_ref()).map(|f| (f.matches.clone(), f.variation_matches.clone()));
+        let state = (
+            PyBytes::new(py, &raw.bytes),
+            place,
+            &game.file,
+            lang,
+            lints,
+            found,
+        );
         let unpickle = py.import("jaque._jaque")?.getattr("_game")?;
         Ok((unpickle, state.into_pyobject(py)?.into_any()))
     }
@@ -285,14 +326,20 @@ impl Game {
     }
 }
 
-/// A pickled [`Game`] made again: its raw text checked with its settings.
+/// Where a query matched, as pickled: the plies, and the places in variations.
+type PickledFound = (Vec<u32>, Option<Vec<(usize, usize)>>);
+
+/// A pickled [`Game`] made again: its raw text checked with its settings, with what a query
+/// had found in it.
 #[pyfunction]
+#[pyo3(signature = (bytes, place, file, lang, lints, found=None))]
 pub fn _game(
     bytes: &[u8],
     place: (usize, u64, usize, u64),
     file: String,
     lang: &str,
     lints: &Bound<'_, PyDict>,
+    found: Option<PickledFound>,
 ) -> PyResult<Game> {
     let settings = crate::settings::settings(None::<&Bound<'_, PyInt>>, lang, Some(lints))?;
     let (index, offset, line, skipped) = place;
@@ -304,5 +351,9 @@ pub fn _game(
         skipped,
     };
     let record = settings.record(&mut settings.checker(), &raw);
-    Ok(Game::new(record, file, &settings))
+    let found = found.map(|(matches, variation_matches)| Found {
+        matches,
+        variation_matches,
+    });
+    Ok(Game::new(record, file, &settings).with_found(found))
 }

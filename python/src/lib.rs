@@ -27,6 +27,7 @@ fn _jaque(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(reading::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(reading::read_arrow, module)?)?;
     module.add_function(wrap_pyfunction!(selecting::select, module)?)?;
+    module.add_function(wrap_pyfunction!(selecting::query, module)?)?;
     module.add_function(wrap_pyfunction!(text::check, module)?)?;
     module.add_function(wrap_pyfunction!(text::fix, module)?)?;
     module.add_function(wrap_pyfunction!(text::fmt, module)?)?;

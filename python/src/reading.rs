@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyInt};
 
 use crate::errors::read_error;
-use crate::game::Game;
+use crate::game::{Found, Game};
 use crate::returns::Returns;
 use crate::selecting::selection;
 use crate::settings::settings;
@@ -50,17 +50,25 @@ pub fn read_games(
     let work = move |games: &[RawGame], checker: &mut Checker| {
         freeing.free_mine();
         let thread = thread::current().id();
-        let records = games
-            .iter()
-            .map(|game| (kept.record(checker, game), thread, None));
+        let records = games.iter().map(|game| Item {
+            record: kept.record(checker, game),
+            thread,
+            key: None,
+            found: None,
+        });
         records.collect::<Vec<_>>()
     };
     Games::new(source, settings, returns, work, None)
 }
 
-/// A record with the reading thread that made it, and its key for duplicates if the games
-/// are selected dropping them.
-pub type Item = (GameRecord, ThreadId, Option<Key>);
+/// A record with the reading thread that made it, its key for duplicates if the games are
+/// selected dropping them, and what a query found in it.
+pub struct Item {
+    pub record: GameRecord,
+    pub thread: ThreadId,
+    pub key: Option<Key>,
+    pub found: Option<Found>,
+}
 
 impl Games {
     /// The games `work` makes of each batch of `source`'s games, in input order, dropping
@@ -87,19 +95,22 @@ impl Games {
         })
     }
 
-    /// The next record, the duplicates dropped (and sent back to be freed).
-    fn next_record(&self) -> Result<Option<std::io::Result<(GameRecord, ThreadId)>>, ()> {
+    /// The next item, the duplicates dropped (and their records sent back to be freed).
+    fn next_record(&self) -> Result<Option<std::io::Result<Item>>, ()> {
         let mut records = self.records.lock().map_err(|_| ())?;
         let mut duplicates = self.duplicates.lock().map_err(|_| ())?;
         loop {
             match records.next() {
-                Some(Ok((record, thread, Some(key)))) => {
-                    if duplicates.as_mut().is_none_or(|d| d.first(key)) {
-                        return Ok(Some(Ok((record, thread))));
+                Some(Ok(mut item)) => {
+                    let first = match item.key.take() {
+                        Some(key) => duplicates.as_mut().is_none_or(|d| d.first(key)),
+                        None => true,
+                    };
+                    if first {
+                        return Ok(Some(Ok(item)));
                     }
-                    self.returns.home(thread).give_back(record);
+                    self.returns.home(item.thread).give_back(item.record);
                 }
-                Some(Ok((record, thread, None))) => return Ok(Some(Ok((record, thread)))),
                 Some(Err(error)) => return Ok(Some(Err(error))),
                 None => return Ok(None),
             }
@@ -136,10 +147,11 @@ impl Games {
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
         let next = py.detach(|| self.next_record());
         match next {
-            Ok(Some(Ok((record, thread)))) => {
-                let home = self.returns.home(thread);
+            Ok(Some(Ok(item))) => {
+                let home = self.returns.home(item.thread);
                 let file = self.file.clone();
-                Ok(Some(Game::from_home(record, file, &self.settings, home)))
+                let game = Game::from_home(item.record, file, &self.settings, home);
+                Ok(Some(game.with_found(item.found)))
             }
             Ok(Some(Err(error))) => {
                 Err(take(&self.raised).unwrap_or_else(|| read_error(error, &self.file)))

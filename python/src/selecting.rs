@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 
+use crate::game::Found;
 use crate::reading::{Games, Item};
 use crate::returns::Returns;
 use crate::settings::settings;
@@ -19,7 +20,7 @@ use crate::source::open;
 /// yields them: the filters of `jaque select`, by the same names (`tag`, `fen` and `moves`
 /// take a string or a list of strings, each of which must hold; `variations`, `valid` and
 /// `invert` are true or false; `dedupe` is `True`, `"moves"` or `"position"`; `query` is
-/// the language of `jaque query`). A filter
+/// the language of `jaque query`, and each game's `matches` says where it matched). A filter
 /// that cannot be read raises `ValueError`, pointing into it; an unknown name `TypeError`.
 ///
 /// >>> import jaque
@@ -37,7 +38,55 @@ pub fn select(
     lints: Option<&Bound<'_, PyDict>>,
     filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Games> {
-    let selection = Arc::new(selection(filters, true)?);
+    selected(source, selection(filters, true)?, jobs, lang, lints)
+}
+
+/// The games of `source` with a position that satisfies `query` (the language of `jaque
+/// query`, docs/query.md), in input order: `select(source, query=query)`. Each game's
+/// `matches` holds the mainline plies whose position matched, ascending (0: the start);
+/// with `variations=True` positions inside variations count too, and `variation_matches`
+/// holds the `(line, column)` of each move inside a variation that reached a match. A query
+/// that cannot be read raises `ValueError`, with the message and a caret under the place.
+///
+/// >>> import jaque
+/// >>> pgn = b"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. d4 d5 *\n"
+/// >>> [(g.index, g.matches) for g in jaque.query(pgn, "mate or ply == 1 and move to e4")]
+/// [(0, [1, 7])]
+/// >>> game = next(jaque.query(b"1. e4 (1. d4 d5) e5 *", "move to d5", variations=True))
+/// >>> game.matches, game.variation_matches
+/// ([], [(1, 14)])
+#[pyfunction]
+#[pyo3(signature = (source, query, *, variations=false, jobs=None, lang="en", lints=None))]
+pub fn query(
+    source: &Bound<'_, PyAny>,
+    query: String,
+    variations: bool,
+    jobs: Option<&Bound<'_, PyInt>>,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Games> {
+    let filters = Filters {
+        query: Some(query),
+        variations,
+        ..Filters::default()
+    };
+    let selection = filters.selection().map_err(bad_filters)?;
+    selected(source, selection, jobs, lang, lints)
+}
+
+/// The games of `source` that `selection` selects, each with what its query found.
+fn selected(
+    source: &Bound<'_, PyAny>,
+    selection: Selection,
+    jobs: Option<&Bound<'_, PyInt>>,
+    lang: &str,
+    lints: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Games> {
+    // A game's `matches` are all its matching plies.
+    let selection = Arc::new(Selection {
+        all_matches: true,
+        ..selection
+    });
     let settings = settings(jobs, lang, lints)?;
     let duplicates = selection
         .dedupe
@@ -51,9 +100,16 @@ pub fn select(
         let mut selector = Selector::new(&selection, &kept);
         let chosen = games.iter().filter_map(|game| {
             let choice = selector.select(game);
-            choice
-                .selected
-                .then(|| (kept.record(checker, game), thread, choice.key))
+            let found = (selection.query.is_some()).then(|| Found {
+                matches: choice.matches,
+                variation_matches: (selection.variations).then_some(choice.variation_matches),
+            });
+            (choice.selected).then(|| Item {
+                record: kept.record(checker, game),
+                thread,
+                key: choice.key,
+                found,
+            })
         });
         chosen.collect()
     };

@@ -1,11 +1,13 @@
-"""The Dask example (examples/dask_parquet.py): several `.pgn.zst` files exported on a local
-cluster of two worker processes give the Parquet dataset that reading each file in this
-process gives, row for row."""
+"""The Dask examples: several `.pgn.zst` files exported on a local cluster of two worker
+processes give the Parquet dataset that reading each file in this process gives, row for row
+(examples/dask_parquet.py); a query searched over several files on it gives the games and
+plies python-chess's oracle matches (examples/dask_query.py)."""
 
 from __future__ import annotations
 
 import concurrent.futures
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -19,25 +21,28 @@ import zstandard
 
 import jaque
 
-PGN = Path(__file__).parents[2] / "tests/data/pgn"
+ROOT = Path(__file__).parents[2]
+PGN = ROOT / "tests/data/pgn"
 # Seconds an export of these small files may take before the test gives up on it.
 TIMEOUT = 120
 EXAMPLE = Path(__file__).parents[1] / "examples/dask_parquet.py"
+QUERY_EXAMPLE = Path(__file__).parents[1] / "examples/dask_query.py"
 TABLES = ["games", "moves", "positions"]
 
 
-def load_example():
-    """The example, imported by its path under its own name, `dask_parquet`: the workers
+def load_example(path: Path):
+    """An example, imported by its path under its own name (`dask_parquet`): the workers
     import it by that name too (the `client` fixture ships it to them), since a task names
     its function by module and name."""
-    spec = importlib.util.spec_from_file_location("dask_parquet", EXAMPLE)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
 
-example = load_example()
+example = load_example(EXAMPLE)
+query_example = load_example(QUERY_EXAMPLE)
 
 
 def games_of(name: str) -> list[bytes]:
@@ -88,6 +93,7 @@ def client():
         # The example's module, to the workers' import path (as on a real cluster, where
         # the workers do not see the client's files).
         client.upload_file(str(EXAMPLE))
+        client.upload_file(str(QUERY_EXAMPLE))
         yield client
 
 
@@ -197,3 +203,56 @@ def test_the_command_line(inputs, tmp_path):
     rows = sum(pa.table(jaque.read_arrow(str(path))).num_rows for path in inputs[:2])
     assert f"{rows} rows in 2 files" in done.stdout
     assert pq.read_table(tmp_path / "games").num_rows == rows
+
+
+# Vendored files whose every mainline python-chess and jaque end at the same ply (as
+# test_query.py checks), and queries of the oracle (tests/data/query/queries.txt).
+QUERY_FILES = ["select.pgn", "variations.pgn", "repetition.pgn"]
+QUERIES = ["mate", "line --> capture{3,}", "flipcolor (Q attacks k)"]
+
+
+def oracle_rows(query: str) -> list[tuple[str, int, list[int]]]:
+    """python-chess's matches of `query` in QUERY_FILES (tests/data/query/expect.jsonl),
+    as the example's (file, index, matches), in the order of the files."""
+    lines = (ROOT / "tests/data/query/expect.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = {(c["query"], c["file"]): c for c in map(json.loads, lines[1:])}
+    return [(str(PGN / name), game, plies)
+            for name in QUERY_FILES
+            for game, plies in cases[(query, "pgn/" + name)]["matches"]]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_a_query_over_many_files_matches_what_python_chess_matches(client, query):
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    try:
+        paths = [str(PGN / name) for name in QUERY_FILES]
+        future = pool.submit(query_example.search, paths, query, client=client)
+        table = future.result(timeout=TIMEOUT)
+    finally:
+        pool.shutdown(wait=False)
+    rows = list(zip(*(table.column(c).to_pylist() for c in ("file", "index", "matches"))))
+    want = oracle_rows(query)
+    assert len(want) > 0
+    assert rows == want
+    assert table.schema == query_example.SCHEMA
+
+
+def test_a_bad_query_is_refused_before_any_task():
+    with pytest.raises(ValueError, match="two conditions side by side"):
+        query_example.search([str(PGN / "select.pgn")], "check mate", client=object())
+
+
+def test_the_query_command_line(tmp_path):
+    out = tmp_path / "mates.parquet"
+    paths = [str(PGN / name) for name in QUERY_FILES]
+    done = subprocess.run(
+        [sys.executable, str(QUERY_EXAMPLE), "mate", *paths, "--workers", "1", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    want = oracle_rows("mate")
+    positions = sum(len(plies) for _, _, plies in want)
+    assert f"{len(want)} games ({positions} positions) in 3 files" in done.stdout
+    assert pq.read_table(out).column("index").to_pylist() == [game for _, game, _ in want]

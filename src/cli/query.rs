@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use jaque::FilterError;
 use jaque::query::Query;
 use jaque::san::Lang;
 
@@ -37,7 +38,16 @@ pub struct QueryArgs {
     /// Print the compiled plan, one step a line, and read no input.
     #[arg(long)]
     pub explain: bool,
-    /// At most N games written.
+    /// Write the games in descending order of NUMBER's greatest value at a matched position
+    /// (ties in input order), such as 'count(A)' or 'ply'; `--json` gives it as `sort`.
+    #[arg(long, value_name = "NUMBER")]
+    pub sort: Option<String>,
+    /// Write the comment {TEXT} (default {jaque}) after the move that reached each matched
+    /// mainline position, after its NAGs (before the first move for ply 0).
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, default_missing_value = "jaque",
+          require_equals = true, conflicts_with_all = ["json", "count"])]
+    pub mark: Option<String>,
+    /// At most N games written (with `--sort`, the N first in its order).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
     /// Write the games to this file instead of standard output.
@@ -69,6 +79,15 @@ pub fn run(mut args: QueryArgs, flags: Flags, global: Global) -> Outcome {
             return Outcome::Failed;
         }
     };
+    if let Some(text) = &args.mark
+        && let Some(at) = text.find('}')
+    {
+        let error = FilterError::new(at..at + 1, "a comment cannot hold `}`")
+            .with_help("PGN ends a comment at the first `}`");
+        let color = global.color.stderr();
+        eprintln!("{}", render::argument("--mark", text, &error, color));
+        return Outcome::Failed;
+    }
     if args.explain {
         print!("{}", query.explain());
         return Outcome::Clean;
@@ -85,6 +104,8 @@ pub fn run(mut args: QueryArgs, flags: Flags, global: Global) -> Outcome {
         lang: args.lang,
         jobs: args.jobs,
         no_progress: args.no_progress,
+        sort: args.sort,
+        mark: args.mark,
         ..SelectArgs::default()
     };
     select::run(select, flags, global)

@@ -147,16 +147,7 @@ impl Typed {
 
 /// Checks a query's tree and compiles it.
 pub(super) fn compile(text: &str, tree: &Tree) -> Result<Plan, FilterError> {
-    let mut compiler = Compiler {
-        text,
-        definitions: &tree.definitions,
-        steps: Vec::new(),
-        known: HashMap::new(),
-        costs: Vec::new(),
-        compiled: HashMap::new(),
-        written: HashMap::new(),
-        copies: 0,
-    };
+    let mut compiler = Compiler::new(text, tree);
     let root = compiler.condition(&tree.query, Context::NONE)?;
     let (steps, root) = pruned(compiler.steps, root);
     let shown = shown(&steps, root);
@@ -167,6 +158,19 @@ pub(super) fn compile(text: &str, tree: &Tree) -> Result<Plan, FilterError> {
         root,
         shown,
     })
+}
+
+/// Checks the tree of a number alone (`jaque query --sort`): its value at a position.
+pub(super) fn number(text: &str, tree: &Tree) -> Result<Number, FilterError> {
+    let root = &tree.query;
+    match Compiler::new(text, tree).typed(root, Context::NONE)? {
+        Typed::Number(number) => Ok(number),
+        other => Err(FilterError::new(
+            root.span.clone(),
+            format!("a number is wanted here, not {}", other.name()),
+        )
+        .with_help("a count, `ply` or an integer: `count(A)`, `count([Qq])`")),
+    }
 }
 
 /// The steps without a `line` that a step with one reads (see [`Plan::shown`]), ascending.
@@ -292,7 +296,20 @@ struct Compiler<'t> {
     copies: usize,
 }
 
-impl Compiler<'_> {
+impl<'t> Compiler<'t> {
+    fn new(text: &'t str, tree: &'t Tree) -> Compiler<'t> {
+        Compiler {
+            text,
+            definitions: &tree.definitions,
+            steps: Vec::new(),
+            known: HashMap::new(),
+            costs: Vec::new(),
+            compiled: HashMap::new(),
+            written: HashMap::new(),
+            copies: 0,
+        }
+    }
+
     fn text(&self, span: &Range<usize>) -> &str {
         self.text.get(span.clone()).unwrap_or("")
     }

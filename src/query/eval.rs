@@ -45,6 +45,8 @@ pub struct Matcher<'q> {
     spare: Vec<Sequence>,
     /// The SAN tokens, in the game's text, of the variation moves that reached a match.
     found: Vec<Range<usize>>,
+    /// With a sort, the greatest value at a matched position of the variations closed.
+    best: Option<u32>,
 }
 
 /// The positions of one line of play, from its first shown: per step of the plan, a column of
@@ -65,6 +67,8 @@ struct Sequence {
     hits: Vec<usize>,
     /// For a plan on material alone, its answer at the last position shown.
     material: Option<bool>,
+    /// With a sort, its number at each position.
+    values: Vec<u32>,
     scratch: Scratch,
 }
 
@@ -86,6 +90,7 @@ impl<'q> Matcher<'q> {
             open: Vec::new(),
             spare: Vec::new(),
             found: Vec::new(),
+            best: None,
         }
     }
 
@@ -103,6 +108,22 @@ impl<'q> Matcher<'q> {
             self.spare.push(sequence);
         }
         self.found.clear();
+        self.best = None;
+    }
+
+    /// With a sort ([`Query::sorted_by`]), the greatest value of its number at a matched
+    /// position, mainline and variations alike; `None` without a sort or a match.
+    pub fn value(&mut self) -> Option<u32> {
+        self.query.sort.as_ref()?;
+        while !self.open.is_empty() {
+            self.close_innermost();
+        }
+        let plan = &self.query.plan;
+        self.mainline.join(plan);
+        let mainline = (self.mainline.matching(plan))
+            .filter_map(|at| self.mainline.values.get(at).copied())
+            .max();
+        mainline.max(self.best)
     }
 
     /// The mainline plies whose position matches, ascending (ply 0: the game's first
@@ -141,6 +162,10 @@ impl<'q> Matcher<'q> {
         let plan = &self.query.plan;
         sequence.join(plan);
         let matching: Vec<usize> = sequence.matching(plan).collect();
+        let best = (matching.iter())
+            .filter_map(|&at| sequence.values.get(at).copied())
+            .max();
+        self.best = self.best.max(best);
         (self.found).extend(
             matching
                 .iter()
@@ -155,6 +180,7 @@ impl Sequence {
     fn clear(&mut self) {
         self.columns.iter_mut().for_each(Vec::clear);
         self.spans.clear();
+        self.values.clear();
         self.hits.clear();
         self.material = None;
         (self.len, self.first, self.joined) = (0, 0, false);
@@ -332,6 +358,9 @@ impl Visit for Matcher<'_> {
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
         if depth == 0 && self.mainline.len == 0 {
             self.mainline.show(&self.query.plan, ply, position, None);
+            if let Some(sort) = &self.query.sort {
+                self.mainline.values.push(number(sort, ply, position));
+            }
         }
         ControlFlow::Continue(())
     }
@@ -353,6 +382,11 @@ impl Visit for Matcher<'_> {
             },
         };
         sequence.show(plan, reached.ply, reached.after, last);
+        if let Some(sort) = &self.query.sort {
+            sequence
+                .values
+                .push(number(sort, reached.ply, reached.after));
+        }
         ControlFlow::Continue(())
     }
 

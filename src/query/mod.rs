@@ -91,6 +91,9 @@ pub fn diagnostic(text: &str, error: FilterError) -> GameDiagnostic {
 pub struct Query {
     text: String,
     plan: compile::Plan,
+    /// `--sort`: a number asked at each position, whose greatest value over the matched
+    /// positions is a game's value ([`Matcher::value`]).
+    sort: Option<compile::Number>,
 }
 
 impl Query {
@@ -101,6 +104,32 @@ impl Query {
         Ok(Query {
             text: text.to_string(),
             plan,
+            sort: None,
+        })
+    }
+
+    /// The query with `number` (a count, `ply`, an integer) asked of each position it
+    /// matches: a game's value is the greatest (`jaque query --sort`). An error points into
+    /// `number`.
+    ///
+    /// ```
+    /// use jaque::pgn::{Checker, Splitter};
+    /// use jaque::query::Query;
+    /// let query = Query::parse("check")?.sorted_by("ply")?;
+    /// let game = Splitter::new(&b"1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *"[..]).next().unwrap()?;
+    /// let mut matcher = query.matcher();
+    /// Checker::default().check_visiting(&game, &mut matcher);
+    /// assert_eq!((matcher.plies(), matcher.value()), (vec![3, 5], Some(5)));
+    /// assert_eq!(Query::parse("check")?.sorted_by("mate").unwrap_err().message,
+    ///            "a number is wanted here, not a condition");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sorted_by(self, number: &str) -> Result<Query, FilterError> {
+        let tree = parse::parse(number)?;
+        let sort = compile::number(number, &tree)?;
+        Ok(Query {
+            sort: Some(sort),
+            ..self
         })
     }
 

@@ -36,6 +36,8 @@ pub struct Choice {
     /// satisfying it: the line and column (from 1, in characters) of each one's SAN token in
     /// the input, in the text's order.
     pub variation_matches: Vec<(usize, usize)>,
+    /// With a query that sorts, the greatest value of its number at a matched position.
+    pub value: Option<u32>,
 }
 
 impl Choice {
@@ -126,9 +128,13 @@ impl<'s> Selector<'s> {
         let mut report = self.checker.check_visiting(raw, &mut positions);
         report.apply(&self.lints);
         let opening = positions.classifier.and_then(|c| c.classified());
-        let (matches, variation_moves) = match &mut positions.matcher {
-            Some(matcher) => (Some(matcher.plies()), matcher.variation_moves()),
-            None => (None, Vec::new()),
+        let (matches, variation_moves, value) = match &mut positions.matcher {
+            Some(matcher) => (
+                Some(matcher.plies()),
+                matcher.variation_moves(),
+                matcher.value(),
+            ),
+            None => (None, Vec::new(), None),
         };
         let queried = matches
             .as_ref()
@@ -145,6 +151,7 @@ impl<'s> Selector<'s> {
             opening,
             matches: matches.unwrap_or_default(),
             variation_matches,
+            value,
         }
     }
 
@@ -168,6 +175,7 @@ impl<'s> Selector<'s> {
             mut opening,
             matches,
             variation_matches,
+            value,
             ..
         } = walked;
         // A game failing a tag filter was not played, and `--invert` may select it: its
@@ -201,6 +209,7 @@ impl<'s> Selector<'s> {
             opening: opening.filter(|_| selected),
             matches,
             variation_matches,
+            value,
         }
     }
 
@@ -237,6 +246,7 @@ struct Walked {
     opening: Option<Classified>,
     matches: Vec<u32>,
     variation_matches: Vec<(usize, usize)>,
+    value: Option<u32>,
 }
 
 /// The lines and columns of `spans` in `raw`'s text (as the checker decoded it).
@@ -316,7 +326,7 @@ impl Visit for Positions<'_> {
         if let Some(matcher) = &mut self.matcher {
             let _ = matcher.moved(reached);
             if self.only_query {
-                let decided = !self.selection.whole_report && matcher.found_one();
+                let decided = !self.selection.every_match() && matcher.found_one();
                 return self.stop_if(decided);
             }
         }
@@ -367,10 +377,11 @@ impl Visit for Positions<'_> {
             let _ = matcher.position(ply, depth, position);
         }
         let named = self.classifier.is_none() || self.named_all;
-        // A query's matches are reported with the whole report; else one is enough.
+        // A query's matches are reported with the whole report or when all are wanted
+        // (`every_match`); else one is enough.
         let queried = match &self.matcher {
             None => true,
-            Some(matcher) => !self.selection.whole_report && matcher.found_one(),
+            Some(matcher) => !self.selection.every_match() && matcher.found_one(),
         };
         let decided = all && named && self.patterned && queried;
         self.stop_if(hopeless || decided)

@@ -46,6 +46,10 @@ pub struct Filters {
     pub either_colour: bool,
     /// `query`: a condition of the query language on some mainline position.
     pub query: Option<String>,
+    /// `sort`: a number of the query language, asked where the query matches.
+    pub sort: Option<String>,
+    /// Every position the query matches is wanted, not only whether one does.
+    pub all_matches: bool,
 }
 
 /// A filter whose text could not be read: its name, its text, and why.
@@ -82,6 +86,7 @@ impl Filters {
             invert: self.invert,
             whole_report: self.whole_report,
             classify: self.classify,
+            all_matches: self.all_matches || self.sort.is_some(),
             ..Selection::default()
         };
         for text in &self.tags {
@@ -150,6 +155,15 @@ impl Filters {
         if let Some(text) = &self.query {
             let query = Query::parse(text).map(|q| selection.query = Some(q));
             read("query", text, query);
+        }
+        if let Some(text) = &self.sort {
+            let sorted = match selection.query.take() {
+                Some(query) => query.sorted_by(text).map(|q| selection.query = Some(q)),
+                // A query that could not be read is said once, above.
+                None if self.query.is_some() => Ok(()),
+                None => Err(FilterError::new(0..text.len(), "a sort needs a query")),
+            };
+            read("sort", text, sorted);
         }
         if let Some(text) = &self.eco {
             read("eco", text, eco_ranges(text).map(|r| selection.eco = r));

@@ -14,6 +14,7 @@
 mod choose;
 mod dedupe;
 mod filters;
+mod mark;
 pub mod pattern;
 mod pick;
 mod retag;
@@ -30,6 +31,7 @@ pub use crate::diagnostic::FilterError;
 pub use choose::{Choice, Selector};
 pub use dedupe::{Duplicates, Key, MovesKey, PositionKey};
 pub use filters::{BadFilter, Filters};
+pub use mark::with_comments;
 pub use pick::{Picked, Picks, pick};
 pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
@@ -107,6 +109,9 @@ pub struct Selection {
     pub classify: bool,
     /// `--query`: some mainline position satisfies it ([`Choice::matches`] says which).
     pub query: Option<Query>,
+    /// Every position the query matches is wanted ([`Choice::matches`] complete), not only
+    /// whether one does: the walk does not stop at the first.
+    pub all_matches: bool,
 }
 
 impl Selection {
@@ -135,6 +140,12 @@ impl Selection {
         (self.eco.is_empty() || classified.is_some_and(eco))
             && (self.opening.as_ref())
                 .is_none_or(|regex| classified.is_some_and(|c| name(c, regex)))
+    }
+
+    /// Whether a query's every matching position is wanted (reported with the whole
+    /// report, or asked for): a walk may not stop at the first.
+    fn every_match(&self) -> bool {
+        self.whole_report || self.all_matches
     }
 
     /// Whether a filter needs the whole game played.

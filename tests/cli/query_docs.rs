@@ -4,7 +4,9 @@
 //! (`tests/data/query/queries.txt`), and the
 //! count shown is the number of games of the file python-chess's evaluation matches
 //! (`tests/data/query/expect.jsonl`); the error example prints the page's diagnostic whole,
-//! the `--explain` example the plan shown.
+//! the `--explain` example the plan shown. The `--sort` example's games and values, shown
+//! as JSON cut short with `…`, are the oracle's (`tests/data/query/sort.jsonl`); the `--mark`
+//! example's excerpt is in the game written.
 
 use std::path::Path;
 
@@ -23,6 +25,45 @@ fn oracle_count(query: &str, file: &str) -> usize {
         .find(|case| case["query"] == query && case["file"] == file)
         .unwrap_or_else(|| panic!("{query:?} on {file} is not in the oracle's queries"));
     case["matches"].as_array().expect("matches").len()
+}
+
+/// The value of `"key":` in a line of JSON, shown or printed.
+fn field(line: &str, key: &str) -> Option<u64> {
+    let rest = line.split(&format!("\"{key}\":")).nth(1)?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// A `--sort … --limit N --json` example: the games and values shown are the oracle's N
+/// first, and those printed.
+fn sorted(argv: &[&str], shown: &[&str], stdout: &[u8]) {
+    let at = |flag: &str| argv.iter().position(|a| *a == flag).expect(flag) + 1;
+    let (query, sort, file) = (argv[1], argv[at("--sort")], argv[argv.len() - 1]);
+    let text = std::fs::read_to_string(common::vendored("query/sort.jsonl")).expect("oracle");
+    let case = (text.lines().skip(1))
+        .map(|line| serde_json::from_str::<Value>(line).expect("JSON"))
+        .find(|c| {
+            c["query"] == query
+                && c["sort"] == sort
+                && file.ends_with(c["file"].as_str().unwrap_or("?"))
+        })
+        .unwrap_or_else(|| panic!("{query:?} --sort {sort:?} is not in sort.jsonl"));
+    let want: Vec<(u64, u64)> = (case["order"].as_array().expect("order").iter())
+        .take(shown.len())
+        .map(|p| (p[0].as_u64().expect("game"), p[1].as_u64().expect("value")))
+        .collect();
+    let pairs = |lines: Vec<&str>| -> Vec<(u64, u64)> {
+        (lines.into_iter())
+            .filter_map(|l| Some((field(l, "game")?, field(l, "sort")?)))
+            .collect()
+    };
+    assert_eq!(
+        pairs(shown.to_vec()),
+        want,
+        "the page on {query} --sort {sort}"
+    );
+    let printed = String::from_utf8_lossy(stdout);
+    assert_eq!(pairs(printed.lines().collect()), want, "{argv:?}");
 }
 
 #[test]
@@ -61,6 +102,15 @@ fn every_example_of_docs_query_prints_what_the_page_shows() {
                 "{query}"
             );
             counted += 1;
+        } else if args.iter().any(|a| a == "--sort") {
+            sorted(&argv, &shown, &done.stdout);
+        } else if args.iter().any(|a| a.starts_with("--mark")) {
+            assert_eq!(done.status.code(), Some(0), "{argv:?}");
+            let stdout = String::from_utf8_lossy(&done.stdout);
+            for line in &shown {
+                let excerpt = line.trim_start_matches("… ").trim_end_matches(" …");
+                assert!(stdout.contains(excerpt), "{argv:?}: {excerpt}");
+            }
         } else if args.iter().any(|a| a == "--explain") {
             // The plan as the page shows it (jaque's own format, no oracle's).
             assert_eq!(done.status.code(), Some(0), "{argv:?}");

@@ -116,6 +116,13 @@ pub struct SelectArgs {
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// `jaque query --sort`: a number of the query language; the games are written in
+    /// descending order of its greatest value at a matched position.
+    #[arg(skip)]
+    pub sort: Option<String>,
+    /// `jaque query --mark`: the comment written after each matched mainline position.
+    #[arg(skip)]
+    pub mark: Option<String>,
 }
 
 /// The filters of the arguments, as their text.
@@ -141,6 +148,8 @@ pub fn filters(args: &SelectArgs) -> Filters {
         pattern: args.pattern.clone(),
         either_colour: args.either_colour,
         query: args.query.clone(),
+        sort: args.sort.clone(),
+        all_matches: args.mark.is_some(),
     }
 }
 

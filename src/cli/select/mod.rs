@@ -2,6 +2,7 @@
 //! as they were read (or as `check --json` objects), duplicates dropped on request; a
 //! summary on standard error says how many games were read, selected and had errors.
 
+use std::borrow::Cow;
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,7 +11,7 @@ use jaque::input::{Pipeline, Settings};
 use jaque::json::{self, Array, Escaped, Object};
 use jaque::pgn::Options;
 use jaque::select::{
-    Between, Choice, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_tags,
+    Between, Choice, Dedupe, Duplicates, Picked, Picks, Selection, pick, with_comments, with_tags,
 };
 
 use super::input::{Input, Unnamed, expand, say_no_games};
@@ -21,9 +22,11 @@ use super::stdout::StdoutBuffer;
 use super::{Global, Outcome, render};
 
 mod args;
+mod ranked;
 mod write;
 
 pub use args::SelectArgs;
+use ranked::{Output, Ranked};
 use write::Sink;
 
 /// What was read and written.
@@ -49,6 +52,8 @@ struct Run<'a> {
     /// The files written, put in place at the end of a run that did not fail.
     staging: Staging,
     totals: Totals,
+    /// `--sort`: the games held until the end.
+    ranked: Option<Ranked>,
 }
 
 pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
@@ -150,6 +155,7 @@ impl<'a> Run<'a> {
             sink,
             staging,
             totals: Totals::default(),
+            ranked: args.sort.as_ref().map(|_| Ranked::new(args.limit)),
         })
     }
 
@@ -259,10 +265,9 @@ impl<'a> Run<'a> {
                     continue;
                 }
             }
-            if self
-                .args
-                .limit
-                .is_some_and(|limit| self.totals.selected >= limit)
+            // With a sort, the limit is on the games in its order: all are read.
+            if self.ranked.is_none()
+                && (self.args.limit).is_some_and(|limit| self.totals.selected >= limit)
             {
                 self.totals.done = true;
                 break;
@@ -284,10 +289,27 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Writes one selected game: its bytes (with its opening's tags for `--add-opening`),
-    /// or its JSON object.
+    /// Writes one selected game, or with `--sort` holds it until the end.
     fn write(&mut self, picked: &Picked, global: usize, name: &Escaped) -> io::Result<()> {
+        let output = self.output(picked, global, name);
+        match &mut self.ranked {
+            Some(ranked) => {
+                ranked.push(picked.choice.value, output);
+                Ok(())
+            }
+            None => emit(&mut self.sink, output, &self.staging),
+        }
+    }
+
+    /// What one selected game writes: its bytes (with its opening's tags for
+    /// `--add-opening`, the comments of `--mark`), or its JSON object.
+    fn output<'p>(&self, picked: &'p Picked, global: usize, name: &Escaped) -> Output<'p> {
         let opening = picked.choice.opening;
+        let eco = opening.map(|c| c.opening.eco);
+        let bytes = match &self.args.mark {
+            Some(text) => Cow::Owned(with_comments(&picked.bytes, &picked.choice.matches, text)),
+            None => Cow::Borrowed(&picked.bytes[..]),
+        };
         match (&picked.choice.report, self.args.json) {
             (Some(report), true) => {
                 let mut line = Vec::with_capacity(1024);
@@ -300,6 +322,10 @@ impl<'a> Run<'a> {
                         if self.args.query.is_some() {
                             matches(object, &picked.choice, self.args.variations);
                         }
+                        if self.args.sort.is_some() {
+                            let value = picked.choice.value.map(|v| v as usize);
+                            object.field("sort", value.as_ref());
+                        }
                         let Some(classified) = opening else {
                             return object.field("opening", None::<&str>);
                         };
@@ -310,21 +336,16 @@ impl<'a> Run<'a> {
                         field.close();
                     },
                 );
-                self.sink.line(&line, &self.staging)
+                Output::Line(line)
             }
-            _ if self.args.add_opening => {
-                let tags = opening.map(|c| [("ECO", c.opening.eco), ("Opening", c.opening.name)]);
-                let bytes = match &tags {
-                    Some(tags) => &with_tags(&picked.bytes, tags),
-                    None => &picked.bytes,
-                };
-                let eco = opening.map(|c| c.opening.eco);
-                self.sink.game(bytes, eco, &self.staging)
-            }
-            _ => {
-                let eco = opening.map(|c| c.opening.eco);
-                self.sink.game(&picked.bytes, eco, &self.staging)
-            }
+            _ => match opening.filter(|_| self.args.add_opening) {
+                Some(c) => {
+                    let tags = [("ECO", c.opening.eco), ("Opening", c.opening.name)];
+                    let bytes = Cow::Owned(with_tags(&bytes, &tags));
+                    Output::Game { bytes, eco }
+                }
+                None => Output::Game { bytes, eco },
+            },
         }
     }
 
@@ -336,9 +357,18 @@ impl<'a> Run<'a> {
             mut sink,
             mut dropped,
             staging,
-            totals: t,
+            totals: mut t,
+            ranked,
             ..
         } = self;
+        let mut written = true;
+        if let Some(ranked) = ranked {
+            // All were read: the limit is on the games in the sort's order.
+            t.selected = t.selected.min(args.limit.unwrap_or(usize::MAX));
+            for output in ranked.into_sorted() {
+                written &= emit(&mut sink, output, &staging).is_ok();
+            }
+        }
         if args.count {
             let _ = sink.line(format!("{}", t.selected).as_bytes(), &staging);
         }
@@ -359,6 +389,7 @@ impl<'a> Run<'a> {
         drop((sink, dropped));
         // The files go in place, whole, only when the run did not fail; else none does.
         let placed = !failed
+            && written
             && flushed
             && staging
                 .commit()
@@ -375,6 +406,14 @@ impl<'a> Run<'a> {
             (true, 0) => Outcome::Errors,
             (true, _) => Outcome::Clean,
         }
+    }
+}
+
+/// Writes one game's output.
+fn emit(sink: &mut Sink, output: Output<'_>, staging: &Staging) -> io::Result<()> {
+    match output {
+        Output::Game { bytes, eco } => sink.game(&bytes, eco, staging),
+        Output::Line(line) => sink.line(&line, staging),
     }
 }
 
