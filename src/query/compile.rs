@@ -46,6 +46,8 @@ pub(super) struct Plan {
     /// Where the query looks ahead: the steps without a `line` that those with one read,
     /// asked of each position into a column; the others are joined at the game's end.
     pub(super) shown: Vec<usize>,
+    /// The pawns the query needs wherever it holds (see [`reach`](super::reach)).
+    pub(super) pawns: Vec<(Color, Bitboard)>,
 }
 
 /// One step of a plan.
@@ -154,6 +156,7 @@ pub(super) fn compile(text: &str, tree: &Tree) -> Result<Plan, FilterError> {
     Ok(Plan {
         looks_ahead: !shown.is_empty() || matches!(steps.get(root), Some(Step::Line(_))),
         material: material(&steps, root),
+        pawns: super::reach::needed_pawns(&steps, root),
         steps,
         root,
         shown,

@@ -69,6 +69,9 @@ struct Sequence {
     material: Option<bool>,
     /// With a sort, its number at each position.
     values: Vec<u32>,
+    /// A pawn the query needs can no longer come (see [`reach`](super::reach)): no later
+    /// position matches.
+    lost: bool,
     scratch: Scratch,
 }
 
@@ -144,6 +147,13 @@ impl<'q> Matcher<'q> {
         !plan.looks_ahead && !self.mainline.hits.is_empty()
     }
 
+    /// Whether no mainline position after those shown can match: the query needs a pawn on
+    /// a square that no pawn of its colour can reach any more. A walk of the mainline alone
+    /// may stop.
+    pub fn lost(&self) -> bool {
+        self.mainline.lost
+    }
+
     /// The moves inside variations that reached a matching position: their SAN tokens'
     /// bytes in the game's text, in the text's order.
     pub fn variation_moves(&mut self) -> Vec<Range<usize>> {
@@ -183,7 +193,7 @@ impl Sequence {
         self.values.clear();
         self.hits.clear();
         self.material = None;
-        (self.len, self.first, self.joined) = (0, 0, false);
+        (self.len, self.first, self.joined, self.lost) = (0, 0, false, false);
     }
 
     /// Shows the position after `ply` plies, reached by `last`. A plan that looks ahead
@@ -196,6 +206,9 @@ impl Sequence {
             if plan.looks_ahead {
                 self.columns.resize_with(plan.steps.len(), Vec::new);
             }
+        }
+        if !plan.pawns.is_empty() {
+            self.lost = super::reach::lost(&plan.pawns, position);
         }
         let here = Here {
             ply,

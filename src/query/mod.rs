@@ -23,6 +23,7 @@ mod explain;
 mod material;
 mod parse;
 mod pattern;
+mod reach;
 mod squares;
 mod syntax;
 #[cfg(test)]

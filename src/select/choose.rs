@@ -326,8 +326,10 @@ impl Visit for Positions<'_> {
         if let Some(matcher) = &mut self.matcher {
             let _ = matcher.moved(reached);
             if self.only_query {
+                // Past a lost pawn no mainline position matches; a variation may still.
+                let lost = matcher.lost() && !self.selection.variations;
                 let decided = !self.selection.every_match() && matcher.found_one();
-                return self.stop_if(decided);
+                return self.stop_if(lost || decided);
             }
         }
         self.position(reached.ply, reached.depth, reached.after)

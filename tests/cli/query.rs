@@ -142,3 +142,32 @@ error: `minor` is not defined
         "{stderr}"
     );
 }
+
+/// A game whose pawns can no longer make a placement the query needs is left there (see
+/// `src/query/reach.rs`): the games counted are still all those the oracle matches.
+#[test]
+fn a_game_left_where_its_pawns_cannot_come_is_counted_as_the_oracle_counts() {
+    let query = "Pd4 and Pe4 and pd5 and pe5";
+    let text = std::fs::read_to_string(common::vendored("query/expect.jsonl")).expect("oracle");
+    let cases: Vec<Value> = (text.lines().skip(1))
+        .map(|line| serde_json::from_str::<Value>(line).expect("JSON"))
+        .filter(|case| case["query"] == query)
+        .collect();
+    let mut matched = 0;
+    for case in &cases {
+        let file = case["file"].as_str().expect("a file");
+        let mut games: Vec<u64> = (case["matches"].as_array().expect("matches").iter())
+            .map(|pair| pair[0].as_u64().expect("a game"))
+            .collect();
+        games.dedup();
+        let path = common::vendored(file);
+        let count = stdout(&["query", "--count", query, path.to_str().expect("UTF-8")]);
+        assert_eq!(count.trim(), games.len().to_string(), "{file}");
+        matched += games.len();
+    }
+    assert!(
+        cases.len() >= 5 && matched >= 5,
+        "{} files, {matched} games",
+        cases.len()
+    );
+}
