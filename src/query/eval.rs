@@ -7,15 +7,11 @@
 use std::ops::{ControlFlow, Range};
 
 use super::Query;
-use super::compile::{Number, Plan, Step, Test};
-use super::syntax::{Designator, Repeat, Word};
-use crate::attacks::{between, bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
-use crate::bitboard::Bitboard;
-use crate::color::Color;
-use crate::moves::{Move, MoveKind};
+use super::compile::{Plan, Step};
+use super::program::{Here, LastMove, changes_material};
+use super::syntax::Repeat;
 use crate::pgn::{Reached, Visit};
 use crate::position::Position;
-use crate::role::{Piece, Role};
 
 /// Asks a [`Query`] of the positions of one game after another: shown a game's positions in
 /// order (it is a [`Visit`]), it tells the mainline plies that match and, where the walk shows
@@ -73,15 +69,6 @@ struct Sequence {
     /// position matches.
     lost: bool,
     scratch: Scratch,
-}
-
-/// The move that reached a position, and that position. All the plan asks of a move
-/// (the piece that moved, whether it captured, the side that played it) is read from the
-/// position it reached, so the walk keeps no copy of the position before each move.
-#[derive(Clone, Copy)]
-struct LastMove<'a> {
-    after: &'a Position,
-    played: Move,
 }
 
 impl<'q> Matcher<'q> {
@@ -199,29 +186,28 @@ impl Sequence {
     /// Shows the position after `ply` plies, reached by `last`. A plan that looks ahead
     /// (`line`) has each test asked and kept in its column, for [`Sequence::join`]; any
     /// other is asked at once, its tests only as far as `and` and `or` need them.
-    fn show(&mut self, plan: &Plan, ply: usize, position: &Position, last: Option<LastMove<'_>>) {
+    fn show(&mut self, query: &Query, here: &Here<'_>) {
+        let (plan, program) = (&query.plan, &query.program);
         if self.len == 0 {
-            self.first = ply;
+            self.first = here.ply;
             self.joined = !plan.looks_ahead;
             if plan.looks_ahead {
                 self.columns.resize_with(plan.steps.len(), Vec::new);
             }
         }
         if !plan.pawns.is_empty() {
-            self.lost = super::reach::lost(&plan.pawns, position);
+            self.lost = super::reach::lost(&plan.pawns, here.position);
         }
-        let here = Here {
-            ply,
-            position,
-            last,
-        };
+        if let Some(value) = program.sort(here) {
+            self.values.push(value);
+        }
         let at = self.len;
         self.len += 1;
         if !plan.looks_ahead {
-            let same = plan.material && last.is_some_and(|last| !changes_material(last));
+            let same = plan.material && here.last.is_some_and(|last| !changes_material(last));
             let holds = match self.material.filter(|_| same) {
                 Some(holds) => holds,
-                None => value(plan, plan.root, &here),
+                None => program.holds(here),
             };
             if plan.material {
                 self.material = Some(holds);
@@ -232,14 +218,14 @@ impl Sequence {
             return;
         }
         let (word, bit) = (at / 64, at % 64);
-        for &step in &plan.shown {
+        for (&step, condition) in plan.shown.iter().zip(program.shown()) {
             let Some(column) = self.columns.get_mut(step) else {
                 continue;
             };
             if bit == 0 {
                 column.push(0);
             }
-            if value(plan, step, &here)
+            if condition(here)
                 && let Some(w) = column.get_mut(word)
             {
                 *w |= 1 << bit;
@@ -370,20 +356,25 @@ impl Visit for Matcher<'_> {
 
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
         if depth == 0 && self.mainline.len == 0 {
-            self.mainline.show(&self.query.plan, ply, position, None);
-            if let Some(sort) = &self.query.sort {
-                self.mainline.values.push(number(sort, ply, position));
-            }
+            let here = Here {
+                ply,
+                position,
+                last: None,
+            };
+            self.mainline.show(self.query, &here);
         }
         ControlFlow::Continue(())
     }
 
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
-        let last = (reached.played).map(|played| LastMove {
-            after: reached.after,
-            played,
-        });
-        let plan = &self.query.plan;
+        let here = Here {
+            ply: reached.ply,
+            position: reached.after,
+            last: (reached.played).map(|played| LastMove {
+                after: reached.after,
+                played,
+            }),
+        };
         let sequence = match reached.depth {
             0 => &mut self.mainline,
             depth => match self.open.get_mut(depth - 1) {
@@ -394,12 +385,7 @@ impl Visit for Matcher<'_> {
                 None => return ControlFlow::Continue(()),
             },
         };
-        sequence.show(plan, reached.ply, reached.after, last);
-        if let Some(sort) = &self.query.sort {
-            sequence
-                .values
-                .push(number(sort, reached.ply, reached.after));
-        }
+        sequence.show(self.query, &here);
         ControlFlow::Continue(())
     }
 
@@ -413,186 +399,4 @@ impl Visit for Matcher<'_> {
             self.close_innermost();
         }
     }
-}
-
-/// A position asked about: after `ply` plies, reached by `last`.
-#[derive(Clone, Copy)]
-struct Here<'a> {
-    ply: usize,
-    position: &'a Position,
-    last: Option<LastMove<'a>>,
-}
-
-/// Whether `step` of a plan that does not look ahead holds `here`: `and` and `or` stop at
-/// the first part that decides them (their parts are ordered cheapest first). The depth
-/// of the recursion is the query's nesting, which the parser bounds.
-fn value(plan: &Plan, step: usize, here: &Here<'_>) -> bool {
-    match plan.steps.get(step) {
-        Some(Step::Test(test)) => holds(test, here),
-        Some(Step::Not(inner)) => !value(plan, *inner, here),
-        Some(Step::All(parts)) => parts.iter().all(|&part| value(plan, part, here)),
-        Some(Step::Any(parts)) => parts.iter().any(|&part| value(plan, part, here)),
-        Some(Step::Line(_)) | None => false,
-    }
-}
-
-/// Whether `test` holds `here`.
-fn holds(test: &Test, here: &Here<'_>) -> bool {
-    let Here {
-        ply,
-        position,
-        last,
-    } = *here;
-    match test {
-        Test::Word(word) => says(*word, position, last),
-        Test::AnyWord(words) => words.iter().any(|word| says(word, position, last)),
-        Test::Occupied(set) => squares(set, position).any(),
-        Test::Compare(op, a, b) => op.holds(number(a, ply, position), number(b, ply, position)),
-        Test::Attacks(a, b) => attacks(position, squares(a, position), squares(b, position)),
-        Test::Pinned(set) => (squares(set, position) & pinned(position)).any(),
-        Test::Pattern(pattern) => pattern.matches(position),
-        Test::Placement(required) => Color::ALL.into_iter().zip(required).all(|(color, roles)| {
-            (Role::ALL.into_iter().zip(roles))
-                .all(|(role, &squares)| position.pieces(color, role) & squares == squares)
-        }),
-        Test::Move { from, to } => last.is_some_and(|last| {
-            let played = last.played;
-            let target = (played.castling_destinations()).map_or(played.to(), |(king, _)| king);
-            from.is_none_or(|set| moved_from(&set, last))
-                && to.is_none_or(|set| squares(&set, position).contains(target))
-        }),
-        Test::Promote(pieces) => last.is_some_and(|last| match last.played.kind() {
-            MoveKind::Promotion(role) => {
-                let color = !last.after.turn();
-                pieces.is_none_or(|p| p.contains(Piece { color, role }))
-            }
-            _ => false,
-        }),
-    }
-}
-
-/// Whether the move left a square of `set` as it was before the move: the square is
-/// among `set`'s and the piece that moved among its pieces (it stood there; never empty).
-fn moved_from(set: &Designator, last: LastMove<'_>) -> bool {
-    let (played, color) = (last.played, !last.after.turn());
-    set.squares
-        .is_none_or(|squares| squares.contains(played.from()))
-        && set
-            .pieces
-            .is_none_or(|pieces| pieces.has(color, played.role()))
-}
-
-/// Whether the move captured (en passant too): a pawn that changed file did; any other
-/// piece did when the halfmove clock started again (a capture's or a pawn move's reset).
-#[inline]
-fn captured(last: LastMove<'_>) -> bool {
-    let played = last.played;
-    match played.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::DoublePawnPush => false,
-        MoveKind::Promotion(_) => played.from().file() != played.to().file(),
-        MoveKind::Normal if played.role() == Role::Pawn => {
-            played.from().file() != played.to().file()
-        }
-        MoveKind::Normal => last.after.halfmove_clock() == 0,
-    }
-}
-
-/// Whether the move changed the pieces on the board's count: a capture or a promotion.
-fn changes_material(last: LastMove<'_>) -> bool {
-    captured(last) || matches!(last.played.kind(), MoveKind::Promotion(_))
-}
-
-#[inline]
-fn says(word: Word, position: &Position, last: Option<LastMove<'_>>) -> bool {
-    match word {
-        Word::Check => position.is_check(),
-        Word::Mate => position.is_checkmate(),
-        Word::Stalemate => position.is_stalemate(),
-        Word::WhiteToMove => position.turn() == Color::White,
-        Word::BlackToMove => position.turn() == Color::Black,
-        Word::Capture => last.is_some_and(captured),
-    }
-}
-
-fn number(number: &Number, ply: usize, position: &Position) -> u32 {
-    match number {
-        Number::Constant(n) => *n,
-        Number::Ply => u32::try_from(ply).unwrap_or(u32::MAX),
-        Number::Count(set) => squares(set, position).count(),
-    }
-}
-
-/// The squares of a designator on a board: those of its squares holding one of its pieces.
-pub(super) fn squares(set: &Designator, position: &Position) -> Bitboard {
-    let within = set.squares.unwrap_or(Bitboard::FULL);
-    let Some(pieces) = set.pieces else {
-        return within;
-    };
-    if let Some(piece) = pieces.single() {
-        return position.pieces(piece.color, piece.role) & within;
-    }
-    let mut held = match pieces.empty_square() {
-        true => !position.occupied(),
-        false => Bitboard::EMPTY,
-    };
-    let (white, black) = (
-        position.by_color(Color::White),
-        position.by_color(Color::Black),
-    );
-    for role in Role::ALL {
-        let side = match (
-            pieces.has(Color::White, role),
-            pieces.has(Color::Black, role),
-        ) {
-            (false, false) => continue,
-            (true, false) => white,
-            (false, true) => black,
-            (true, true) => white | black,
-        };
-        held |= position.by_role(role) & side;
-    }
-    held & within
-}
-
-/// Whether a piece on `from` attacks a square of `targets` (pins ignored).
-fn attacks(position: &Position, from: Bitboard, targets: Bitboard) -> bool {
-    if targets.is_empty() {
-        return false;
-    }
-    let occupied = position.occupied();
-    (from & occupied).into_iter().any(|square| {
-        let attacked = match position.piece_at(square) {
-            Some(Piece {
-                color,
-                role: Role::Pawn,
-            }) => pawn_attacks(color, square),
-            Some(piece) => piece_attacks(piece.role, square, occupied),
-            None => Bitboard::EMPTY,
-        };
-        (attacked & targets).any()
-    })
-}
-
-/// The pieces of either side pinned to their own king.
-fn pinned(position: &Position) -> Bitboard {
-    let occupied = position.occupied();
-    let mut pinned = Bitboard::EMPTY;
-    for color in Color::ALL {
-        let Some(king) = position.pieces(color, Role::King).single() else {
-            continue;
-        };
-        let enemy = |role| position.pieces(!color, role) | position.pieces(!color, Role::Queen);
-        let snipers = (rook_attacks(king, Bitboard::EMPTY) & enemy(Role::Rook))
-            | (bishop_attacks(king, Bitboard::EMPTY) & enemy(Role::Bishop));
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if let Some(square) = blockers.single()
-                && position.by_color(color).contains(square)
-            {
-                pinned.insert(square);
-            }
-        }
-    }
-    pinned
 }

@@ -23,6 +23,7 @@ mod explain;
 mod material;
 mod parse;
 mod pattern;
+mod program;
 mod reach;
 mod squares;
 mod syntax;
@@ -88,14 +89,25 @@ pub fn diagnostic(text: &str, error: FilterError) -> GameDiagnostic {
 /// assert_eq!((error.span, error.message.as_str()), (0..12, "a set compared with a number"));
 /// # Ok::<(), jaque::FilterError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Query {
     text: String,
     plan: compile::Plan,
     /// `--sort`: a number asked at each position, whose greatest value over the matched
     /// positions is a game's value ([`Matcher::value`]).
     sort: Option<compile::Number>,
+    /// The plan and the sort as closures, which the matcher calls.
+    program: program::Program,
 }
+
+/// Two queries are equal when their text and plans are: the program is made from the plan.
+impl PartialEq for Query {
+    fn eq(&self, other: &Query) -> bool {
+        (&self.text, &self.plan, &self.sort) == (&other.text, &other.plan, &other.sort)
+    }
+}
+
+impl Eq for Query {}
 
 impl Query {
     /// Reads and compiles `text`, or says what is wrong where (a byte range of `text`).
@@ -104,6 +116,7 @@ impl Query {
         let plan = compile::compile(text, &tree)?;
         Ok(Query {
             text: text.to_string(),
+            program: program::Program::new(&plan, None),
             plan,
             sort: None,
         })
@@ -129,6 +142,7 @@ impl Query {
         let tree = parse::parse(number)?;
         let sort = compile::number(number, &tree)?;
         Ok(Query {
+            program: program::Program::new(&self.plan, Some(&sort)),
             sort: Some(sort),
             ..self
         })
