@@ -16,6 +16,8 @@ use crate::query::{self, Form, Query};
 /// assert_eq!((d[0].line, d[0].column, d[0].from.line, d[0].to.units), (2, 1, 1, 21));
 /// assert_eq!(document.offset_of(1, 11), 20);
 /// assert!(document.completion(11).iter().any(|f| f.label == "count("));
+/// let named = QueryDocument::new("let knight = n\nkn".into());
+/// assert_eq!(named.completion(17)[0].label, "knight");
 /// assert!(document.query().is_none());
 /// let right = QueryDocument::new("count(Q) > 1".into());
 /// assert!(right.diagnostics().next().is_none() && right.query().is_some());
@@ -57,13 +59,19 @@ impl QueryDocument {
         place::placed(&self.diagnostics, Some(&self.places), Start::default())
     }
 
-    /// The forms that complete the word before byte `at` (all of them after a blank).
+    /// The forms that complete the word before byte `at` (all of them after a blank): the
+    /// names defined before it first, then the language's words and forms.
     pub fn completion(&self, at: usize) -> Vec<Form> {
         let before = self.text.get(..self.floor(at)).unwrap_or_default();
-        let word = before
+        let start = before
             .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(before, |i| &before[i + 1..]);
-        query::completing(word)
+            .map_or(0, |i| i + 1);
+        let word = before.get(start..).unwrap_or_default();
+        let defined = query::names(before.get(..start).unwrap_or_default());
+        (defined.into_iter())
+            .filter(|name| name.label.starts_with(word))
+            .chain(query::completing(word))
+            .collect()
     }
 
     /// The byte of a 0-based line and UTF-16 character (clamped to the line).

@@ -38,7 +38,7 @@ use crate::pgn::{GameDiagnostic, LineIndex};
 pub use compile::MAX_STEPS;
 pub use eval::Matcher;
 pub use parse::MAX_DEPTH;
-pub use words::{Form, FormKind, completing, forms};
+pub use words::{Form, FormKind, completing, forms, names};
 
 /// The extension of a query file, which `jaque check`, `jaque lsp` and `jaque query --file`
 /// read as a query.

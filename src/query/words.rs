@@ -3,18 +3,20 @@
 //! saying what it is. Keywords the parser knows and this list does not describe are offered
 //! too, so that a new word is never missing from completion.
 
+use std::borrow::Cow;
+
 use super::parse::KEYWORDS;
 
-/// A word or form of the language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A word or form of the language, or a name the query defines.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
-    /// What the editor lists: `count(`, `move from`, `K`.
-    pub label: &'static str,
+    /// What the editor lists: `count(`, `move from`, `K`, `fork`.
+    pub label: Cow<'static, str>,
     /// What it inserts.
-    pub insert: &'static str,
-    /// What it is, in a few words.
-    pub detail: &'static str,
-    /// A piece letter, or a word or form.
+    pub insert: Cow<'static, str>,
+    /// What it is, in a few words (for a name: its definition).
+    pub detail: Cow<'static, str>,
+    /// A piece letter, a word or form, or a name.
     pub kind: FormKind,
 }
 
@@ -25,22 +27,24 @@ pub enum FormKind {
     Keyword,
     /// A piece designator (`K`, `a`, `_`).
     Piece,
+    /// A name defined by `let` earlier in the query.
+    Name,
 }
 
 const fn keyword(label: &'static str, insert: &'static str, detail: &'static str) -> Form {
     Form {
-        label,
-        insert,
-        detail,
+        label: Cow::Borrowed(label),
+        insert: Cow::Borrowed(insert),
+        detail: Cow::Borrowed(detail),
         kind: FormKind::Keyword,
     }
 }
 
 const fn piece(label: &'static str, detail: &'static str) -> Form {
     Form {
-        label,
-        insert: label,
-        detail,
+        label: Cow::Borrowed(label),
+        insert: Cow::Borrowed(label),
+        detail: Cow::Borrowed(detail),
         kind: FormKind::Piece,
     }
 }
@@ -155,7 +159,7 @@ const ANY: [Form; 3] = [
 /// assert!(forms.iter().any(|f| f.label == "flipcolor"));
 /// ```
 pub fn forms() -> Vec<Form> {
-    let mut forms: Vec<Form> = DESCRIBED.iter().chain(&ANY).copied().collect();
+    let mut forms: Vec<Form> = DESCRIBED.iter().chain(&ANY).cloned().collect();
     for word in KEYWORDS {
         if !forms.iter().any(|f| f.label == word) {
             forms.push(keyword(word, word, "keyword"));
@@ -171,9 +175,52 @@ pub fn completing(prefix: &str) -> Vec<Form> {
         .into_iter()
         .filter(|f| match f.kind {
             FormKind::Piece => prefix.is_empty(),
-            FormKind::Keyword => f.label.starts_with(prefix),
+            FormKind::Keyword | FormKind::Name => f.label.starts_with(prefix),
         })
         .collect()
+}
+
+/// The names `let` defines in `text`, a query perhaps half typed and wrong, as forms: each
+/// with its definition as its detail, in the text's order. Read from the words alone, so
+/// that a name is offered while the query around it does not compile yet.
+///
+/// ```
+/// let names = jaque::query::names("let knight = n; // a fork:\nlet fork = knight attacks K");
+/// let labels: Vec<&str> = names.iter().map(|f| f.label.as_ref()).collect();
+/// assert_eq!(labels, ["knight", "fork"]);
+/// assert_eq!(names[0].detail, "let knight = n");
+/// ```
+pub fn names(text: &str) -> Vec<Form> {
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or_default();
+        for (at, _) in line.match_indices("let") {
+            let before = line.get(..at).and_then(|b| b.chars().next_back());
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = line.get(at + 3..).unwrap_or_default();
+            let name_and_after = rest.trim_start();
+            if name_and_after.len() == rest.len() {
+                continue;
+            }
+            let end = (name_and_after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')))
+                .unwrap_or(name_and_after.len());
+            let name = name_and_after.get(..end).unwrap_or_default();
+            if name.is_empty() || names.iter().any(|f: &Form| f.label == name) {
+                continue;
+            }
+            let definition = line.get(at..).unwrap_or_default();
+            let definition = definition.split(';').next().unwrap_or_default().trim_end();
+            names.push(Form {
+                label: Cow::Owned(name.to_string()),
+                insert: Cow::Owned(name.to_string()),
+                detail: Cow::Owned(definition.to_string()),
+                kind: FormKind::Name,
+            });
+        }
+    }
+    names
 }
 
 #[cfg(test)]
@@ -188,13 +235,14 @@ mod tests {
         }
         // A piece letter offered is a query of its own.
         for form in forms.iter().filter(|f| f.kind == FormKind::Piece) {
-            assert!(super::super::Query::parse(form.insert).is_ok(), "{form:?}");
+            assert!(super::super::Query::parse(&form.insert).is_ok(), "{form:?}");
         }
     }
 
     #[test]
     fn a_begun_word_is_completed_by_the_words_it_begins() {
-        let labels: Vec<&str> = completing("co").iter().map(|f| f.label).collect();
+        let completing = completing("co");
+        let labels: Vec<&str> = completing.iter().map(|f| f.label.as_ref()).collect();
         assert_eq!(labels, ["count(", "count"]);
         assert!(completing("").iter().any(|f| f.label == "K"));
         assert!(!completing("m").iter().any(|f| f.kind == FormKind::Piece));

@@ -73,6 +73,7 @@ impl Queries {
                         kind: Some(match form.kind {
                             FormKind::Keyword => CompletionItemKind::KEYWORD,
                             FormKind::Piece => CompletionItemKind::CONSTANT,
+                            FormKind::Name => CompletionItemKind::VARIABLE,
                         }),
                         detail: Some(form.detail.into()),
                         insert_text: Some(form.insert.into()),

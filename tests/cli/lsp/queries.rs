@@ -136,3 +136,36 @@ fn completion_offers_the_words_and_forms_of_the_language() {
     assert!(strings(&moves, "label").contains(&"e4"));
     assert_eq!(client.finish(), 0);
 }
+
+#[test]
+fn completion_offers_the_names_defined_before_the_cursor_first() {
+    let mut client = initialized();
+    let uri = "untitled:Untitled-2";
+    // Half typed: `fo` is no word yet, so the query does not compile; its names are offered
+    // all the same, a name defined after the cursor is not.
+    let text =
+        "let knight = n // a knight\nlet fork = knight attacks K;\nflipcolor fo\nlet later = q\n";
+    assert_eq!(open(&mut client, uri, "chq", text).len(), 1);
+    let items = completion_labels(&mut client, uri, 2, 12);
+    assert_eq!(strings(&items, "label")[0], "fork");
+    assert_eq!(
+        (
+            &items[0]["detail"],
+            &items[0]["kind"],
+            &items[0]["insertText"]
+        ),
+        (
+            &json!("let fork = knight attacks K"),
+            &json!(6),
+            &json!("fork")
+        )
+    );
+    // After a blank: both names before the cursor, then the language; not `later`.
+    let items = completion_labels(&mut client, uri, 2, 10);
+    let labels = strings(&items, "label");
+    assert_eq!(labels[..2], ["knight", "fork"]);
+    assert!(
+        labels.contains(&"count(") && !labels.contains(&"later"),
+        "{labels:?}"
+    );
+}
