@@ -50,6 +50,7 @@ mod tags;
 pub mod text;
 
 pub use check::fields;
+pub(crate) use check::place_one;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,
     MAX_DIAGNOSTICS_PER_GAME, MAX_VARIATION_DEPTH, Mainline, MoveRecord, Options, Reached,

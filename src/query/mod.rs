@@ -33,7 +33,7 @@ mod transform;
 mod words;
 
 use crate::diagnostic::{Code, Diagnostic, FilterError};
-use crate::pgn::{GameDiagnostic, LineIndex};
+use crate::pgn::GameDiagnostic;
 
 pub use compile::MAX_STEPS;
 pub use eval::Matcher;
@@ -65,18 +65,7 @@ pub fn diagnostics(text: &str) -> Vec<GameDiagnostic> {
 pub fn diagnostic(text: &str, error: FilterError) -> GameDiagnostic {
     let mut diagnostic = Diagnostic::new(Code::BadQuery, error.message, "", error.span);
     diagnostic.help = error.help;
-    let lines = LineIndex::new(text, 1);
-    let (line, column) = lines.line_column(diagnostic.span.start);
-    let (end_line, end_column) = lines.line_column(diagnostic.span.end);
-    GameDiagnostic {
-        diagnostic,
-        line,
-        column,
-        end_line,
-        end_column,
-        ply: None,
-        san: None,
-    }
+    crate::pgn::place_one(text, 1, diagnostic)
 }
 
 /// A query, read, checked and compiled.

@@ -125,8 +125,8 @@ fn test(test: &Test) -> Condition {
     match test {
         Test::Word(word) => word_condition(*word),
         Test::AnyWord(words) => {
-            let words: Vec<Word> = words.iter().collect();
-            Box::new(move |here| words.iter().any(|&word| says(word, here)))
+            let words: Vec<Condition> = words.iter().map(word_condition).collect();
+            Box::new(move |here| words.iter().any(|word| word(here)))
         }
         Test::Occupied(set) => {
             let set = Set::of(set);
@@ -171,18 +171,6 @@ fn word_condition(word: Word) -> Condition {
         Word::WhiteToMove => Box::new(|here| here.position.turn() == Color::White),
         Word::BlackToMove => Box::new(|here| here.position.turn() == Color::Black),
         Word::Capture => Box::new(|here| here.last.is_some_and(captured)),
-    }
-}
-
-fn says(word: Word, here: &Here<'_>) -> bool {
-    let position = here.position;
-    match word {
-        Word::Check => position.is_check(),
-        Word::Mate => position.is_checkmate(),
-        Word::Stalemate => position.is_stalemate(),
-        Word::WhiteToMove => position.turn() == Color::White,
-        Word::BlackToMove => position.turn() == Color::Black,
-        Word::Capture => here.last.is_some_and(captured),
     }
 }
 

@@ -241,8 +241,8 @@ mod tests {
 
     #[test]
     fn a_begun_word_is_completed_by_the_words_it_begins() {
-        let completing = completing("co");
-        let labels: Vec<&str> = completing.iter().map(|f| f.label.as_ref()).collect();
+        let begun = completing("co");
+        let labels: Vec<&str> = begun.iter().map(|f| f.label.as_ref()).collect();
         assert_eq!(labels, ["count(", "count"]);
         assert!(completing("").iter().any(|f| f.label == "K"));
         assert!(!completing("m").iter().any(|f| f.kind == FormKind::Piece));

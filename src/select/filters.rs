@@ -74,12 +74,6 @@ impl Filters {
     /// ```
     pub fn selection(&self) -> Result<Selection, Vec<BadFilter>> {
         let mut bad = Vec::new();
-        let mut read = |name: &'static str, text: &str, result: Result<(), FilterError>| {
-            if let Err(error) = result {
-                let text = text.to_string();
-                bad.push(BadFilter { name, text, error });
-            }
-        };
         let mut selection = Selection {
             variations: self.variations,
             valid: self.valid,
@@ -89,31 +83,42 @@ impl Filters {
             all_matches: self.all_matches || self.sort.is_some(),
             ..Selection::default()
         };
+        self.read_game_filters(&mut selection, &mut bad);
+        self.read_position_filters(&mut selection, &mut bad);
+        self.read_opening_filters(&mut selection, &mut bad);
+        if bad.is_empty() {
+            Ok(selection)
+        } else {
+            Err(bad)
+        }
+    }
+
+    /// The filters on a game's tags, result and length, into `selection`; what cannot be
+    /// read, into `bad`.
+    fn read_game_filters(&self, selection: &mut Selection, bad: &mut Vec<BadFilter>) {
+        let mut read = |name, text: &str, result| read(bad, name, text, result);
         for text in &self.tags {
-            read(
-                "tag",
-                text,
-                TagFilter::parse(text).map(|f| selection.tags.push(f)),
-            );
+            let tag = TagFilter::parse(text).map(|f| selection.tags.push(f));
+            read("tag", text, tag);
         }
         if let Some(text) = &self.player {
             let regex = super::regex(text, 0..text.len().max(1));
             read("player", text, regex.map(|r| selection.player = Some(r)));
         }
         if let Some(text) = &self.result {
-            read(
-                "result",
-                text,
-                Results::parse(text).map(|r| selection.results = Some(r)),
-            );
+            let results = Results::parse(text).map(|r| selection.results = Some(r));
+            read("result", text, results);
         }
         if let Some(text) = &self.plies {
-            read(
-                "plies",
-                text,
-                Between::parse(text).map(|p| selection.plies = Some(p)),
-            );
+            let plies = Between::parse(text).map(|p| selection.plies = Some(p));
+            read("plies", text, plies);
         }
+    }
+
+    /// The filters on the positions a game reaches (FEN, moves, status, pattern, query and
+    /// its sort), into `selection`; what cannot be read, into `bad`.
+    fn read_position_filters(&self, selection: &mut Selection, bad: &mut Vec<BadFilter>) {
+        let mut read = |name, text: &str, result| read(bad, name, text, result);
         for text in &self.fen {
             read(
                 "fen",
@@ -122,18 +127,12 @@ impl Filters {
             );
         }
         for text in &self.moves {
-            read(
-                "moves",
-                text,
-                Target::moves(text).map(|t| selection.targets.push(t)),
-            );
+            let target = Target::moves(text).map(|t| selection.targets.push(t));
+            read("moves", text, target);
         }
         if let Some(text) = &self.status {
-            read(
-                "status",
-                text,
-                Selection::status(text).map(|s| selection.statuses.push(s)),
-            );
+            let status = Selection::status(text).map(|s| selection.statuses.push(s));
+            read("status", text, status);
         }
         if let Some(text) = &self.pattern {
             let pattern = Pattern::parse(text).map_err(|e| FilterError {
@@ -141,16 +140,13 @@ impl Filters {
                 message: e.message,
                 help: e.help,
             });
-            read(
-                "pattern",
-                text,
-                pattern.map(|p| {
-                    if self.either_colour {
-                        selection.patterns.push(p.colours_swapped());
-                    }
-                    selection.patterns.push(p);
-                }),
-            );
+            let pattern = pattern.map(|p| {
+                if self.either_colour {
+                    selection.patterns.push(p.colours_swapped());
+                }
+                selection.patterns.push(p);
+            });
+            read("pattern", text, pattern);
         }
         if let Some(text) = &self.query {
             let query = Query::parse(text).map(|q| selection.query = Some(q));
@@ -165,6 +161,12 @@ impl Filters {
             };
             read("sort", text, sorted);
         }
+    }
+
+    /// The filters on a game's opening and on duplicates, into `selection`; what cannot be
+    /// read, into `bad`.
+    fn read_opening_filters(&self, selection: &mut Selection, bad: &mut Vec<BadFilter>) {
+        let mut read = |name, text: &str, result| read(bad, name, text, result);
         if let Some(text) = &self.eco {
             read("eco", text, eco_ranges(text).map(|r| selection.eco = r));
         }
@@ -173,17 +175,17 @@ impl Filters {
             read("opening", text, regex.map(|r| selection.opening = Some(r)));
         }
         if let Some(text) = &self.dedupe {
-            read(
-                "dedupe",
-                text,
-                dedupe(text).map(|d| selection.dedupe = Some(d)),
-            );
+            let dedupe = dedupe(text).map(|d| selection.dedupe = Some(d));
+            read("dedupe", text, dedupe);
         }
-        if bad.is_empty() {
-            Ok(selection)
-        } else {
-            Err(bad)
-        }
+    }
+}
+
+/// Keeps the error of the filter `name` (its text `text`), if reading it failed.
+fn read(bad: &mut Vec<BadFilter>, name: &'static str, text: &str, result: Result<(), FilterError>) {
+    if let Err(error) = result {
+        let text = text.to_string();
+        bad.push(BadFilter { name, text, error });
     }
 }
 

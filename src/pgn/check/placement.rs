@@ -164,24 +164,40 @@ pub(super) fn place(
         return Vec::new();
     }
     let mut cursor = Cursor::default();
-    diagnostics
-        .into_iter()
+    (diagnostics.into_iter())
         .map(|(diagnostic, ply, san)| {
-            cursor = cursor.to(text, diagnostic.span.start);
-            let (line, column) = cursor.line_column(first_line);
-            let (end_line, end_column) =
-                cursor.to(text, diagnostic.span.end).line_column(first_line);
-            GameDiagnostic {
-                diagnostic,
-                line,
-                column,
-                end_line,
-                end_column,
-                ply,
-                san,
-            }
+            let placed = placed(&mut cursor, text, first_line, diagnostic);
+            GameDiagnostic { ply, san, ..placed }
         })
         .collect()
+}
+
+/// One diagnostic of `text` (whose first line is numbered `first_line`) placed by line and
+/// column, of no ply: a query's, a file's.
+pub(crate) fn place_one(text: &str, first_line: usize, diagnostic: Diagnostic) -> GameDiagnostic {
+    placed(&mut Cursor::default(), text, first_line, diagnostic)
+}
+
+/// `diagnostic` placed going forward from `cursor`, which is left at its start (the next
+/// diagnostic starts there or after).
+fn placed(
+    cursor: &mut Cursor,
+    text: &str,
+    first_line: usize,
+    diagnostic: Diagnostic,
+) -> GameDiagnostic {
+    *cursor = cursor.to(text, diagnostic.span.start);
+    let (line, column) = cursor.line_column(first_line);
+    let (end_line, end_column) = cursor.to(text, diagnostic.span.end).line_column(first_line);
+    GameDiagnostic {
+        diagnostic,
+        line,
+        column,
+        end_line,
+        end_column,
+        ply: None,
+        san: None,
+    }
 }
 
 /// A place in a text and its line: the 0-based line, where it starts, and the characters
