@@ -5,6 +5,7 @@ mod code;
 
 use std::fmt;
 
+#[cfg(feature = "query")]
 pub(crate) use code::edit_distance;
 pub use code::{Code, CodeSet, Family, ParseCodeError};
 

@@ -50,6 +50,7 @@ mod tags;
 pub mod text;
 
 pub use check::fields;
+#[cfg(feature = "query")]
 pub(crate) use check::place_one;
 pub use check::{
     Checker, GameDiagnostic, GameRecord, GameReport, LineIndex, LineRecord,

@@ -15,6 +15,7 @@ mod visit;
 mod walk;
 
 pub use mainline::Mainline;
+#[cfg(feature = "query")]
 pub(crate) use placement::place_one;
 pub use placement::{LineIndex, line_starts};
 pub use record::{GameRecord, LineRecord, MoveRecord, TagRecord};

@@ -174,6 +174,7 @@ pub(super) fn place(
 
 /// One diagnostic of `text` (whose first line is numbered `first_line`) placed by line and
 /// column, of no ply: a query's, a file's.
+#[cfg(feature = "query")]
 pub(crate) fn place_one(text: &str, first_line: usize, diagnostic: Diagnostic) -> GameDiagnostic {
     placed(&mut Cursor::default(), text, first_line, diagnostic)
 }
