@@ -16,10 +16,13 @@ pub fn bucket_bytes(dir: &str, bucket: u64) -> fjall::Result<usize> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
+    let args: Vec<String> = std::hint::black_box(std::env::args().collect());
     let (Some(dir), Some(bucket)) = (args.get(1), args.get(2)) else {
         return Err("usage: tiny-fjall DIR BUCKET".into());
     };
-    println!("{}", bucket_bytes(dir, bucket.parse()?)?);
+    println!(
+        "{}",
+        bucket_bytes(std::hint::black_box(dir), bucket.parse()?)?
+    );
     Ok(())
 }
