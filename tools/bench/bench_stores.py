@@ -42,7 +42,10 @@ ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "benches/stores/Cargo.toml"
 TINY = ROOT / "benches/stores/tiny"
 STORES = ["redb", "fjall", "sqlite"]
-LAYOUTS = ["rows", "blocks14"]
+# A row an entry, and blocks of 10-bit key prefixes: about 4 KB a batch of 10,000 games, few
+# enough writes a batch that the B-trees do not slow as they grow (14 bits did, at 100,000
+# games: 16,384 leaves touched a batch).
+LAYOUTS = ["rows", "blocks10"]
 GAMES, QUICK_GAMES = 1_000_000, 100_000
 # Seconds of loading a store and layout is given (after it, the batch under way ends the
 # load): the rows layouts of the B-trees slow down as they grow, and would take hours.
@@ -214,8 +217,8 @@ def notes(corpus, results, budget, dropped):
         f"occurrence), loaded in batches of {corpus['batch_games']:,} games sorted by key, each "
         f"a durable transaction (redb `Durability::Immediate`, fjall `PersistMode::SyncAll`, "
         f"SQLite WAL with `synchronous = FULL`), on one thread (fjall flushes and compacts on "
-        f"threads of its own). Layouts: `rows`, a row an entry (key ++ game → ply); `blocks14`, "
-        f"a value per batch and 14-bit key prefix, its posting lists delta- and varint-encoded, "
+        f"threads of its own). Layouts: `rows`, a row an entry (key ++ game → ply); `blocks10`, "
+        f"a value per batch and 10-bit key prefix, its posting lists delta- and varint-encoded, "
         f"keys cut to 40 bits (benches/stores/src/blocks.rs). A load stops after the batch that "
         f"passes {budget} s: rate and size are of the games loaded, the size scaled to all the "
         f"games for the ratios. Bytes: blocks allocated on disk (fjall's journal included), "

@@ -31,7 +31,7 @@ pub fn run(args: &Args) -> Result<()> {
     let limit = args.get("limit-games", usize::MAX)?;
     let batch_games: u32 = args.get("batch-games", 10_000)?;
     let kinds: Vec<Kind> = args.list("stores", "redb,fjall,sqlite")?;
-    let layouts: Vec<Layout> = args.list("layouts", "rows,blocks14")?;
+    let layouts: Vec<Layout> = args.list("layouts", "rows,blocks10")?;
     let plan = Plan {
         dir: PathBuf::from(args.get("dir", "target/stores".to_string())?),
         lookups: args.get("lookups", 10_000)?,

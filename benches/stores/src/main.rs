@@ -2,7 +2,7 @@
 //! position index and read back, for `tools/bench/bench_stores.py`.
 //!
 //!     stores bench [--pgn F] [--repeat K | --games N] [--limit-games N] [--batch-games N]
-//!                  [--stores redb,fjall,sqlite] [--layouts rows,blocks14] [--dir D]
+//!                  [--stores redb,fjall,sqlite] [--layouts rows,blocks10] [--dir D]
 //!                  [--lookups N] [--cold-keys N] [--seed S] [--budget-s S]
 //!     stores lookup STORE LAYOUT DIR KEY      one lookup in a new process, timed inside
 //!     stores kill STORE LAYOUT [--kills N] [--pgn F] [--dir D] [--seed S] [--max-ms M]
