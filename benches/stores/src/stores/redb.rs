@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, TableError};
 
 use super::{Layout, Store, from_row_key, malformed, row_key};
 use crate::Result;
@@ -75,7 +75,7 @@ impl Store for Redb {
         let tx = self.db.begin_read()?;
         match self.layout {
             Layout::Rows => {
-                let Ok(table) = tx.open_table(ROWS) else {
+                let Some(table) = absent_is_empty(tx.open_table(ROWS))? else {
                     return Ok(());
                 };
                 for row in table.iter()? {
@@ -89,7 +89,7 @@ impl Store for Redb {
                 }
             }
             Layout::Blocks { bits } => {
-                let Ok(table) = tx.open_table(BLOCKS) else {
+                let Some(table) = absent_is_empty(tx.open_table(BLOCKS))? else {
                     return Ok(());
                 };
                 for block in table.iter()? {
@@ -105,5 +105,15 @@ impl Store for Redb {
     fn compact(&mut self) -> Result<bool> {
         self.db.compact()?;
         Ok(true)
+    }
+}
+
+/// A table, or `None` where no transaction created it yet (a store killed before its first
+/// commit).
+fn absent_is_empty<T>(table: std::result::Result<T, TableError>) -> Result<Option<T>> {
+    match table {
+        Ok(table) => Ok(Some(table)),
+        Err(TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(error) => Err(error.into()),
     }
 }
