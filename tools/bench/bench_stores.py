@@ -176,10 +176,10 @@ def store_rows(corpus, results, colds, kills, zstd_ratio):
     """The main table: a row a store and layout."""
     plain = corpus["pgn_bytes"] * corpus["games"] / corpus["file_games"]
     zstd = plain * zstd_ratio if zstd_ratio else None
-    lines = ["| store | layout | games loaded | load: games/s | entries/s | bytes an entry: "
-             "loaded, compacted | vs plain PGN | vs PGN zstd -19 | warm p50 / p90 / p99 | "
-             "cold: open + first lookup, median / max | process, median | kill test |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| store | layout | games loaded | load: games/s | entries/s | a batch: first, "
+             "last | bytes an entry: loaded, compacted | vs plain PGN | vs PGN zstd -19 | warm "
+             "p50 / p90 / p99 | cold: open + first lookup, median / max | process, median | "
+             "kill test |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         key = (r["store"], r["layout"])
         inside, outside, _ = colds[key]
@@ -189,7 +189,8 @@ def store_rows(corpus, results, colds, kills, zstd_ratio):
         passed = f"{kill['passed']}/{kill['kills']}" if kill else "–"
         lines.append(
             f"| {r['store']} | {r['layout']} | {r['games']:,} | {r['games'] / r['load_s']:,.0f} | "
-            f"{r['entries'] / r['load_s']:,.0f} | {r['bytes'] / r['entries']:.1f}, "
+            f"{r['entries'] / r['load_s']:,.0f} | {r['batch_s'][0]:.2f} s, "
+            f"{r['batch_s'][2]:.2f} s | {r['bytes'] / r['entries']:.1f}, "
             f"{r['compacted_bytes'] / r['entries']:.1f} | {size / plain:.2f}x | "
             f"{f'{size / zstd:.2f}x' if zstd else '–'} | {p50:,.0f} / {p90:,.0f} / {p99:,.0f} µs "
             f"| {median(inside):.1f} / {max(inside):.1f} ms | {median(outside):.1f} ms | "
