@@ -53,6 +53,7 @@ import bench_first_test
 import bench_python
 import bench_query
 import bench_select
+import bench_stores
 import bench_web
 import whole_process
 from whole_process import in_turns
@@ -344,6 +345,8 @@ SECTIONS = [
     ("select", "`jaque select` against pgn-extract, whole processes", bench_select.section),
     ("query", "`jaque query` against `jaque check` and pgn-extract, whole processes",
      bench_query.section),
+    ("stores", "Issue 55's index store: redb, fjall and SQLite on the index's entries",
+     bench_stores.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
     ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),
