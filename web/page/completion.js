@@ -100,6 +100,8 @@ export class QueryCompletion {
   }
 
   key(event) {
+    // A key that composes a character (an input method's) is not the list's.
+    if (event.isComposing) return;
     if (event.key === " " && event.ctrlKey) {
       event.preventDefault();
       this.offer(true);
