@@ -53,13 +53,21 @@ export class Checker {
     return this.post({ ask: "query", text });
   }
 
-  post(question) {
+  /**
+   * The forms that complete the query `text` at `at` (see Jaque.completeQuery), or undefined
+   * where jaque stopped; a query's completion does not depend on the editor's text.
+   */
+  completeQuery(text, at) {
+    return this.post({ ask: "complete-query", text, at }, false);
+  }
+
+  /** The answer of `question`; undefined if `versioned` and the text changed meanwhile. */
+  post(question, versioned = true) {
     const id = ++this.asked;
     const version = this.version;
     this.worker.postMessage({ id, ...question });
-    return new Promise((resolve) => this.questions.set(id, resolve)).then((answer) =>
-      this.version === version ? answer : undefined,
-    );
+    const answer = new Promise((resolve) => this.questions.set(id, resolve));
+    return versioned ? answer.then((a) => (this.version === version ? a : undefined)) : answer;
   }
 
   receive(data) {

@@ -40,6 +40,15 @@ export class Jaque {
     return answer;
   }
 
+  /**
+   * The forms that complete the word before UTF-16 offset `at` of the query `text`, the names
+   * its `let`s define first: [{label, insert, detail, kind}], kind "keyword", "piece" or
+   * "name". A query needs no document.
+   */
+  completeQuery(text, at) {
+    return JSON.parse(this.read(this.exports.jaque_query_complete(...this.lend(text), at)));
+  }
+
   /** A `Document` of `text` (a string, or the UTF-8 bytes of one in an `ArrayBuffer`). */
   document(text) {
     return new Document(this, this.exports.jaque_document_new(...this.lend(text)));

@@ -49,8 +49,10 @@ class Playground {
       status: $("query-status"),
       problems: $("query-problems"),
       games: $("query-games"),
+      completions: $("query-completions"),
       view: this.view,
       ask: (query) => this.checker.query(query),
+      complete: (query, at) => this.checker.completeQuery(query, at),
     });
     this.bindToolbar();
     this.bindDrop();

@@ -1,7 +1,10 @@
 // The query box: a query of jaque's language (docs/query.md) asked of the games in the
 // editor by the worker (jaque's `query`, the same core as `jaque query` and `jaque lsp`):
 // under the box, the query's diagnostics, or how many games it matches and the list of
-// them; a click on one puts the cursor at its start.
+// them; a click on one puts the cursor at its start. The box completes the language's words
+// and the query's names as they are typed (completion.js).
+
+import { QueryCompletion } from "./completion.js";
 
 // A query is asked once typing rests this long.
 const QUERY_DELAY_MS = 150;
@@ -9,14 +12,22 @@ const QUERY_DELAY_MS = 150;
 const MAX_LISTED = 200;
 
 export class QueryBox {
-  /** `ask(text)`: the worker's answer for the query `text` (or undefined: a newer text). */
-  constructor({ input, status, problems, games, view, ask }) {
+  /**
+   * `ask(text)`: the worker's answer for the query `text` (or undefined: a newer text);
+   * `complete(text, at)`: the forms completing it at `at`, listed in `completions`.
+   */
+  constructor({ input, status, problems, games, completions, view, ask, complete }) {
     Object.assign(this, { input, status, problems, games, view, ask });
     this.asked = 0;
-    input.addEventListener("input", () => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.run(), QUERY_DELAY_MS);
-    });
+    input.addEventListener("input", () => this.changed());
+    const onInsert = () => this.changed();
+    this.completion = new QueryCompletion({ input, list: completions, ask: complete, onInsert });
+  }
+
+  /** The query typed or completed: asked once typing rests. */
+  changed() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), QUERY_DELAY_MS);
   }
 
   /** Asks the query again (the text changed); shows the newest answer only. */

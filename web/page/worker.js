@@ -8,7 +8,8 @@
 //      {version, edits: [[from, to, insert], ...]}: the editor's changes, in UTF-16 units,
 //        each in the text the ones before it made.
 //      {id, ask, at}: a question about the text (Document.ask); {id, ask: "query", text}:
-//        the games the query `text` matches (Document.query).
+//        the games the query `text` matches (Document.query); {id, ask: "complete-query",
+//        text, at}: the forms completing the query `text` at `at` (Jaque.completeQuery).
 // Out: {version, progress} after each step that leaves games to check;
 //      {version, summary, diagnostics} once all are (diagnostics: their JSON, a string);
 //      {version, error} where jaque stopped, or the text is none (binary, compressed);
@@ -84,6 +85,8 @@ function take(message) {
       for (const [from, to, insert] of message.edits) document.edit(from, to, insert);
       version = message.version;
       answered = false;
+    } else if (message.ask === "complete-query") {
+      self.postMessage({ id: message.id, answer: jaque.completeQuery(message.text, message.at) });
     } else if (message.ask === "query") {
       self.postMessage({ id: message.id, answer: document?.query(message.text) });
     } else if (message.ask) {

@@ -4,6 +4,7 @@
 use jaque::Color;
 use jaque::ide::{Board, Document, Hover, MoveInfo, QueryDocument};
 use jaque::json::{Array, Object};
+use jaque::query::FormKind;
 
 /// How far checking has come: `{"progress": {"read", "total", "done"}, "summary": {"games",
 /// "moves", "errors", "warnings"}}` of the games checked so far (read: their bytes; total:
@@ -150,6 +151,37 @@ pub fn query(document: &Document, text: &str) -> Vec<u8> {
     out
 }
 
+/// The forms that complete the word before UTF-16 offset `units` of `text`, a query
+/// ([`QueryDocument::completion`], as `jaque lsp` offers them): `[{"label", "insert",
+/// "detail", "kind"}]`, `kind` `"keyword"`, `"piece"` or `"name"`, the names the query's
+/// `let`s define first.
+///
+/// ```
+/// let answer = String::from_utf8(jaque_web::answers::query_completion("pro", 3)).unwrap();
+/// let promote = r#"{"label":"promote","insert":"promote ","detail":"the last move promoted (to PIECES)""#;
+/// assert_eq!(answer, format!(r#"[{promote},"kind":"keyword"}}]"#));
+/// ```
+pub fn query_completion(text: &str, units: usize) -> Vec<u8> {
+    let query = QueryDocument::new(text.to_string());
+    let mut out = Vec::new();
+    let mut forms = Array::open(&mut out);
+    for form in query.completion(query.utf16_offset(units)) {
+        let mut object = Object::open(forms.item());
+        object.field("label", form.label.as_ref());
+        object.field("insert", form.insert.as_ref());
+        object.field("detail", form.detail.as_ref());
+        let kind = match form.kind {
+            FormKind::Keyword => "keyword",
+            FormKind::Piece => "piece",
+            FormKind::Name => "name",
+        };
+        object.field("kind", kind);
+        object.close();
+    }
+    forms.close();
+    out
+}
+
 /// A move's number, side, SAN as written, and UCI where it was played.
 fn write_move(object: &mut Object<'_>, m: &MoveInfo) {
     object.field("number", m.number as usize);
@@ -237,6 +269,39 @@ mod tests {
         let answer = json(query(&document, "𝄞 or mate"));
         assert!(answer.starts_with(r#"{"diagnostics":[{"from":0,"to":2,"line":1,"column":1,"severity":"error","code":"bad_query","#), "{answer}");
         assert!(answer.ends_with(r#""games":[],"total":2}"#), "{answer}");
+    }
+
+    #[test]
+    fn query_completion_offers_the_names_defined_first_at_utf16_offsets() {
+        // docs/query.md: `let NAME = EXPR` names what follows; `//` starts a comment. The
+        // comment's character is two UTF-16 units and four bytes: the end of `kn` in units.
+        let text = "// 𝄞\nlet knight = n; flipcolor kn";
+        let at = text.encode_utf16().count();
+        let knight =
+            r#"[{"label":"knight","insert":"knight","detail":"let knight = n","kind":"name"}]"#;
+        assert_eq!(json(query_completion(text, at)), knight);
+        // `count(SET)` is the language's one word that starts with `co`, offered as the form
+        // and as the word, both inserting `count(`.
+        let count = json(query_completion("flipcolor co", 12));
+        let labels: Vec<&str> = count.split(r#""label":""#).skip(1).collect();
+        assert_eq!(labels.len(), 2, "{count}");
+        assert!(
+            labels[0].starts_with(r#"count(","insert":"count(","#),
+            "{count}"
+        );
+        assert!(
+            labels[1].starts_with(r#"count","insert":"count(","#),
+            "{count}"
+        );
+        assert_eq!(count.matches(r#""kind":"keyword"}"#).count(), 2, "{count}");
+        // After a blank, every form: the pieces too (`K` the white king) and the name.
+        let all = json(query_completion("let knight = n; ", 16));
+        assert!(all.starts_with(r#"[{"label":"knight","#), "{all}");
+        let king = r#"{"label":"K","insert":"K","detail":"white king","kind":"piece"}"#;
+        assert!(all.contains(king), "{all}");
+        // An offset past the end is the end's; one inside a character answers, not a panic.
+        assert_eq!(json(query_completion("kn", 99)), "[]");
+        assert!(json(query_completion("𝄞", 1)).starts_with('['));
     }
 
     #[test]

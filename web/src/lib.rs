@@ -20,6 +20,7 @@
 //! | `jaque_document_position(document, at)` | the board's position at `at` ([`answers::board`]) |
 //! | `jaque_document_complete(document, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
 //! | `jaque_document_query(document, text)` | the query's diagnostics, or the games it matches ([`answers::query`]) |
+//! | `jaque_query_complete(text, at)` | the forms that complete the word at `at` of the query `text`, `[{"label", "insert", "detail", "kind"}]` ([`answers::query_completion`]) |
 
 pub mod abi;
 pub mod answers;
@@ -207,4 +208,17 @@ pub unsafe extern "C" fn jaque_document_query(
     let text = abi::text(unsafe { abi::take(ptr, len) });
     // SAFETY: this function's contract.
     unsafe { ask(document, |d| answers::query(d, &text)) }
+}
+
+/// See [`answers::query_completion`]: the text is the query, `at` a UTF-16 offset in it. No
+/// document: a query is completed from its own text.
+///
+/// # Safety
+///
+/// As for [`jaque_document_new`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn jaque_query_complete(ptr: *mut u8, len: usize, at: usize) -> *mut u8 {
+    // SAFETY: this function's contract.
+    let text = abi::text(unsafe { abi::take(ptr, len) });
+    abi::answer(&answers::query_completion(&text, at))
 }

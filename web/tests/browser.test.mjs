@@ -8,7 +8,7 @@
 // when one failed. No check is about time: waits end when the page shows what is expected
 // (or fail after a generous limit, with what the page showed).
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +35,8 @@ const VIEWPORT = { width: 1280, height: 800 };
 // Limits for waiting on the page; a wait that reaches one fails its check.
 const WAIT_MS = 30_000;
 const BIG_WAIT_MS = 100_000;
+// The module's size the page's README promises to stay under ("under 1 MB").
+const MODULE_BYTES = 1_000_000;
 // The size of the large file: big enough that its check takes many steps of the worker.
 const BIG_BYTES = 20 * 1024 * 1024;
 
@@ -300,6 +302,11 @@ async function main() {
 }
 
 async function runChecks(page, origin, temporary) {
+  await check("jaque.wasm is under the 1 MB web/README.md promises", () => {
+    const size = statSync(join(DIST, "jaque.wasm")).size;
+    assert(size < MODULE_BYTES, `jaque.wasm is ${size} bytes, not under ${MODULE_BYTES}`);
+  });
+
   await check("the page loads and shows its first check", async () => {
     await page.goto(`${origin}/`);
     await pageReady(page);

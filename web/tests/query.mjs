@@ -64,6 +64,69 @@ export async function queryChecks(page, { check, assert, assertEqual, waitFor })
       document.querySelector("[data-testid=query-status]").textContent === "",
     );
   });
+
+  await check(
+    "the query box completes: a name let defines, then count( for co, Escape closes",
+    async () => {
+      await page.click("[data-testid=query]", { clickCount: 3 });
+      await page.keyboard.press("Backspace");
+      // docs/query.md: `let NAME = EXPR` names what follows (up to an optional `;`).
+      await page.keyboard.type("let knight = n; flipcolor kn");
+      await offers(page, waitFor, ["knight"]);
+      const detail = await page.$eval("[data-testid=query-completion]", (n) => n.textContent);
+      assert(detail.includes("let knight = n"), `the name's definition shown: ${detail}`);
+      await page.keyboard.press("Enter");
+      assertEqual(await queryText(page), "let knight = n; flipcolor knight", "the name taken");
+      assert(await listHidden(page), "the list is closed after the name is taken");
+      // `count(SET)`: the one word of the language that starts with `co`, as a form first.
+      await page.keyboard.type(" and co");
+      await offers(page, waitFor, ["count(", "count"]);
+      assertEqual(await chosen(page), "count(", "the first option chosen");
+      await page.keyboard.press("ArrowDown");
+      assertEqual(await chosen(page), "count", "ArrowDown chooses the next");
+      await page.keyboard.press("ArrowUp");
+      assertEqual(await chosen(page), "count(", "ArrowUp the one before");
+      await page.keyboard.press("Tab");
+      const counted = "let knight = n; flipcolor knight and count(";
+      assertEqual(await queryText(page), counted, "count( taken with Tab");
+      // Escape closes the list and leaves the text as it is (a search box would empty it).
+      await page.keyboard.type("kn");
+      await offers(page, waitFor, ["knight"]);
+      await page.keyboard.press("Escape");
+      assert(await listHidden(page), "Escape closes the list");
+      assertEqual(await queryText(page), `${counted}kn`, "the text after Escape");
+      await page.click("[data-testid=query]", { clickCount: 3 });
+      await page.keyboard.press("Backspace");
+      await waitFor(page, "the query cleared", () =>
+        document.querySelector("[data-testid=query-status]").textContent === "",
+      );
+    },
+  );
+}
+
+const queryText = (page) => page.$eval("[data-testid=query]", (input) => input.value);
+const listHidden = (page) => page.$eval("[data-testid=query-completions]", (list) => list.hidden);
+
+/** The label of the option the box names as chosen (aria-activedescendant). */
+function chosen(page) {
+  return page.evaluate(() => {
+    const id = document.querySelector("[data-testid=query]").getAttribute("aria-activedescendant");
+    return document.getElementById(id)?.dataset.label;
+  });
+}
+
+/** Waits (with the test's `waitFor`) until the list under the box offers `labels`, in order. */
+function offers(page, waitFor, labels) {
+  return waitFor(
+    page,
+    `${JSON.stringify(labels)} offered`,
+    (want) =>
+      !document.querySelector("[data-testid=query-completions]").hidden &&
+      [...document.querySelectorAll("[data-testid=query-completion]")]
+        .map((item) => item.dataset.label)
+        .join("\n") === want.join("\n"),
+    labels,
+  );
 }
 
 /**
