@@ -18,6 +18,9 @@ use crate::query::{self, Form, Query};
 /// assert!(document.completion(11).iter().any(|f| f.label == "count("));
 /// let named = QueryDocument::new("let knight = n\nkn".into());
 /// assert_eq!(named.completion(17)[0].label, "knight");
+/// // After a character of two bytes, the word begun is still `kn`.
+/// let after = QueryDocument::new("let knight = n // é\n//ékn".into());
+/// assert_eq!(after.completion(27).iter().map(|f| f.label.as_ref()).collect::<Vec<_>>(), ["knight"]);
 /// assert!(document.query().is_none());
 /// let right = QueryDocument::new("count(Q) > 1".into());
 /// assert!(right.diagnostics().next().is_none() && right.query().is_some());
@@ -63,9 +66,9 @@ impl QueryDocument {
     /// names defined before it first, then the language's words and forms.
     pub fn completion(&self, at: usize) -> Vec<Form> {
         let before = self.text.get(..self.floor(at)).unwrap_or_default();
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+        let start = (before.char_indices().rev())
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let word = before.get(start..).unwrap_or_default();
         let defined = query::names(before.get(..start).unwrap_or_default());
         (defined.into_iter())
