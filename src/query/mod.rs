@@ -1,8 +1,9 @@
 //! Questions about the positions and moves of games, in a small language compiled to
 //! bitboard operations: `jaque query`, `jaque select --query` and Python's `jaque.query`
 //! ask them. The text is read into a tree ([`parse`]), checked and typed into a plan of tests
-//! on one position and steps joining them ([`compile`]), and the plan asked of a game's
-//! positions as its moves are played ([`Matcher`]). Errors point into the query's text.
+//! on one position and steps joining them ([`compile`]), the plan made into closures with its
+//! sets resolved once ([`program`]), and those asked of a game's positions as its moves are
+//! played ([`Matcher`]). Errors point into the query's text.
 //!
 //! The language (`docs/query.md` has all of it, and what CQL users know):
 //! - sets of squares: pieces `K Q R B N P` (white), `k q r b n p` (black), `A`, `a`, `_`

@@ -28,7 +28,9 @@ against peer programs, timed in turns (A B A B), the median of the ratios report
 section (`tools/bench/bench_python.py`) times jaque's Python package against Python PGN readers the
 same way, each a `python -c` process, the peers in a virtualenv of its own. The fastest-perft
 section (`tools/bench/bench_fastest.py`) builds ellxor/perft and times it against `jaque perft`
-pinned to one core, and counts instructions a leaf under callgrind. The web section
+pinned to one core, and counts instructions a leaf under callgrind. The stores section
+(`tools/bench/bench_stores.py`) loads issue 55's candidate stores (`benches/stores`) with the
+index's entries and kills them mid-load. The web section
 (`tools/bench/bench_web.py`) measures the playground in a headless Chromium. The first-test section
 (`tools/bench/bench_first_test.py`) times the README's test command on fresh clones, and the
 release-build section (`tools/bench/bench_build.py`) the README's run command's cold build.
