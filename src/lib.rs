@@ -47,6 +47,8 @@ mod diagnostic;
 mod game;
 #[cfg(feature = "ide")]
 pub mod ide;
+#[cfg(feature = "index")]
+pub mod index;
 #[cfg(feature = "io")]
 pub mod input;
 #[cfg(feature = "json")]
