@@ -136,10 +136,16 @@ impl Corpus {
             return "*";
         }
         let value = |color| -> i64 {
-            [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
-                .iter()
-                .map(|&(role, value)| value * i64::from(position.pieces(color, role).count()))
-                .sum()
+            [
+                (Role::Pawn, 1),
+                (Role::Knight, 3),
+                (Role::Bishop, 3),
+                (Role::Rook, 5),
+                (Role::Queen, 9),
+            ]
+            .iter()
+            .map(|&(role, value)| value * i64::from(position.pieces(color, role).count()))
+            .sum()
         };
         let ahead = value(Color::White) - value(Color::Black);
         let roll = self.below(100);
@@ -155,7 +161,11 @@ impl Corpus {
     fn tags(&mut self, text: &mut String, result: &str) {
         let (event, controls) = EVENTS[self.below(EVENTS.len() as u64) as usize];
         let control = controls[self.below(controls.len() as u64) as usize];
-        let (year, month, day) = (2013 + self.below(14), 1 + self.below(12), 1 + self.below(28));
+        let (year, month, day) = (
+            2013 + self.below(14),
+            1 + self.below(12),
+            1 + self.below(28),
+        );
         let (white, black) = (self.player(), self.player());
         let (white_elo, black_elo) = (self.rating(), self.rating());
         let _ = write!(
@@ -171,7 +181,7 @@ impl Corpus {
     /// A player: the square of a uniform draw, so that low numbers play most.
     fn player(&mut self) -> u64 {
         let x = self.below(1 << 16);
-        x * x * PLAYERS >> 32
+        (x * x * PLAYERS) >> 32
     }
 
     /// A rating: the sum of three uniform draws, about 1500 and rarely past 800 or 2400.
@@ -184,7 +194,7 @@ impl Corpus {
         self.state ^= self.state << 13;
         self.state ^= self.state >> 7;
         self.state ^= self.state << 17;
-        ((self.state >> 11) as u128 * n as u128 >> 53) as u64
+        (((self.state >> 11) as u128 * n as u128) >> 53) as u64
     }
 }
 

@@ -1,6 +1,9 @@
-//! Shared by the integration tests: EPD perft files and the shared data directory.
+//! Shared by the integration tests: EPD perft files, the shared data directory and the
+//! index's made-up corpus.
 
 #![allow(dead_code)]
+
+pub mod corpus;
 
 use std::path::PathBuf;
 
