@@ -10,6 +10,8 @@ mod export;
 mod fix;
 mod fmt;
 mod gitignore;
+mod index;
+mod index_text;
 mod input;
 mod lints;
 mod lsp;
@@ -78,6 +80,12 @@ enum Command {
     Select(Box<select::SelectArgs>),
     /// The games with a position that satisfies a query: pieces, attacks, moves, lines.
     Query(Box<query::QueryArgs>),
+    /// Build or extend a position index of PGN files (for `tree` and `find`).
+    Index(index::IndexArgs),
+    /// The opening explorer: the moves played from a position in an index, and how they scored.
+    Tree(index::TreeArgs),
+    /// The games of an index that reach a position: file, offset, line, ply, tags.
+    Find(index::FindArgs),
     /// What a diagnostic code means, with an example and how to allow it.
     Explain(explain::ExplainArgs),
     /// List the diagnostic codes with their default levels.
@@ -145,6 +153,9 @@ pub fn run() -> ExitCode {
         Command::Export(args) => export::run(args, flags),
         Command::Select(args) => select::run(*args, flags, global),
         Command::Query(args) => query::run(*args, flags, global),
+        Command::Index(args) => index::run_index(args, global),
+        Command::Tree(args) => index::run_tree(args, global),
+        Command::Find(args) => index::run_find(args, global),
         Command::Explain(args) => explain::explain(args, cli.color),
         Command::Rules(args) => explain::rules(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),

@@ -1,109 +1,263 @@
-//! Postings: which games reach a position, and at which ply, as sorted runs cut into blocks.
+//! Postings: which games reach a position, and the move each played from it, stored as
+//! sorted runs of blocks.
 //!
-//! No embedded store writes the millions of (position, game, ply) entries a second that
-//! indexing reads, one row each; a block of a few kilobytes is one value instead. A run is a
-//! batch's entries sorted by key then game; its blocks are cut at key boundaries (a key's
-//! games are in one block, so a lookup reads one block a run), each stored under its first
-//! key. Inside a block an entry is three varints: the key's increase over the last entry's
-//! (0: the same position), the game (its increase over the last, for the same key), the ply.
+//! No embedded store writes the millions of (position, game) entries a second that indexing
+//! reads, one row each. A segment (a batch of games) is stored as blocks of its entries
+//! sorted by key then game, each block of about [`BLOCK_BYTES`] under `segment << 64 |
+//! first key`, cut where a key ends (a key's games are in one block), so that a lookup reads
+//! one block a segment: the last whose first key is not past the key.
+//!
+//! A block: a header (the segment's first game, the block's number of keys, the Rice
+//! parameter of its key gaps, the width of its game numbers), then bits ([`super::bits`]):
+//! for each key, ascending, its gap from the one before as a Rice code; its number of games
+//! as a gamma code; its first game's offset from the segment's first game in that width, the
+//! others' gaps as gamma codes; and each game's move: 12 bits of squares, a bit set for a
+//! promotion other than to a queen and then its 2 bits. Keys spread evenly, so a gap takes
+//! about the bits of the key space over the keys, a game the bits of the segment's games:
+//! fewer than bytes would.
 
-/// One position reached by one game: the position's key, the game, the ply (0: the start).
+use super::bits::{BitReader, BitWriter};
+use super::code::MoveCode;
+use super::key::Key;
+
+/// The most bytes of a block (but for one key whose games alone take more), so that a block
+/// fills one page of the store: redb keeps a value of up to about 4,040 bytes with its key
+/// in a 4 KiB page, and a larger one in twice the pages it needs.
+pub const BLOCK_BYTES: usize = 3_960;
+
+/// One position reached by one game: the key, the game, and what the game played there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Entry {
-    /// The position's Zobrist key.
-    pub key: u64,
+    /// The position.
+    pub key: Key,
     /// The game, by its number in the index.
     pub game: u32,
-    /// The first ply of the game's mainline at the position.
-    pub ply: u16,
+    /// The move played from the position and the game's result.
+    pub code: MoveCode,
 }
 
-/// A block: its first key, and its bytes.
-pub type Block = (u64, Vec<u8>);
+/// A game of a key's postings, with what it played there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Posting {
+    /// The game, by its number in the index.
+    pub game: u32,
+    /// The move played from the position and the game's result.
+    pub code: MoveCode,
+}
 
-/// `entries`, sorted by key then game, cut into blocks of about `size` bytes (more where one
-/// key's games need more).
+/// The store key of the block of `segment` whose first key is `first`.
+pub fn block_key(segment: u32, first: Key) -> u128 {
+    u128::from(segment) << 64 | u128::from(first.bits())
+}
+
+/// The store keys of `segment`'s blocks that may hold `key`: the last of them does.
+pub fn blocks_up_to(segment: u32, key: Key) -> std::ops::RangeInclusive<u128> {
+    block_key(segment, Key::ZERO)..=block_key(segment, key)
+}
+
+/// The segment and first key of a block's store key (`None`: not a block's).
+pub fn of_block_key(block_key: u128) -> Option<(u32, Key)> {
+    let segment = u32::try_from(block_key >> 64).ok()?;
+    Some((segment, Key::from_bits(block_key as u64)?))
+}
+
+/// `entries` (sorted by key then game) as blocks: `(first key, bytes)`, ascending.
 ///
 /// ```
-/// use jaque::index::postings::{Entry, blocks, lookup};
-/// let entries = [Entry { key: 5, game: 1, ply: 0 }, Entry { key: 5, game: 9, ply: 4 },
-///                Entry { key: 70, game: 3, ply: 12 }];
-/// let blocks = blocks(&entries, 4096);
+/// use jaque::index::code::MoveCode;
+/// use jaque::index::key::Key;
+/// use jaque::index::postings::{Entry, Posting, blocks, find};
+/// let key = Key::of(&jaque::Position::starting());
+/// let code = MoveCode::NONE;
+/// let entries = [Entry { key, game: 3, code }, Entry { key, game: 9, code }];
+/// let blocks = blocks(&entries);
 /// assert_eq!(blocks.len(), 1);
-/// assert_eq!(lookup(&blocks[0].1, 5), Some(vec![(1, 0), (9, 4)]));
-/// assert_eq!(lookup(&blocks[0].1, 6), Some(vec![]));
+/// let mut found = Vec::new();
+/// find(&blocks[0].1, blocks[0].0, key, &mut found).unwrap();
+/// assert_eq!(found, [Posting { game: 3, code }, Posting { game: 9, code }]);
 /// ```
-pub fn blocks(entries: &[Entry], size: usize) -> Vec<Block> {
-    let mut blocks = Vec::new();
-    let mut bytes = Vec::new();
-    let mut first = None;
-    let mut last: Option<Entry> = None;
-    for &entry in entries {
-        let new_key = last.is_none_or(|last| last.key != entry.key);
-        if new_key && bytes.len() >= size {
-            if let Some(key) = first.take() {
-                blocks.push((key, std::mem::take(&mut bytes)));
+pub fn blocks(entries: &[Entry]) -> Vec<(Key, Vec<u8>)> {
+    let first_game = entries.iter().map(|e| e.game).min().unwrap_or(0);
+    let last_game = entries.iter().map(|e| e.game).max().unwrap_or(0);
+    let layout = Layout {
+        first_game,
+        key_k: rice_parameter(entries),
+        game_width: 32 - (last_game - first_game).leading_zeros(),
+    };
+    let mut out = Vec::new();
+    let mut rest = entries;
+    while let Some(first) = rest.first() {
+        let mut bits = BitWriter::default();
+        let (mut previous, mut keys) = (first.key.bits(), 0u64);
+        while let Some(head) = rest.first() {
+            let (games, after) = rest.split_at(rest.partition_point(|e| e.key == head.key));
+            if keys > 0 && bits.len() + layout.most_bytes(games.len()) > BLOCK_BYTES - 16 {
+                break;
             }
-            last = None;
+            layout.put_key(&mut bits, head.key.bits() - previous, games);
+            (previous, keys, rest) = (head.key.bits(), keys + 1, after);
         }
-        first.get_or_insert(entry.key);
-        let (key_step, game_step) = match last {
-            Some(last) if last.key == entry.key => (0, entry.game.wrapping_sub(last.game)),
-            Some(last) => (entry.key.wrapping_sub(last.key), entry.game),
-            None => (entry.key, entry.game),
-        };
-        varint(&mut bytes, key_step);
-        varint(&mut bytes, u64::from(game_step));
-        varint(&mut bytes, u64::from(entry.ply));
-        last = Some(entry);
+        let mut block = layout.header(keys);
+        block.extend_from_slice(&bits.into_bytes());
+        out.push((first.key, block));
     }
-    if let Some(key) = first {
-        blocks.push((key, bytes));
-    }
-    blocks
+    out
 }
 
-/// The games (and plies) of `key` in a block, in game order; `None` if the block's bytes
-/// are not a block (a damaged index).
-pub fn lookup(block: &[u8], key: u64) -> Option<Vec<(u32, u16)>> {
-    let mut found = Vec::new();
-    let mut reader = Reader { bytes: block };
-    let (mut at_key, mut game) = (None::<u64>, 0u32);
-    while !reader.bytes.is_empty() {
-        let key_step = reader.varint()?;
-        let game_step = u32::try_from(reader.varint()?).ok()?;
-        let ply = u16::try_from(reader.varint()?).ok()?;
-        let here = match at_key {
-            Some(previous) if key_step == 0 => {
-                game = game.checked_add(game_step)?;
-                previous
+/// What a segment's blocks share: where its games start, how its gaps and games are coded.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    first_game: u32,
+    /// The Rice parameter of the key gaps.
+    key_k: u32,
+    /// The bits of a game's offset from `first_game`.
+    game_width: u32,
+}
+
+/// The Rice parameter for the gaps between `entries`' keys: about the log of the mean gap
+/// times ln 2, the best for gaps spread geometrically.
+fn rice_parameter(entries: &[Entry]) -> u32 {
+    let keys = 1 + entries.windows(2).filter(|w| w[0].key != w[1].key).count() as u64;
+    let span = match (entries.first(), entries.last()) {
+        (Some(first), Some(last)) => last.key.bits() - first.key.bits(),
+        _ => 0,
+    };
+    let mean = span / keys * 7 / 10;
+    (64 - mean.leading_zeros()).saturating_sub(1)
+}
+
+impl Layout {
+    /// A block's header: the segment's first game and the block's keys (varints), the Rice
+    /// parameter and the game width (a byte each).
+    fn header(&self, keys: u64) -> Vec<u8> {
+        let mut header = Vec::with_capacity(BLOCK_BYTES + 16);
+        put(&mut header, u64::from(self.first_game));
+        put(&mut header, keys);
+        header.push(self.key_k as u8);
+        header.push(self.game_width as u8);
+        header
+    }
+
+    /// Reads a block's header: the layout, the keys, and the bits after it.
+    fn read(block: &[u8]) -> Option<(Layout, u64, BitReader<'_>)> {
+        let mut reader = Reader { bytes: block };
+        let first_game = u32::try_from(reader.get()?).ok()?;
+        let keys = reader.get()?;
+        let (&[key_k, game_width], rest) = reader.bytes.split_first_chunk::<2>()?;
+        let (key_k, game_width) = (u32::from(key_k), u32::from(game_width));
+        (key_k < 64 && game_width <= 32).then_some(())?;
+        Some((
+            Layout {
+                first_game,
+                key_k,
+                game_width,
+            },
+            keys,
+            BitReader::new(rest),
+        ))
+    }
+
+    /// About the most bytes a key of `games` games takes: a game's gap as a gamma code of
+    /// the game width at most, and the key's gap a few times the mean.
+    fn most_bytes(&self, games: usize) -> usize {
+        let gap = self.key_k as usize + 4;
+        let game = 2 * self.game_width as usize + 1;
+        (gap + 65 + games * (game + 15)).div_ceil(8)
+    }
+
+    /// Appends a key's gap, its games and their moves.
+    fn put_key(&self, bits: &mut BitWriter, gap: u64, games: &[Entry]) {
+        bits.rice(gap, self.key_k);
+        bits.gamma(games.len() as u64 - 1);
+        let mut previous = None;
+        for entry in games {
+            match previous {
+                None => bits.fixed(u64::from(entry.game - self.first_game), self.game_width),
+                Some(previous) => bits.gamma(u64::from(entry.game - previous - 1)),
             }
-            Some(previous) => {
-                game = game_step;
-                previous.checked_add(key_step)?
+            previous = Some(entry.game);
+            let (squares, promotion) = entry.code.parts();
+            bits.fixed(u64::from(squares), 12);
+            bits.fixed(u64::from(promotion != 0), 1);
+            if promotion != 0 {
+                bits.fixed(u64::from(promotion), 2);
             }
-            None => {
-                game = game_step;
-                key_step
-            }
-        };
-        at_key = Some(here);
-        if here > key {
+        }
+    }
+
+    /// Reads a key's games and moves, handing each to `each`.
+    fn key_games(&self, bits: &mut BitReader<'_>, mut each: impl FnMut(Posting)) -> Option<()> {
+        let count = bits.gamma()?.checked_add(1)?;
+        let mut game = None::<u32>;
+        for _ in 0..count {
+            let next = match game {
+                None => self
+                    .first_game
+                    .checked_add(u32::try_from(bits.fixed(self.game_width)?).ok()?)?,
+                Some(game) => game
+                    .checked_add(u32::try_from(bits.gamma()?).ok()?)?
+                    .checked_add(1)?,
+            };
+            game = Some(next);
+            let squares = bits.fixed(12)? as u16;
+            let promotion = if bits.fixed(1)? == 1 {
+                bits.fixed(2)? as u16
+            } else {
+                0
+            };
+            each(Posting {
+                game: next,
+                code: MoveCode::of_parts(squares, promotion),
+            });
+        }
+        Some(())
+    }
+}
+
+/// Appends to `out` the postings of `key` in a block whose first key is `first`, in game
+/// order. `None`: the block is malformed (a damaged index).
+pub fn find(block: &[u8], first: Key, key: Key, out: &mut Vec<Posting>) -> Option<()> {
+    let (layout, keys, mut bits) = Layout::read(block)?;
+    let wanted = key.bits();
+    let mut current = first.bits();
+    for _ in 0..keys {
+        current = current.checked_add(bits.rice(layout.key_k)?)?;
+        if current > wanted {
             break;
         }
-        if here == key {
-            found.push((game, ply));
+        if current == wanted {
+            return layout.key_games(&mut bits, |posting| out.push(posting));
         }
+        layout.key_games(&mut bits, |_| {})?;
     }
-    Some(found)
+    Some(())
 }
 
-fn varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push(value as u8 | 0x80);
-        value >>= 7;
+/// Every entry of a block whose first key is `first`, in order. `None`: malformed.
+pub fn decode(block: &[u8], first: Key, out: &mut Vec<Entry>) -> Option<()> {
+    let (layout, keys, mut bits) = Layout::read(block)?;
+    let mut current = first.bits();
+    for _ in 0..keys {
+        current = current.checked_add(bits.rice(layout.key_k)?)?;
+        let key = Key::from_bits(current)?;
+        layout.key_games(&mut bits, |p| {
+            out.push(Entry {
+                key,
+                game: p.game,
+                code: p.code,
+            })
+        })?;
     }
-    out.push(value as u8);
+    Some(())
+}
+
+/// LEB128: seven bits a byte, low first.
+fn put(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
 }
 
 struct Reader<'a> {
@@ -112,14 +266,14 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     /// The next varint, or `None` past the end or past 64 bits.
-    fn varint(&mut self) -> Option<u64> {
-        let mut value = 0u64;
+    fn get(&mut self) -> Option<u64> {
+        let mut n = 0u64;
         for shift in (0..64).step_by(7) {
             let (&byte, rest) = self.bytes.split_first()?;
             self.bytes = rest;
-            value |= u64::from(byte & 0x7f).checked_shl(shift)?;
-            if byte & 0x80 == 0 {
-                return Some(value);
+            n |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return Some(n);
             }
         }
         None
@@ -132,55 +286,85 @@ mod tests {
     use crate::xorshift::XorShift;
     use std::collections::BTreeMap;
 
+    fn key(bits: u64) -> Key {
+        Key::from_bits(bits & ((1 << Key::BITS) - 1)).unwrap()
+    }
+
     #[test]
-    fn every_key_finds_exactly_its_games_in_the_block_its_first_key_names() {
+    fn every_key_finds_exactly_its_games_and_codes_in_its_block() {
         let mut rng = XorShift(0x1dea);
         // Keys shared by many games (openings) and keys of one game each.
         let mut entries: Vec<Entry> = (0..20_000)
-            .map(|i| {
-                let key = match i % 3 {
-                    0 => rng.next() % 40,
-                    _ => rng.next(),
-                };
-                let game = (rng.next() % 5_000) as u32;
-                Entry {
-                    key,
-                    game,
-                    ply: (i % 300) as u16,
-                }
+            .map(|i| Entry {
+                key: key(if i % 3 == 0 {
+                    rng.next() % 40
+                } else {
+                    rng.next()
+                }),
+                game: (rng.next() % 5_000) as u32,
+                code: MoveCode::from_bits(rng.next() as u16 & 0x3fff).unwrap(),
             })
             .collect();
         entries.sort();
         entries.dedup_by_key(|e| (e.key, e.game));
-        let mut truth: BTreeMap<u64, Vec<(u32, u16)>> = BTreeMap::new();
+        let mut truth: BTreeMap<Key, Vec<Posting>> = BTreeMap::new();
         for e in &entries {
-            truth.entry(e.key).or_default().push((e.game, e.ply));
+            let posting = Posting {
+                game: e.game,
+                code: e.code,
+            };
+            truth.entry(e.key).or_default().push(posting);
         }
-        let blocks = blocks(&entries, 512);
-        assert!(blocks.len() > 10, "the run is cut into blocks");
-        let block_of = |key: u64| blocks.iter().rev().find(|(first, _)| *first <= key);
+        let blocks = blocks(&entries);
+        assert!(blocks.len() > 20, "cut into blocks: {}", blocks.len());
+        let hot = |first: &Key| entries.iter().filter(|e| e.key == *first).count() > 100;
+        assert!(
+            blocks
+                .iter()
+                .all(|(first, b)| b.len() <= BLOCK_BYTES || hot(first))
+        );
+        let block_of = |key: Key| blocks.iter().rev().find(|(first, _)| *first <= key);
         for (key, games) in &truth {
-            let (_, bytes) = block_of(*key).expect("a block");
-            assert_eq!(lookup(bytes, *key).as_ref(), Some(games), "key {key}");
+            let (first, block) = block_of(*key).unwrap();
+            let mut found = Vec::new();
+            find(block, *first, *key, &mut found).unwrap();
+            assert_eq!(&found, games);
         }
-        // A key absent from the run finds nothing.
+        let mut all = Vec::new();
+        for (first, block) in &blocks {
+            decode(block, *first, &mut all).unwrap();
+        }
+        assert_eq!(all, entries);
         let absent = (0..)
-            .map(|k| k * 7919 + 1)
+            .map(|k| key(k * 7919 + 41))
             .find(|k| !truth.contains_key(k))
             .unwrap();
-        let found = block_of(absent).map_or(Some(vec![]), |(_, b)| lookup(b, absent));
-        assert_eq!(found, Some(vec![]));
+        let mut found = Vec::new();
+        if let Some((first, block)) = block_of(absent) {
+            find(block, *first, absent, &mut found).unwrap();
+        }
+        assert!(found.is_empty());
     }
 
     #[test]
     fn damaged_bytes_are_an_answer_or_none_never_a_panic() {
         let mut rng = XorShift(7);
+        let mut out = Vec::new();
         for _ in 0..2_000 {
             let len = (rng.next() % 64) as usize;
             let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
-            let _ = lookup(&bytes, rng.next());
+            let _ = find(&bytes, key(0), key(rng.next()), &mut out);
+            let _ = decode(&bytes, key(rng.next()), &mut Vec::new());
         }
-        assert_eq!(lookup(&[0x80], 0), None, "a varint cut short");
-        assert_eq!(lookup(&[0xff; 11], 0), None, "a varint past 64 bits");
+        assert_eq!(
+            find(&[0x80], key(0), key(0), &mut out),
+            None,
+            "a varint cut short"
+        );
+        assert_eq!(
+            find(&[0, 1, 0, 0], key(0), key(0), &mut out),
+            None,
+            "a key cut short"
+        );
     }
 }

@@ -285,6 +285,19 @@ impl Position {
         parse(fen, chess960)
     }
 
+    /// The position as EPD: FEN's first four fields (placement, side, castling, en passant
+    /// where a capture is legal), the clocks left out, as positions are compared.
+    ///
+    /// ```
+    /// let start = jaque::Position::starting();
+    /// assert_eq!(start.epd(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    /// ```
+    pub fn epd(&self) -> String {
+        let fen = self.fen();
+        let fields: Vec<&str> = fen.split(' ').take(4).collect();
+        fields.join(" ")
+    }
+
     /// The position as FEN. The en-passant square is written only when the capture is legal
     /// (as python-chess does by default); castling as `KQkq`, or X-FEN in Chess960.
     ///

@@ -10,7 +10,6 @@
 
 use std::collections::HashMap;
 
-use super::target::same_position;
 use crate::moves::Move;
 use crate::pgn::syntax::{Token, TokenKind};
 use crate::position::Position;
@@ -78,10 +77,10 @@ impl MovesKey {
     fn same_game(&self, other: &MovesKey, lang: Lang) -> bool {
         let same_start = match (&self.start, &other.start) {
             (Start::Standard, Start::Standard) => true,
-            (Start::Fen(a), Start::Fen(b)) => same_position(a, b),
+            (Start::Fen(a), Start::Fen(b)) => a.same_epd(b),
             (Start::Unreadable(a), Start::Unreadable(b)) => a == b,
             (Start::Standard, Start::Fen(p)) | (Start::Fen(p), Start::Standard) => {
-                same_position(p, &Position::starting())
+                p.same_epd(&Position::starting())
             }
             _ => false,
         };
@@ -208,7 +207,7 @@ impl Key {
         match (self, other) {
             (Key::Moves(a), Key::Moves(b)) => a.same_game(b, lang),
             (Key::Position(a), Key::Position(b)) => {
-                a.plies == b.plies && same_position(&a.position, &b.position)
+                a.plies == b.plies && a.position.same_epd(&b.position)
             }
             _ => false,
         }

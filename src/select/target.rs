@@ -84,7 +84,7 @@ impl Target {
     /// Whether `position` is this one, as EPD compares them.
     #[inline]
     pub fn is(&self, position: &Position) -> bool {
-        same_position(&self.position, position)
+        self.position.same_epd(position)
     }
 
     /// Whether a game at `position` can still reach this one later on the same line: no
@@ -103,19 +103,6 @@ impl Target {
             && (self.home_pawns & !home_pawns(position)).is_empty()
             && (rights & !position.castling_rights()).is_empty()
     }
-}
-
-/// Whether `a` and `b` are the same position as EPD compares them: placement, side to move,
-/// castling rights and en passant where a capture is legal ([`Position::ep_square`]); one
-/// comparison of the occupied squares turns away nearly every other position first.
-#[inline]
-pub(super) fn same_position(a: &Position, b: &Position) -> bool {
-    a.occupied() == b.occupied()
-        && a.turn() == b.turn()
-        && Color::ALL.iter().all(|&c| a.by_color(c) == b.by_color(c))
-        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
-        && a.castling_rights() == b.castling_rights()
-        && a.ep_square() == b.ep_square()
 }
 
 /// The pawns standing on their own second rank.

@@ -1,0 +1,416 @@
+//! `jaque index DB FILE…`, `jaque tree DB`, `jaque find DB --fen FEN`: the position index
+//! (`jaque::index`), built, asked what was played from a position, and asked which games
+//! reach it. Output and JSON are CONTRACT.md's "Index".
+
+use std::path::{Path, PathBuf};
+
+use jaque::index::append::{self, FileOutcome};
+use jaque::index::games::{Speed, date};
+use jaque::index::tree::{Filter, Tree};
+use jaque::index::{Index, IndexError};
+use jaque::{Color, Position};
+use serde_json::{Value, json};
+
+use super::{Global, Outcome, plural};
+
+#[derive(clap::Args)]
+pub struct IndexArgs {
+    /// The index file (created if absent).
+    pub db: PathBuf,
+    /// PGN files, plain or compressed with zstd or gzip, added to the index: a file
+    /// already indexed (the same bytes) adds nothing, and a game already indexed (the same
+    /// start and moves) is indexed once.
+    pub files: Vec<PathBuf>,
+    /// Print what the index holds: its files, games, positions and size.
+    #[arg(long)]
+    pub stats: bool,
+    /// Threads reading games (default: all cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+}
+
+#[derive(clap::Args)]
+pub struct TreeArgs {
+    /// The index file.
+    pub db: PathBuf,
+    #[command(flatten)]
+    pub at: At,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// JSON: the position's games and scores, and its moves, most played first.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct FindArgs {
+    /// The index file.
+    pub db: PathBuf,
+    #[command(flatten)]
+    pub at: At,
+    /// Print at most N games (the summary gives them all).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// JSON Lines: an object a game (file, offset, line, ply, tags), then a summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The position asked about.
+#[derive(clap::Args)]
+pub struct At {
+    /// The position, as FEN or EPD (default: the standard start).
+    #[arg(long, conflicts_with = "moves")]
+    pub fen: Option<String>,
+    /// The position after these SAN moves from the start (or from `--fen`), such as
+    /// "e4 e5 Nf3" (move numbers allowed).
+    #[arg(long, value_name = "SAN…")]
+    pub moves: Option<String>,
+    /// Read `--fen` as Chess960 (X-FEN or Shredder-FEN castling); a FEN that only Chess960
+    /// explains is read so without it.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+/// The explorer's filters, as lichess's has them.
+#[derive(clap::Args)]
+pub struct FilterArgs {
+    /// Only games whose players' average rating is in MIN..MAX (either end may be left out).
+    #[arg(long, value_name = "MIN..MAX")]
+    pub rating: Option<String>,
+    /// Only games played on or after this date (YYYY, YYYY.MM or YYYY.MM.DD).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Only games played on or before this date (YYYY, YYYY.MM or YYYY.MM.DD).
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+    /// Only games of these speeds, separated by `,`: ultrabullet, bullet, blitz, rapid,
+    /// classical, correspondence (from the TimeControl tag, as lichess sorts them).
+    #[arg(long, value_name = "SPEEDS")]
+    pub speed: Option<String>,
+    /// Only games of this player (the White or Black tag, exactly).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// With `--player`: only the games where they played this colour (white, black).
+    #[arg(long, value_name = "COLOR", requires = "player")]
+    pub side: Option<String>,
+}
+
+pub fn run_index(args: IndexArgs, global: Global) -> Outcome {
+    let mut outcome = Outcome::Clean;
+    if !args.files.is_empty() {
+        let settings = append::Settings {
+            input: jaque::input::Settings {
+                jobs: args.jobs,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let reports = match append::index_files(&args.db, &args.files, &settings) {
+            Ok(reports) => reports,
+            Err(error) => return failed(&args.db, &error),
+        };
+        for report in &reports {
+            if let Outcome::Errors = report_file(&report.path, &report.outcome, global) {
+                outcome = Outcome::Errors;
+            }
+        }
+    }
+    if args.stats || !global.quiet {
+        let index = match Index::open(&args.db) {
+            Ok(index) => index,
+            Err(error) => return failed(&args.db, &error),
+        };
+        if let Err(error) = print_stats(&args.db, &index, args.stats) {
+            return failed(&args.db, &error);
+        }
+    }
+    outcome
+}
+
+/// Says what became of a file; an unreadable or changed file is an error.
+fn report_file(path: &Path, outcome: &FileOutcome, global: Global) -> Outcome {
+    let shown = path.display();
+    match outcome {
+        FileOutcome::Indexed(record) => {
+            if !global.quiet {
+                eprintln!(
+                    "indexed {shown}: {} ({} new, {}, {} not playable)",
+                    plural(record.games as usize, "game", "games"),
+                    record.indexed,
+                    plural(record.duplicates as usize, "duplicate", "duplicates"),
+                    record.unplayable,
+                );
+            }
+            Outcome::Clean
+        }
+        FileOutcome::AlreadyIndexed(as_path) => {
+            if !global.quiet {
+                eprintln!(
+                    "{shown}: already indexed (its bytes are those of {as_path}): nothing added"
+                );
+            }
+            Outcome::Clean
+        }
+        FileOutcome::Changed(record) => {
+            eprintln!(
+                "error: {shown} changed since it was indexed ({} games then); it was not read",
+                record.games
+            );
+            Outcome::Errors
+        }
+        FileOutcome::Failed(record, why) => {
+            eprintln!("error: {shown}: {why}");
+            if record.games > 0 {
+                eprintln!(
+                    "  {} of it are indexed; `jaque index` again goes on from there",
+                    plural(record.games as usize, "game", "games")
+                );
+            }
+            Outcome::Errors
+        }
+    }
+}
+
+/// The index's totals (with `all`, a line a file too).
+fn print_stats(db: &Path, index: &Index, all: bool) -> Result<(), IndexError> {
+    let stats = index.stats()?;
+    let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    if all {
+        for file in &stats.files {
+            let state = if file.done {
+                ""
+            } else {
+                " (partly: index it again to go on)"
+            };
+            println!(
+                "{}: {} indexed, {} duplicates, {} not playable{state}",
+                file.path, file.indexed, file.duplicates, file.unplayable
+            );
+        }
+    }
+    let line = format!(
+        "{}: {}, {}, {}, {} bytes",
+        db.display(),
+        plural(stats.files.len(), "file", "files"),
+        plural(stats.games as usize, "game", "games"),
+        plural(stats.entries as usize, "position", "positions"),
+        bytes
+    );
+    if all {
+        println!("{line}")
+    } else {
+        eprintln!("{line}")
+    }
+    Ok(())
+}
+
+pub fn run_tree(args: TreeArgs, global: Global) -> Outcome {
+    let (position, filter) = match (args.at.position(global), args.filter.read()) {
+        (Ok(position), Ok(filter)) => (position, filter),
+        (Err(outcome), _) => return outcome,
+        (_, Err(message)) => {
+            eprintln!("error: {message}");
+            return Outcome::Failed;
+        }
+    };
+    let tree = match Index::open(&args.db).and_then(|index| index.tree(&position, &filter)) {
+        Ok(tree) => tree,
+        Err(error) => return failed(&args.db, &error),
+    };
+    if args.json {
+        println!("{}", tree_json(&position, &tree));
+    } else {
+        print!("{}", super::index_text::tree(&position, &tree));
+    }
+    Outcome::Clean
+}
+
+pub fn run_find(args: FindArgs, global: Global) -> Outcome {
+    let position = match args.at.position(global) {
+        Ok(position) => position,
+        Err(outcome) => return outcome,
+    };
+    let found = match Index::open(&args.db).and_then(|index| index.find(&position, args.limit)) {
+        Ok(found) => found,
+        Err(error) => return failed(&args.db, &error),
+    };
+    for problem in &found.problems {
+        eprintln!("warning: {problem}");
+    }
+    for game in &found.games {
+        if args.json {
+            let tags: serde_json::Map<String, Value> = (game.tags.iter())
+                .map(|(n, v)| (n.clone(), Value::from(v.as_str())))
+                .collect();
+            let object = json!({"file": game.file, "offset": game.offset, "line": game.line,
+                                "ply": game.ply, "tags": tags});
+            println!("{object}");
+        } else {
+            println!("{}", super::index_text::found_game(game));
+        }
+    }
+    if args.json {
+        println!("{}", json!({"summary": {"games": found.total}}));
+    } else if !global.quiet {
+        eprintln!(
+            "{} reach the position",
+            plural(found.total as usize, "game", "games")
+        );
+    }
+    match found.problems.is_empty() {
+        true => Outcome::Clean,
+        false => Outcome::Errors,
+    }
+}
+
+/// The tree as CONTRACT.md's JSON, with the average ratings and top games besides.
+fn tree_json(position: &Position, tree: &Tree) -> Value {
+    let score = &tree.score;
+    let moves: Vec<Value> = (tree.moves.iter())
+        .map(|m| {
+            let s = &m.score;
+            json!({"san": m.san, "uci": m.uci, "games": s.games, "white": s.white,
+                   "draws": s.draws, "black": s.black, "average_rating": s.average_rating()})
+        })
+        .collect();
+    let top: Vec<Value> = (tree.top_games.iter())
+        .map(|g| {
+            json!({"white": g.players[0], "black": g.players[1], "white_elo": g.info.ratings[0],
+                   "black_elo": g.info.ratings[1], "result": result_text(g.info.outcome),
+                   "date": date_text(g.info.date), "uci": g.uci, "offset": g.info.offset,
+                   "line": g.info.line})
+        })
+        .collect();
+    json!({"fen": position.epd(), "games": score.games, "white": score.white,
+           "draws": score.draws, "black": score.black,
+           "average_rating": score.average_rating(), "moves": moves, "top_games": top})
+}
+
+/// A result as PGN writes it.
+pub(super) fn result_text(outcome: jaque::index::code::Outcome) -> &'static str {
+    use jaque::index::code::Outcome as O;
+    match outcome {
+        O::WhiteWins => "1-0",
+        O::Draw => "1/2-1/2",
+        O::BlackWins => "0-1",
+        O::Unknown => "*",
+    }
+}
+
+/// A stored date as PGN writes it (`2024.05.??`).
+pub(super) fn date_text(date: u32) -> String {
+    let part = |n: u32, width: usize| match n {
+        0 => "?".repeat(width),
+        n => format!("{n:0width$}"),
+    };
+    format!(
+        "{}.{}.{}",
+        part(date / 10_000, 4),
+        part(date / 100 % 100, 2),
+        part(date % 100, 2)
+    )
+}
+
+fn failed(db: &Path, error: &IndexError) -> Outcome {
+    match error {
+        IndexError::Io { .. } => eprintln!("error: {error}"),
+        _ => eprintln!("error: {}: {error}", db.display()),
+    }
+    Outcome::Failed
+}
+
+impl At {
+    /// The position of `--fen` and `--moves`, or the error reported (exit 2).
+    fn position(&self, global: Global) -> Result<Position, Outcome> {
+        // A position whose castling rights only Chess960 explains (`KQkq` with the king on
+        // f1) is read as one: the index holds such games' positions.
+        let only_960 = self.fen.as_deref().is_some_and(|fen| {
+            Position::from_fen_with(fen, false).is_err()
+                && Position::from_fen_with(fen, true).is_ok()
+        });
+        let chess960 = self.chess960 || only_960;
+        let start = super::position_argument(self.fen.as_deref(), chess960, global.color)?;
+        let Some(moves) = &self.moves else {
+            return Ok(start);
+        };
+        let mut position = start;
+        let mut at = 0;
+        for word in moves.split_whitespace() {
+            let start_at = moves[at..].find(word).map_or(at, |i| at + i);
+            at = start_at + word.len();
+            let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if san.is_empty() {
+                continue;
+            }
+            if let Err(error) = jaque::san::play(&mut position, san, jaque::san::Lang::English) {
+                let error = jaque::FilterError::new(start_at..at, error.to_string());
+                eprintln!(
+                    "{}",
+                    super::render::argument("--moves", moves, &error, global.color.stderr())
+                );
+                return Err(Outcome::Failed);
+            }
+        }
+        Ok(position)
+    }
+}
+
+impl FilterArgs {
+    /// The filter, or what is wrong with a flag.
+    fn read(&self) -> Result<Filter, String> {
+        let ratings = (self.rating.as_deref()).map(rating_band).transpose()?;
+        let day = |flag: &str, value: &Option<String>, end: bool| -> Result<Option<u32>, String> {
+            let Some(value) = value else { return Ok(None) };
+            let read = date(value).ok_or_else(|| {
+                format!("{flag} {value}: not a date (YYYY, YYYY.MM or YYYY.MM.DD)")
+            })?;
+            Ok(Some(if end { last_day(read) } else { read }))
+        };
+        let (since, until) = (
+            day("--since", &self.since, false)?,
+            day("--until", &self.until, true)?,
+        );
+        let dates = (since.is_some() || until.is_some())
+            .then(|| since.unwrap_or(0)..=until.unwrap_or(u32::MAX));
+        let speeds = (self.speed.iter().flat_map(|s| s.split(',')))
+            .map(|name| {
+                Speed::named(name.trim())
+                    .ok_or_else(|| format!("--speed: no speed called `{name}`"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let color = match self.side.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None => None,
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            Some(other) => return Err(format!("--side {other}: white or black")),
+        };
+        let player = self.player.clone().map(|name| (name, color));
+        Ok(Filter {
+            ratings,
+            dates,
+            speeds,
+            player,
+        })
+    }
+}
+
+/// `MIN..MAX`, either end left out.
+fn rating_band(text: &str) -> Result<std::ops::RangeInclusive<u16>, String> {
+    let wrong = || format!("--rating {text}: not MIN..MAX (such as 1800..2200, or 2000..)");
+    let (low, high) = text.split_once("..").ok_or_else(wrong)?;
+    let end = |part: &str, default: u16| match part.trim() {
+        "" => Ok(default),
+        part => part.parse::<u16>().map_err(|_| wrong()),
+    };
+    Ok(end(low, 0)?..=end(high, u16::MAX)?)
+}
+
+/// The last day a partial date stands for (`2024.05` ends at 2024.05.31, or later).
+fn last_day(date: u32) -> u32 {
+    match (date / 100 % 100, date % 100) {
+        (0, _) => date + 1299 - date % 10_000 + 1231 - 1299,
+        (_, 0) => date + 31,
+        _ => date,
+    }
+}

@@ -1,0 +1,207 @@
+//! Position search: the games that reach a position, each read again from its file at the
+//! offset the index keeps and replayed to the position, which gives its ply and tags, and
+//! verifies away a collision of keys. A plain file is read from that offset; a compressed
+//! one is decompressed from its start (a seek table would make that a jump; see the issue
+//! notes).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
+use std::ops::ControlFlow;
+
+use super::IndexError;
+use super::key::Key;
+use super::read::{Index, Records, file_records};
+use super::store::FileRecord;
+use crate::Position;
+use crate::input::{self, Format};
+use crate::pgn::{Checker, RawGame, Splitter, Visit};
+
+/// A game that reaches the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundGame {
+    /// Its number in the index.
+    pub game: u32,
+    /// Its file, as the index recorded it (an absolute path).
+    pub file: String,
+    /// Its byte offset (in the decompressed text).
+    pub offset: u64,
+    /// Its first line, from 1.
+    pub line: u64,
+    /// The first ply of its mainline at the position.
+    pub ply: usize,
+    /// Its tags, in order.
+    pub tags: Vec<(String, String)>,
+}
+
+/// The answer of [`Index::find`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Every game the index holds for the position.
+    pub total: u64,
+    /// The first of them, in index order, read from their files.
+    pub games: Vec<FoundGame>,
+    /// Games that could not be shown: the file is gone, or changed since it was indexed.
+    pub problems: Vec<String>,
+}
+
+impl Index {
+    /// The games that reach `position` (at most `limit` read from their files), in index
+    /// order.
+    ///
+    /// ```no_run
+    /// use jaque::index::Index;
+    /// let index = Index::open("games.index".as_ref())?;
+    /// let found = index.find(&jaque::Position::starting(), Some(10))?;
+    /// println!("{} games; the first at ply {}", found.total, found.games[0].ply);
+    /// # Ok::<(), jaque::index::IndexError>(())
+    /// ```
+    pub fn find(&self, position: &Position, limit: Option<usize>) -> Result<Found, IndexError> {
+        let tx = self.read()?;
+        let mut postings = self.postings(&tx, Key::of(position))?;
+        // Another position's key: its move is not legal here.
+        postings.retain(|p| !p.code.is_move() || p.code.unpack(position).is_some());
+        let files = file_records(&tx)?;
+        let mut records = Records::new(&tx)?;
+        let mut found = Found {
+            total: postings.len() as u64,
+            ..Found::default()
+        };
+        let mut readers: Vec<(u32, GameReader)> = Vec::new();
+        for posting in postings {
+            if limit.is_some_and(|limit| found.games.len() >= limit) {
+                break;
+            }
+            let info = records.get(posting.game)?;
+            let Some((_, record)) = files.iter().find(|(id, _)| *id == info.file) else {
+                return Err(IndexError::Damaged("a game's file"));
+            };
+            let reader = match readers.iter_mut().find(|(id, _)| *id == info.file) {
+                Some((_, reader)) => reader,
+                None => {
+                    readers.push((info.file, GameReader::new(record)));
+                    &mut readers.last_mut().ok_or(IndexError::Damaged("files"))?.1
+                }
+            };
+            match reader.reach(info.offset, position) {
+                Ok(Some((ply, tags))) => found.games.push(FoundGame {
+                    game: posting.game,
+                    file: record.path.clone(),
+                    offset: info.offset,
+                    line: u64::from(info.line),
+                    ply,
+                    tags,
+                }),
+                // The game does not reach the position: a collision of keys.
+                Ok(None) => found.total -= 1,
+                Err(problem) => found.problems.push(format!("{}: {problem}", record.path)),
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// A game's tags, in order.
+type Tags = Vec<(String, String)>;
+
+/// Reads a file's games at their offsets, once the file is known unchanged.
+struct GameReader {
+    path: String,
+    state: Result<Source, String>,
+}
+
+enum Source {
+    /// A plain file: a seek to each game.
+    Plain(BufReader<File>),
+    /// A compressed one: its games in turn (asked for in the order of their offsets).
+    Stream(Box<Splitter<Box<dyn BufRead + Send>>>),
+}
+
+impl GameReader {
+    fn new(record: &FileRecord) -> GameReader {
+        let state = open(record).map_err(|e| e.to_string());
+        GameReader {
+            path: record.path.clone(),
+            state,
+        }
+    }
+
+    /// The first ply at which the game at `offset` reaches `position`, and its tags; `None`
+    /// when it does not; an error when the file cannot be read there.
+    fn reach(&mut self, offset: u64, position: &Position) -> Result<Option<(usize, Tags)>, String> {
+        let source = self.state.as_mut().map_err(|e| e.clone())?;
+        let raw = source
+            .game_at(offset)
+            .map_err(|e| format!("{}: {e}", self.path))?;
+        let Some(raw) = raw else {
+            return Err(
+                "no game at the offset the index holds: changed since it was indexed".into(),
+            );
+        };
+        let mut finder = FirstVisit {
+            target: *position,
+            ply: None,
+        };
+        let report = Checker::default().check_visiting(&raw, &mut finder);
+        let tags = report
+            .tags
+            .iter()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect();
+        Ok(finder.ply.map(|ply| (ply, tags)))
+    }
+}
+
+/// Opens a file for reading its games, checking first that it is the one indexed.
+fn open(record: &FileRecord) -> Result<Source, String> {
+    let metadata = std::fs::metadata(&record.path).map_err(|e| e.to_string())?;
+    if metadata.len() != record.size {
+        return Err("changed since it was indexed (its size differs): index it again".into());
+    }
+    let mut file = BufReader::new(File::open(&record.path).map_err(|e| e.to_string())?);
+    let start = file.fill_buf().map_err(|e| e.to_string())?;
+    let format = Format::of(start.get(..Format::MAGIC).unwrap_or(start));
+    Ok(match format {
+        Format::Text => Source::Plain(file),
+        _ => {
+            let reader = input::decompressed(file).map_err(|e| e.to_string())?;
+            Source::Stream(Box::new(Splitter::new(reader)))
+        }
+    })
+}
+
+impl Source {
+    /// The game that starts at `offset`.
+    fn game_at(&mut self, offset: u64) -> io::Result<Option<RawGame>> {
+        match self {
+            Source::Plain(file) => {
+                file.seek(SeekFrom::Start(offset))?;
+                Splitter::new(&mut *file).next().transpose()
+            }
+            Source::Stream(games) => {
+                for game in games.by_ref() {
+                    let game = game?;
+                    if game.offset >= offset {
+                        return Ok((game.offset == offset).then_some(game));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Finds the first mainline ply at a position.
+struct FirstVisit {
+    target: Position,
+    ply: Option<usize>,
+}
+
+impl Visit for FirstVisit {
+    fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
+        if depth == 0 && position.same_epd(&self.target) {
+            self.ply = Some(ply);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,197 @@
+//! Reading an index: opening it (its key scheme checked), a position's postings, the games'
+//! records, the files and players.
+
+use std::path::Path;
+
+use redb::{ReadOnlyDatabase, ReadTransaction, ReadableDatabase, ReadableTable};
+
+use super::games::GameInfo;
+use super::key::Key;
+use super::postings::{self, Posting};
+use super::store::{self, FileRecord};
+use super::{IndexError, store_error};
+
+/// An index opened for reading (several processes may read it at once).
+pub struct Index {
+    db: ReadOnlyDatabase,
+}
+
+/// What an index holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// Its files, with their counts.
+    pub files: Vec<FileRecord>,
+    /// Games indexed (removed ones left out).
+    pub games: u64,
+    /// Positions stored: a game's first visit of a position is one.
+    pub entries: u64,
+    /// Players told apart.
+    pub players: u64,
+}
+
+impl Index {
+    /// Opens the index at `path`, refusing one of another key scheme.
+    pub fn open(path: &Path) -> Result<Index, IndexError> {
+        if !path.is_file() {
+            let missing = std::io::Error::new(std::io::ErrorKind::NotFound, "no index here");
+            return Err(IndexError::io(path, missing));
+        }
+        let db = ReadOnlyDatabase::open(path).map_err(store_error)?;
+        check_scheme(&db)?;
+        Ok(Index { db })
+    }
+
+    /// A transaction: one consistent view of the index.
+    pub(super) fn read(&self) -> Result<ReadTransaction, IndexError> {
+        self.db.begin_read().map_err(store_error)
+    }
+
+    /// The games (in game order) that reached the position of `key`, removed ones left
+    /// out, with what each played there.
+    pub(super) fn postings(
+        &self,
+        tx: &ReadTransaction,
+        key: Key,
+    ) -> Result<Vec<Posting>, IndexError> {
+        let mut out = Vec::new();
+        let Some(table) = store::existing(tx.open_table(store::POSTINGS))? else {
+            return Ok(out);
+        };
+        let segments = match store::existing(tx.open_table(store::META))? {
+            Some(meta) => store::counter(&meta, store::NEXT_SEGMENT)?,
+            None => 0,
+        };
+        let damaged = || IndexError::Damaged("postings");
+        for segment in 0..u32::try_from(segments).unwrap_or(u32::MAX) {
+            let mut up_to = table
+                .range(postings::blocks_up_to(segment, key))
+                .map_err(store_error)?;
+            let Some(row) = up_to.next_back() else {
+                continue;
+            };
+            let (block_key, block) = row.map_err(store_error)?;
+            let (_, first) = postings::of_block_key(block_key.value()).ok_or_else(damaged)?;
+            postings::find(block.value(), first, key, &mut out).ok_or_else(damaged)?;
+        }
+        out.sort_unstable_by_key(|p| p.game);
+        let removed = removed_ranges(tx)?;
+        if !removed.is_empty() {
+            out.retain(|p| !removed.iter().any(|&(a, b)| (a..b).contains(&p.game)));
+        }
+        Ok(out)
+    }
+
+    /// What the index holds.
+    pub fn stats(&self) -> Result<Stats, IndexError> {
+        let tx = self.read()?;
+        let files: Vec<FileRecord> = file_records(&tx)?.into_iter().map(|(_, r)| r).collect();
+        let meta = store::existing(tx.open_table(store::META))?;
+        let count = |name| meta.as_ref().map_or(Ok(0), |m| store::counter(m, name));
+        let removed: u64 = (removed_ranges(&tx)?.iter())
+            .map(|&(a, b)| u64::from(b - a))
+            .sum();
+        Ok(Stats {
+            files,
+            games: count(store::NEXT_GAME)?.saturating_sub(removed),
+            entries: count(store::ENTRIES)?,
+            players: count(store::NEXT_PLAYER)?.saturating_sub(1),
+        })
+    }
+}
+
+/// Reads games' records in game order, each stored run read once.
+pub(super) struct Records<'t> {
+    table: Option<redb::ReadOnlyTable<u32, &'static [u8]>>,
+    run: Option<(u32, Vec<u8>)>,
+    _tx: std::marker::PhantomData<&'t ReadTransaction>,
+}
+
+impl<'t> Records<'t> {
+    pub(super) fn new(tx: &'t ReadTransaction) -> Result<Records<'t>, IndexError> {
+        Ok(Records {
+            table: store::existing(tx.open_table(store::GAMES))?,
+            run: None,
+            _tx: std::marker::PhantomData,
+        })
+    }
+
+    /// The record of `game`.
+    pub(super) fn get(&mut self, game: u32) -> Result<GameInfo, IndexError> {
+        let damaged = || IndexError::Damaged("games");
+        let in_run = |(first, bytes): &(u32, Vec<u8>)| {
+            let at = game.checked_sub(*first)? as usize * GameInfo::SIZE;
+            GameInfo::from_bytes(bytes.get(at..at + GameInfo::SIZE)?)
+        };
+        if let Some(info) = self.run.as_ref().and_then(in_run) {
+            return Ok(info);
+        }
+        let table = self.table.as_ref().ok_or_else(damaged)?;
+        let mut below = table.range(..=game).map_err(store_error)?;
+        let (first, bytes) = below
+            .next_back()
+            .ok_or_else(damaged)?
+            .map_err(store_error)?;
+        self.run = Some((first.value(), bytes.value().to_vec()));
+        self.run.as_ref().and_then(in_run).ok_or_else(damaged)
+    }
+}
+
+/// Checks the key scheme: `Ok(true)` for a new index (no scheme yet), `Ok(false)` for one
+/// of this build's scheme, an error for another.
+pub(super) fn check_scheme(db: &impl ReadableDatabase) -> Result<bool, IndexError> {
+    let tx = db.begin_read().map_err(store_error)?;
+    let Some(meta) = store::existing(tx.open_table(store::META))? else {
+        return Ok(true);
+    };
+    let mut found = Vec::new();
+    for &(name, _) in &store::SCHEME {
+        found.push((
+            name,
+            meta.get(name).map_err(store_error)?.map(|v| v.value()),
+        ));
+    }
+    if found.iter().all(|(_, value)| value.is_none()) {
+        return Ok(true);
+    }
+    let expected = describe(store::SCHEME.iter().map(|&(n, v)| (n, Some(v))));
+    let found = describe(found.into_iter());
+    match found == expected {
+        true => Ok(false),
+        false => Err(IndexError::Scheme { found, expected }),
+    }
+}
+
+/// A scheme as text: `version 1, key_bits 48, …`.
+fn describe<'a>(values: impl Iterator<Item = (&'a str, Option<u64>)>) -> String {
+    let shown: Vec<String> = values
+        .map(|(name, value)| format!("{name} {}", value.map_or("none".into(), |v| v.to_string())))
+        .collect();
+    shown.join(", ")
+}
+
+/// Every file record, with its number.
+pub(super) fn file_records(tx: &ReadTransaction) -> Result<Vec<(u32, FileRecord)>, IndexError> {
+    let Some(table) = store::existing(tx.open_table(store::FILES))? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for row in table.iter().map_err(store_error)? {
+        let (id, bytes) = row.map_err(store_error)?;
+        let record = FileRecord::from_bytes(bytes.value()).ok_or(IndexError::Damaged("files"))?;
+        out.push((id.value(), record));
+    }
+    Ok(out)
+}
+
+/// The games removed with their files: `[first, end)` runs.
+pub(super) fn removed_ranges(tx: &ReadTransaction) -> Result<Vec<(u32, u32)>, IndexError> {
+    let Some(table) = store::existing(tx.open_table(store::REMOVED))? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for row in table.iter().map_err(store_error)? {
+        let (first, end) = row.map_err(store_error)?;
+        out.push((first.value(), end.value()));
+    }
+    Ok(out)
+}
