@@ -24,9 +24,17 @@ pub struct IndexArgs {
     /// Print what the index holds: its files, games, positions and size.
     #[arg(long)]
     pub stats: bool,
+    /// With `--stats`: one JSON object (`files`, `games`, `positions`, `bytes`).
+    #[arg(long, requires = "stats")]
+    pub json: bool,
     /// Threads reading games (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// New games in one commit: a run stopped (killed, out of disk) keeps every commit
+    /// whole, and the next run goes on from the last.
+    #[arg(long, value_name = "GAMES", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch: u64,
 }
 
 #[derive(clap::Args)]
@@ -121,7 +129,7 @@ pub fn run_index(args: IndexArgs, global: Global) -> Outcome {
             Ok(index) => index,
             Err(error) => return failed(&args.db, &error),
         };
-        if let Err(error) = print_stats(&args.db, &index, args.stats) {
+        if let Err(error) = print_stats(&args.db, &index, args.stats, args.json) {
             return failed(&args.db, &error);
         }
     }
@@ -172,10 +180,22 @@ fn report_file(path: &Path, outcome: &FileOutcome, global: Global) -> Outcome {
     }
 }
 
-/// The index's totals (with `all`, a line a file too).
-fn print_stats(db: &Path, index: &Index, all: bool) -> Result<(), IndexError> {
+/// The index's totals (with `all`, a line a file too; with `as_json`, as JSON).
+fn print_stats(db: &Path, index: &Index, all: bool, as_json: bool) -> Result<(), IndexError> {
     let stats = index.stats()?;
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    if as_json {
+        let files: Vec<Value> = (stats.files.iter())
+            .map(|f| {
+                json!({"path": f.path, "done": f.done, "games": f.games, "indexed": f.indexed,
+                       "duplicates": f.duplicates, "unplayable": f.unplayable})
+            })
+            .collect();
+        let totals = json!({"files": files, "games": stats.games, "positions": stats.entries,
+                            "players": stats.players, "bytes": bytes});
+        println!("{totals}");
+        return Ok(());
+    }
     if all {
         for file in &stats.files {
             let state = if file.done {
