@@ -21,6 +21,9 @@ pub struct IndexArgs {
     /// already indexed (the same bytes) adds nothing, and a game already indexed (the same
     /// start and moves) is indexed once.
     pub files: Vec<PathBuf>,
+    /// Remove this file's games from the index (before adding FILEs); repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub remove: Vec<PathBuf>,
     /// Print what the index holds: its files, games, positions and size.
     #[arg(long)]
     pub stats: bool,
@@ -106,6 +109,23 @@ pub struct FilterArgs {
 
 pub fn run_index(args: IndexArgs, global: Global) -> Outcome {
     let mut outcome = Outcome::Clean;
+    for path in &args.remove {
+        match append::remove_file(&args.db, path) {
+            Ok(Some(record)) if !global.quiet => {
+                eprintln!("removed {}: {} games", path.display(), record.indexed);
+            }
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                eprintln!(
+                    "error: {} is not in the index {}",
+                    path.display(),
+                    args.db.display()
+                );
+                outcome = Outcome::Errors;
+            }
+            Err(error) => return failed(&args.db, &error),
+        }
+    }
     if !args.files.is_empty() {
         let settings = append::Settings {
             input: jaque::input::Settings {
@@ -162,7 +182,8 @@ fn report_file(path: &Path, outcome: &FileOutcome, global: Global) -> Outcome {
         }
         FileOutcome::Changed(record) => {
             eprintln!(
-                "error: {shown} changed since it was indexed ({} games then); it was not read",
+                "error: {shown} changed since it was indexed ({} games then); it was not read \
+                 (`jaque index DB --remove {shown} {shown}` indexes it again)",
                 record.games
             );
             Outcome::Errors

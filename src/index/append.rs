@@ -79,6 +79,39 @@ pub fn index_files(
     Ok(reports)
 }
 
+/// Removes the file at `path` (as given when it was indexed, made absolute) from the index at
+/// `db`: its games leave every answer, and the file may be indexed again. Games of other files
+/// that were dropped as duplicates of its games are not added back (index those files again
+/// to add them). `None`: the index holds no such file.
+pub fn remove_file(db: &Path, path: &Path) -> Result<Option<FileRecord>, IndexError> {
+    let absolute = std::path::absolute(path).map_err(|e| IndexError::io(path, e))?;
+    let absolute = absolute.display().to_string();
+    if !db.is_file() {
+        return Ok(None);
+    }
+    let db = Database::create(db).map_err(store_error)?;
+    if super::read::check_scheme(&db)? {
+        return Ok(None);
+    }
+    let files = super::read::file_records(&db.begin_read().map_err(store_error)?)?;
+    let Some((id, record)) = files.into_iter().find(|(_, r)| r.path == absolute) else {
+        return Ok(None);
+    };
+    let tx = db.begin_write().map_err(store_error)?;
+    {
+        let mut removed = tx.open_table(store::REMOVED).map_err(store_error)?;
+        for &(first, end) in &record.ranges {
+            removed.insert(first, end).map_err(store_error)?;
+        }
+        let mut files = tx.open_table(store::FILES).map_err(store_error)?;
+        files.remove(id).map_err(store_error)?;
+        let mut contents = tx.open_table(store::CONTENTS).map_err(store_error)?;
+        contents.remove(record.content).map_err(store_error)?;
+    }
+    tx.commit().map_err(store_error)?;
+    Ok(Some(record))
+}
+
 /// The index being written, and what numbering its games needs in memory.
 pub(super) struct Writer {
     pub(super) db: Database,
