@@ -21,6 +21,10 @@ pub struct IndexArgs {
     /// already indexed (the same bytes) adds nothing, and a game already indexed (the same
     /// start and moves) is indexed once.
     pub files: Vec<PathBuf>,
+    /// Index the positions inside variations too (set when the index is made; a game
+    /// counts at a position once, on its mainline where it reaches it there).
+    #[arg(long)]
+    pub variations: bool,
     /// Remove this file's games from the index (before adding FILEs); repeatable.
     #[arg(long, value_name = "FILE")]
     pub remove: Vec<PathBuf>,
@@ -213,7 +217,8 @@ fn print_stats(db: &Path, index: &Index, all: bool, as_json: bool) -> Result<(),
             })
             .collect();
         let totals = json!({"files": files, "games": stats.games, "positions": stats.entries,
-                            "players": stats.players, "bytes": bytes});
+                            "players": stats.players, "variations": stats.variations,
+                            "bytes": bytes});
         println!("{totals}");
         return Ok(());
     }

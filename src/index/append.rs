@@ -6,13 +6,15 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
+use std::sync::mpsc;
 
-use super::code::MoveCode;
-use super::games::{GameInfo, MAX_PLAYERS};
-use super::postings::{self, Entry};
+use redb::{Database, ReadableDatabase, ReadableTable};
+
+use super::commit::{self, Batch, Commit, Prepared};
+use super::games::MAX_PLAYERS;
+use super::postings::Entry;
 use super::store::{self, FileRecord};
-use super::walk::{self, Walked};
+use super::walk::{self, Job, Read};
 use super::{IndexError, store_error};
 use crate::input::{self, Pipeline};
 
@@ -23,6 +25,9 @@ pub struct Settings {
     pub input: input::Settings,
     /// The most new games in one commit.
     pub batch_games: usize,
+    /// Whether positions inside variations are indexed too; set when the index is made
+    /// (`None`: as the index was made, or not for a new one).
+    pub variations: Option<bool>,
 }
 
 impl Default for Settings {
@@ -30,6 +35,7 @@ impl Default for Settings {
         Settings {
             input: input::Settings::default(),
             batch_games: 10_000,
+            variations: None,
         }
     }
 }
@@ -63,20 +69,45 @@ pub fn index_files(
     files: &[PathBuf],
     settings: &Settings,
 ) -> Result<Vec<FileReport>, IndexError> {
-    let mut writer = Writer::open(db)?;
-    let pipeline = Pipeline::new(settings.input.threads()).map_err(|e| IndexError::io(db, e))?;
-    let mut reports = Vec::with_capacity(files.len());
-    for path in files {
-        let outcome = writer.index_file(path, &pipeline, settings)?;
-        reports.push(FileReport {
-            path: path.clone(),
-            outcome,
+    let (db, variations) = open(db, settings.variations)?;
+    let pipeline = Pipeline::new(settings.input.threads())
+        .map_err(|e| IndexError::io(&PathBuf::from("jaque"), e))?;
+    let reports = std::thread::scope(|scope| {
+        let (commits, receiver) = mpsc::sync_channel(1);
+        let committer = scope.spawn(|| commit::committer(&db, receiver));
+        let indexed = Writer::load(&db, commits).and_then(|mut writer| {
+            let index = |path: &PathBuf| {
+                let outcome = writer.index_file(path, &pipeline, settings, variations)?;
+                Ok(FileReport {
+                    path: path.clone(),
+                    outcome,
+                })
+            };
+            files
+                .iter()
+                .map(index)
+                .collect::<Result<Vec<_>, IndexError>>()
         });
-    }
-    // Copy-on-write leaves the pages of earlier versions free: given back to the disk.
-    writer.db.compact().map_err(store_error)?;
-    debug_stats(&writer.db)?;
+        // The writer is gone: the committer ends once it has committed what it was handed.
+        let committed = committer.join().unwrap_or(Err(commit::stopped()));
+        committed.and(indexed)
+    })?;
+    debug_stats(&db)?;
     Ok(reports)
+}
+
+/// Opens (or creates) the index at `path` for writing, its key scheme written if new, and
+/// whether it holds positions inside variations (`variations`: what is asked, if anything).
+fn open(path: &Path, variations: Option<bool>) -> Result<(Database, bool), IndexError> {
+    let db = Database::create(path).map_err(store_error)?;
+    if super::read::check_scheme(&db)? {
+        write_scheme(&db, variations.unwrap_or(false))?;
+    }
+    let indexed = super::read::holds_variations(&db.begin_read().map_err(store_error)?)?;
+    match variations {
+        Some(asked) if asked != indexed => Err(IndexError::Variations { indexed }),
+        _ => Ok((db, indexed)),
+    }
 }
 
 /// Removes the file at `path` (as given when it was indexed, made absolute) from the index at
@@ -113,8 +144,10 @@ pub fn remove_file(db: &Path, path: &Path) -> Result<Option<FileRecord>, IndexEr
 }
 
 /// The index being written, and what numbering its games needs in memory.
-pub(super) struct Writer {
-    pub(super) db: Database,
+struct Writer<'db> {
+    db: &'db Database,
+    /// The committing thread's queue.
+    commits: mpsc::SyncSender<Commit>,
     /// The identities of the games indexed, removed ones left out.
     identities: HashSet<u128>,
     players: HashMap<String, u32>,
@@ -122,15 +155,6 @@ pub(super) struct Writer {
     next_segment: u32,
     next_file: u32,
     next_player: u32,
-}
-
-/// A game read, as the pipeline hands it back.
-enum Read {
-    /// Read in an earlier run (the file is being resumed).
-    Before,
-    /// Its moves cannot be played.
-    Unplayable,
-    Game(Box<Walked>),
 }
 
 /// Where a file stands in the index.
@@ -141,13 +165,12 @@ enum Known {
     Changed(FileRecord),
 }
 
-impl Writer {
-    /// Opens (or creates) the index at `path` and loads what numbering needs.
-    pub(super) fn open(path: &Path) -> Result<Writer, IndexError> {
-        let db = Database::create(path).map_err(store_error)?;
-        if super::read::check_scheme(&db)? {
-            write_scheme(&db)?;
-        }
+impl<'db> Writer<'db> {
+    /// What numbering needs, loaded from `db`; batches go to `commits`.
+    fn load(
+        db: &'db Database,
+        commits: mpsc::SyncSender<Commit>,
+    ) -> Result<Writer<'db>, IndexError> {
         let tx = db.begin_read().map_err(store_error)?;
         let removed = super::read::removed_ranges(&tx)?;
         let mut identities = HashSet::new();
@@ -168,13 +191,14 @@ impl Writer {
         let count = |name| meta.as_ref().map_or(Ok(0), |m| store::counter(m, name));
         let number = |name| count(name).map(|n| u32::try_from(n).unwrap_or(u32::MAX));
         Ok(Writer {
+            db,
+            commits,
             identities,
             players,
             next_game: number(store::NEXT_GAME)?,
             next_segment: number(store::NEXT_SEGMENT)?,
             next_file: number(store::NEXT_FILE)?,
             next_player: number(store::NEXT_PLAYER)?.max(1),
-            db,
         })
     }
 
@@ -184,6 +208,7 @@ impl Writer {
         path: &Path,
         pipeline: &Pipeline,
         settings: &Settings,
+        variations: bool,
     ) -> Result<FileOutcome, IndexError> {
         let absolute = std::path::absolute(path).map_err(|e| IndexError::io(path, e))?;
         let (content, size) = match content_hash(path) {
@@ -195,6 +220,8 @@ impl Writer {
                 ));
             }
         };
+        // The records of the files before are committed: this one may be one of them.
+        self.flush()?;
         let (id, record) = match self.known(content, &absolute)? {
             Known::Done(record) => return Ok(FileOutcome::AlreadyIndexed(record.path)),
             Known::Changed(record) => return Ok(FileOutcome::Changed(record)),
@@ -213,7 +240,7 @@ impl Writer {
                 )
             }
         };
-        self.read_file(path, id, record, pipeline, settings)
+        self.read_file(path, id, record, pipeline, settings, variations)
     }
 
     /// Reads the games of `path` past those `record` counts, committing a batch at a time.
@@ -224,6 +251,7 @@ impl Writer {
         mut record: FileRecord,
         pipeline: &Pipeline,
         settings: &Settings,
+        variations: bool,
     ) -> Result<FileOutcome, IndexError> {
         let reader = match input::open(path) {
             Ok(reader) => reader,
@@ -231,34 +259,22 @@ impl Writer {
         };
         let skip = record.games;
         let kept = settings.input.clone();
-        let work = move |games: &[crate::pgn::RawGame]| -> Vec<Read> {
-            let mut checker = kept.checker();
-            let read = |raw: &crate::pgn::RawGame| {
-                if (raw.index as u64) < skip {
-                    return Read::Before;
-                }
-                match walk::read(&mut checker, raw) {
-                    Some(walked) => Read::Game(Box::new(walked)),
-                    None => Read::Unplayable,
-                }
-            };
-            games.iter().map(read).collect()
+        let work = move |games: &[crate::pgn::RawGame]| -> Job {
+            walk::read_job(&mut kept.checker(), games, skip, variations)
         };
         let checked = pipeline
             .run(reader, &settings.input, work)
             .map_err(|e| IndexError::io(path, e))?;
         let mut batch = Batch::new(self.next_game);
-        for games in checked {
-            let games = match games {
-                Ok(games) => games,
+        for job in checked {
+            let job = match job {
+                Ok(job) => job,
                 Err(error) => {
                     self.commit(batch, id, &record)?;
                     return Ok(FileOutcome::Failed(record, error.to_string()));
                 }
             };
-            for game in games {
-                self.add(&mut batch, id, &mut record, game);
-            }
+            self.add_job(&mut batch, id, &mut record, job);
             if batch.games >= settings.batch_games {
                 let next = Batch::new(self.next_game);
                 self.commit(std::mem::replace(&mut batch, next), id, &record)?;
@@ -287,21 +303,44 @@ impl Writer {
         })
     }
 
-    /// Adds a game read to the batch (or counts why not).
-    fn add(&mut self, batch: &mut Batch, file: u32, record: &mut FileRecord, read: Read) {
+    /// Adds a job's games to the batch (or counts why not), and their positions.
+    fn add_job(&mut self, batch: &mut Batch, file: u32, record: &mut FileRecord, job: Job) {
+        // The job's games by their numbers in the index (`None`: not indexed).
+        let numbers: Vec<Option<u32>> = (job.games.into_iter())
+            .map(|read| self.add_game(batch, file, record, read))
+            .collect();
+        let entries = job.entries.into_iter().filter_map(|e| {
+            let game = (*numbers.get(e.game as usize)?)?;
+            Some(Entry {
+                key: e.key,
+                game,
+                code: e.code,
+            })
+        });
+        batch.entries.extend(entries);
+    }
+
+    /// Numbers a game read and adds its record to the batch; `None` when it is not indexed.
+    fn add_game(
+        &mut self,
+        batch: &mut Batch,
+        file: u32,
+        record: &mut FileRecord,
+        read: Read,
+    ) -> Option<u32> {
         let walked = match read {
-            Read::Before => return,
+            Read::Before => return None,
             Read::Unplayable => {
                 record.games += 1;
                 record.unplayable += 1;
-                return;
+                return None;
             }
             Read::Game(walked) => walked,
         };
         record.games += 1;
         if !self.identities.insert(walked.identity) {
             record.duplicates += 1;
-            return;
+            return None;
         }
         let game = self.next_game;
         self.next_game += 1;
@@ -310,8 +349,10 @@ impl Writer {
             Some((_, end)) if *end == game => *end += 1,
             _ => record.ranges.push((game, game + 1)),
         }
-        let players = walked.players.clone().map(|name| self.player(name, batch));
-        batch.push(game, file, &walked, players);
+        let [white, black] = walked.players.clone();
+        let players = [self.player(white, batch), self.player(black, batch)];
+        batch.push(file, &walked, players);
+        Some(game)
     }
 
     /// The number of the player called `name` (0: no name, or past [`MAX_PLAYERS`]).
@@ -327,128 +368,41 @@ impl Writer {
         }
         let id = self.next_player;
         self.next_player += 1;
-        batch.players.push((name.clone(), id));
+        batch.new_player(name.clone(), id);
         self.players.insert(name, id);
         id
     }
 
-    /// Writes `batch` and the file's progress in one transaction.
-    fn commit(
-        &mut self,
-        mut batch: Batch,
-        file: u32,
-        record: &FileRecord,
-    ) -> Result<(), IndexError> {
-        let tx = self.db.begin_write().map_err(store_error)?;
-        if batch.games > 0 {
-            batch.write(&tx, self.next_segment)?;
+    /// Hands `batch` and the file's progress to the committing thread: one transaction.
+    fn commit(&mut self, batch: Batch, file: u32, record: &FileRecord) -> Result<(), IndexError> {
+        let segment = (batch.games > 0).then(|| {
             self.next_segment += 1;
-        }
-        {
-            let mut files = tx.open_table(store::FILES).map_err(store_error)?;
-            files
-                .insert(file, record.to_bytes().as_slice())
-                .map_err(store_error)?;
-            let mut contents = tx.open_table(store::CONTENTS).map_err(store_error)?;
-            contents.insert(record.content, file).map_err(store_error)?;
-            let mut meta = tx.open_table(store::META).map_err(store_error)?;
-            for (name, value) in [
+            self.next_segment - 1
+        });
+        let prepared = Prepared {
+            batch,
+            segment,
+            file,
+            record: record.clone(),
+            counters: [
                 (store::NEXT_GAME, self.next_game),
                 (store::NEXT_SEGMENT, self.next_segment),
                 (store::NEXT_FILE, self.next_file),
                 (store::NEXT_PLAYER, self.next_player),
-            ] {
-                meta.insert(name, u64::from(value)).map_err(store_error)?;
-            }
-        }
-        tx.commit().map_err(store_error)
-    }
-}
-
-/// The games of one commit: their entries, records, identities and new players.
-struct Batch {
-    first_game: u32,
-    games: usize,
-    entries: Vec<Entry>,
-    records: Vec<u8>,
-    identities: Vec<u8>,
-    players: Vec<(String, u32)>,
-}
-
-impl Batch {
-    fn new(first_game: u32) -> Batch {
-        Batch {
-            first_game,
-            games: 0,
-            entries: Vec::new(),
-            records: Vec::new(),
-            identities: Vec::new(),
-            players: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, game: u32, file: u32, walked: &Walked, players: [u32; 2]) {
-        let outcome = walked.outcome.unwrap_or(super::code::Outcome::Unknown);
-        let entries = (walked.positions.iter()).map(|&(key, mv)| Entry {
-            key,
-            game,
-            code: MoveCode::new(mv),
-        });
-        self.entries.extend(entries);
-        let info = GameInfo {
-            file,
-            offset: walked.offset,
-            line: u32::try_from(walked.line).unwrap_or(u32::MAX),
-            outcome,
-            ratings: walked.ratings,
-            date: walked.date,
-            speed: walked.speed,
-            players,
+            ],
         };
-        self.records.extend_from_slice(&info.to_bytes());
-        self.identities
-            .extend_from_slice(&walked.identity.to_le_bytes());
-        self.games += 1;
+        (self.commits.send(Commit::Batch(Box::new(prepared)))).map_err(|_| commit::stopped())
     }
 
-    /// Writes the batch as segment `segment`.
-    fn write(&mut self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
-        self.entries.sort_unstable();
-        let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
-        for (first, block) in postings::blocks(&self.entries) {
-            let key = postings::block_key(segment, first);
-            table.insert(key, block.as_slice()).map_err(store_error)?;
-        }
-        let mut games = tx.open_table(store::GAMES).map_err(store_error)?;
-        for (i, run) in self
-            .records
-            .chunks(GAMES_A_RUN * GameInfo::SIZE)
-            .enumerate()
-        {
-            let first = self.first_game + (i * GAMES_A_RUN) as u32;
-            games.insert(first, run).map_err(store_error)?;
-        }
-        let mut identities = tx.open_table(store::IDENTITIES).map_err(store_error)?;
-        for (i, run) in self.identities.chunks(GAMES_A_RUN * 16).enumerate() {
-            let first = self.first_game + (i * GAMES_A_RUN) as u32;
-            identities.insert(first, run).map_err(store_error)?;
-        }
-        let mut players = tx.open_table(store::PLAYERS).map_err(store_error)?;
-        let mut names = tx.open_table(store::PLAYER_NAMES).map_err(store_error)?;
-        for (name, id) in &self.players {
-            players.insert(name.as_str(), id).map_err(store_error)?;
-            names.insert(id, name.as_str()).map_err(store_error)?;
-        }
-        let mut meta = tx.open_table(store::META).map_err(store_error)?;
-        let entries = store::counter(&meta, store::ENTRIES)? + self.entries.len() as u64;
-        meta.insert(store::ENTRIES, entries).map_err(store_error)?;
-        Ok(())
+    /// Waits until every batch handed over is committed.
+    fn flush(&self) -> Result<(), IndexError> {
+        let (done, wait) = mpsc::channel();
+        self.commits
+            .send(Commit::Flush(done))
+            .map_err(|_| commit::stopped())?;
+        wait.recv().map_err(|_| commit::stopped())
     }
 }
-
-/// Games in one stored run of records (or of identities): a run fills most of a page of
-/// the store (see [`postings::BLOCK_BYTES`]).
-pub(super) const GAMES_A_RUN: usize = 120;
 
 /// Adds the identities of a stored run (16 bytes a game from game `first` on) to `out`,
 /// leaving out removed games.
@@ -470,14 +424,17 @@ fn add_identities(
     Ok(())
 }
 
-/// Writes this build's key scheme into a new index.
-fn write_scheme(db: &Database) -> Result<(), IndexError> {
+/// Writes this build's key scheme into a new index, and whether it holds positions inside
+/// variations.
+fn write_scheme(db: &Database, variations: bool) -> Result<(), IndexError> {
     let tx = db.begin_write().map_err(store_error)?;
     {
         let mut meta = tx.open_table(store::META).map_err(store_error)?;
         for (name, value) in store::SCHEME {
             meta.insert(name, value).map_err(store_error)?;
         }
+        meta.insert(store::VARIATIONS, u64::from(variations))
+            .map_err(store_error)?;
     }
     tx.commit().map_err(store_error)
 }

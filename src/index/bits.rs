@@ -7,37 +7,41 @@
 #[derive(Clone, Debug, Default)]
 pub struct BitWriter {
     bytes: Vec<u8>,
-    /// Bits of the last byte in use (0: none, a new byte is started by the next bit).
-    used: u32,
+    /// Bits not yet in `bytes`, the first lowest.
+    pending: u64,
+    /// How many.
+    count: u32,
 }
 
 impl BitWriter {
     /// The bytes written so far (the last one perhaps in part).
     pub fn len(&self) -> usize {
-        self.bytes.len()
+        self.bytes.len() + self.count.div_ceil(8) as usize
     }
 
     /// The bytes.
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub fn into_bytes(mut self) -> Vec<u8> {
+        let tail = self.pending.to_le_bytes();
+        self.bytes
+            .extend_from_slice(&tail[..self.count.div_ceil(8) as usize]);
         self.bytes
     }
 
     /// The low `width` bits of `value` (`width` at most 64).
-    pub fn fixed(&mut self, mut value: u64, mut width: u32) {
-        while width > 0 {
-            if self.used == 0 || self.used == 8 {
-                self.bytes.push(0);
-                self.used = 0;
-            }
-            let room = 8 - self.used;
-            let take = room.min(width);
-            let part = (value & ((1u64 << take) - 1)) as u8;
-            if let Some(last) = self.bytes.last_mut() {
-                *last |= part << self.used;
-            }
-            self.used += take;
-            value = value.checked_shr(take).unwrap_or(0);
-            width -= take;
+    pub fn fixed(&mut self, value: u64, width: u32) {
+        if width == 0 {
+            return;
+        }
+        let value = value & (u64::MAX >> (64 - width));
+        self.pending |= value.checked_shl(self.count).unwrap_or(0);
+        let total = self.count + width;
+        if total >= 64 {
+            self.bytes.extend_from_slice(&self.pending.to_le_bytes());
+            // The bits of `value` that did not fit.
+            self.pending = value.checked_shr(64 - self.count).unwrap_or(0);
+            self.count = total - 64;
+        } else {
+            self.count = total;
         }
     }
 

@@ -7,9 +7,10 @@
 use crate::{Move, Position, Role, Square};
 
 /// A game's result, as its `Result` tag gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Outcome {
     /// `*`, or no result: counted in a position's games, not in its scores.
+    #[default]
     Unknown,
     /// `1-0`.
     WhiteWins,

@@ -59,7 +59,8 @@ impl Index {
         let tx = self.read()?;
         let mut postings = self.postings(&tx, Key::of(position))?;
         // Another position's key: its move is not legal here.
-        postings.retain(|p| !p.code.is_move() || p.code.unpack(position).is_some());
+        let legal = super::tree::LegalCodes::of(position);
+        postings.retain(|p| legal.admits(p.code));
         let files = file_records(&tx)?;
         let mut records = Records::new(&tx)?;
         let mut found = Found {

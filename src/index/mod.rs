@@ -25,9 +25,11 @@
 pub mod append;
 mod bits;
 pub mod code;
+mod commit;
 pub mod find;
 pub mod games;
 pub mod hash;
+pub mod hot;
 pub mod key;
 pub mod postings;
 mod read;
@@ -51,6 +53,12 @@ pub enum IndexError {
         path: String,
         /// What went wrong.
         source: std::io::Error,
+    },
+    /// Asked to index positions inside variations, or not, unlike the index.
+    #[error("the index was made {}: build another index to have them {}", if *.indexed { "with --variations" } else { "without --variations" }, if *.indexed { "left out" } else { "too" })]
+    Variations {
+        /// Whether the index holds them.
+        indexed: bool,
     },
     /// The index holds bytes this build cannot read.
     #[error("the index is damaged: {0}")]

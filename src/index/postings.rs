@@ -90,7 +90,9 @@ pub fn blocks(entries: &[Entry]) -> Vec<(Key, Vec<u8>)> {
         let mut bits = BitWriter::default();
         let (mut previous, mut keys) = (first.key.bits(), 0u64);
         while let Some(head) = rest.first() {
-            let (games, after) = rest.split_at(rest.partition_point(|e| e.key == head.key));
+            // Most keys have one game: a scan, not a search of the rest.
+            let same = rest.iter().take_while(|e| e.key == head.key).count();
+            let (games, after) = rest.split_at(same);
             if keys > 0 && bits.len() + layout.most_bytes(games.len()) > BLOCK_BYTES - 16 {
                 break;
             }

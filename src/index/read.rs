@@ -6,6 +6,7 @@ use std::path::Path;
 use redb::{ReadOnlyDatabase, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::games::GameInfo;
+use super::hot::Summary;
 use super::key::Key;
 use super::postings::{self, Posting};
 use super::store::{self, FileRecord};
@@ -27,6 +28,8 @@ pub struct Stats {
     pub entries: u64,
     /// Players told apart.
     pub players: u64,
+    /// Whether positions inside variations are indexed too.
+    pub variations: bool,
 }
 
 impl Index {
@@ -54,24 +57,8 @@ impl Index {
         key: Key,
     ) -> Result<Vec<Posting>, IndexError> {
         let mut out = Vec::new();
-        let Some(table) = store::existing(tx.open_table(store::POSTINGS))? else {
-            return Ok(out);
-        };
-        let segments = match store::existing(tx.open_table(store::META))? {
-            Some(meta) => store::counter(&meta, store::NEXT_SEGMENT)?,
-            None => 0,
-        };
-        let damaged = || IndexError::Damaged("postings");
-        for segment in 0..u32::try_from(segments).unwrap_or(u32::MAX) {
-            let mut up_to = table
-                .range(postings::blocks_up_to(segment, key))
-                .map_err(store_error)?;
-            let Some(row) = up_to.next_back() else {
-                continue;
-            };
-            let (block_key, block) = row.map_err(store_error)?;
-            let (_, first) = postings::of_block_key(block_key.value()).ok_or_else(damaged)?;
-            postings::find(block.value(), first, key, &mut out).ok_or_else(damaged)?;
+        for segment in 0..segments(tx)? {
+            segment_postings(tx, segment, key, &mut out)?;
         }
         out.sort_unstable_by_key(|p| p.game);
         let removed = removed_ranges(tx)?;
@@ -95,6 +82,7 @@ impl Index {
             games: count(store::NEXT_GAME)?.saturating_sub(removed),
             entries: count(store::ENTRIES)?,
             players: count(store::NEXT_PLAYER)?.saturating_sub(1),
+            variations: holds_variations(&tx)?,
         })
     }
 }
@@ -134,6 +122,65 @@ impl<'t> Records<'t> {
         self.run = Some((first.value(), bytes.value().to_vec()));
         self.run.as_ref().and_then(in_run).ok_or_else(damaged)
     }
+}
+
+/// Whether the index holds positions inside variations too.
+pub(super) fn holds_variations(tx: &ReadTransaction) -> Result<bool, IndexError> {
+    match store::existing(tx.open_table(store::META))? {
+        Some(meta) => Ok(store::counter(&meta, store::VARIATIONS)? == 1),
+        None => Ok(false),
+    }
+}
+
+/// How many segments the index holds (numbered from 0).
+pub(super) fn segments(tx: &ReadTransaction) -> Result<u32, IndexError> {
+    let segments = match store::existing(tx.open_table(store::META))? {
+        Some(meta) => store::counter(&meta, store::NEXT_SEGMENT)?,
+        None => 0,
+    };
+    Ok(u32::try_from(segments).unwrap_or(u32::MAX))
+}
+
+/// Appends the postings of `key` in one segment (removed games included).
+pub(super) fn segment_postings(
+    tx: &ReadTransaction,
+    segment: u32,
+    key: Key,
+    out: &mut Vec<Posting>,
+) -> Result<(), IndexError> {
+    let Some(table) = store::existing(tx.open_table(store::POSTINGS))? else {
+        return Ok(());
+    };
+    let damaged = || IndexError::Damaged("postings");
+    let mut up_to = table
+        .range(postings::blocks_up_to(segment, key))
+        .map_err(store_error)?;
+    let Some(row) = up_to.next_back() else {
+        return Ok(());
+    };
+    let (block_key, block) = row.map_err(store_error)?;
+    let (_, first) = postings::of_block_key(block_key.value()).ok_or_else(damaged)?;
+    postings::find(block.value(), first, key, out).ok_or_else(damaged)
+}
+
+/// The summary of `key` in one segment, if it is hot there.
+pub(super) fn summary(
+    tx: &ReadTransaction,
+    segment: u32,
+    key: Key,
+) -> Result<Option<Summary>, IndexError> {
+    let Some(table) = store::existing(tx.open_table(store::HOT))? else {
+        return Ok(None);
+    };
+    let Some(bytes) = table
+        .get(postings::block_key(segment, key))
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    Summary::from_bytes(bytes.value())
+        .map(Some)
+        .ok_or(IndexError::Damaged("summaries"))
 }
 
 /// Checks the key scheme: `Ok(true)` for a new index (no scheme yet), `Ok(false)` for one

@@ -14,6 +14,8 @@ pub(super) const FILES: TableDefinition<u32, &[u8]> = TableDefinition::new("file
 pub(super) const CONTENTS: TableDefinition<u128, u32> = TableDefinition::new("contents");
 /// Postings: `segment << 64 | first key` → a block (see [`super::postings`]).
 pub(super) const POSTINGS: TableDefinition<u128, &[u8]> = TableDefinition::new("postings");
+/// Summaries of hot positions: `segment << 64 | key` → [`super::hot::Summary`].
+pub(super) const HOT: TableDefinition<u128, &[u8]> = TableDefinition::new("hot");
 /// Games: the first game of a run of consecutive games → their records.
 pub(super) const GAMES: TableDefinition<u32, &[u8]> = TableDefinition::new("games");
 /// Players: name → number, and number → name.
@@ -27,7 +29,7 @@ pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("remo
 
 /// The key scheme this build writes and reads; an index of another is refused, not misread.
 pub(super) const SCHEME: [(&str, u64); 3] = [
-    ("version", 2),
+    ("version", 3),
     ("key_bits", super::key::Key::BITS as u64),
     ("block_bytes", super::postings::BLOCK_BYTES as u64),
 ];
@@ -37,6 +39,8 @@ pub(super) const NEXT_GAME: &str = "next_game";
 pub(super) const NEXT_SEGMENT: &str = "next_segment";
 pub(super) const NEXT_FILE: &str = "next_file";
 pub(super) const NEXT_PLAYER: &str = "next_player";
+/// Whether positions inside variations are indexed (1) or not (0), set when it is made.
+pub(super) const VARIATIONS: &str = "variations";
 /// Entries written (a position of a game), for the statistics.
 pub(super) const ENTRIES: &str = "entries";
 

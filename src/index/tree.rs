@@ -7,10 +7,12 @@ use std::ops::RangeInclusive;
 
 use redb::ReadTransaction;
 
-use super::code::Outcome;
+use super::code::{MoveCode, Outcome};
 use super::games::{GameInfo, Speed};
+use super::hot::{Summary, keep_top};
 use super::key::Key;
-use super::read::{Index, Records};
+use super::postings::Posting;
+use super::read::{Index, Records, removed_ranges, segment_postings, segments, summary};
 use super::{IndexError, store, store_error};
 use crate::{Color, Move, Position};
 
@@ -67,7 +69,8 @@ pub struct Score {
 }
 
 impl Score {
-    fn add(&mut self, outcome: Outcome, rating: Option<u16>) {
+    /// Counts one game.
+    pub(super) fn add(&mut self, outcome: Outcome, rating: Option<u16>) {
         self.games += 1;
         match outcome {
             Outcome::WhiteWins => self.white += 1,
@@ -78,6 +81,41 @@ impl Score {
         if let Some(rating) = rating {
             self.rating_sum += u64::from(rating);
             self.rated += 1;
+        }
+    }
+
+    /// Adds another's games.
+    pub(super) fn merge(&mut self, other: &Score) {
+        let [games, white, draws, black, rating_sum, rated] = other.counts();
+        self.games += games;
+        self.white += white;
+        self.draws += draws;
+        self.black += black;
+        self.rating_sum += rating_sum;
+        self.rated += rated;
+    }
+
+    /// Its counts: games, white, draws, black, rating sum, games rated.
+    pub(super) fn counts(&self) -> [u64; 6] {
+        [
+            self.games,
+            self.white,
+            self.draws,
+            self.black,
+            self.rating_sum,
+            self.rated,
+        ]
+    }
+
+    /// The score of [`Score::counts`].
+    pub(super) fn from_counts([games, white, draws, black, rating_sum, rated]: [u64; 6]) -> Score {
+        Score {
+            games,
+            white,
+            draws,
+            black,
+            rating_sum,
+            rated,
         }
     }
 
@@ -142,49 +180,121 @@ impl Index {
     /// ```
     pub fn tree(&self, position: &Position, filter: &Filter) -> Result<Tree, IndexError> {
         let tx = self.read()?;
-        let postings = self.postings(&tx, Key::of(position))?;
-        let player = match &filter.player {
-            Some((name, _)) => player_number(&tx, name)?,
-            None => None,
-        };
-        let mut records = Records::new(&tx)?;
-        let mut tree = Tree::default();
-        let mut moves: HashMap<Move, Score> = HashMap::new();
-        let mut top: Vec<(u16, u32, Option<Move>, GameInfo)> = Vec::new();
-        for posting in postings {
-            let played = posting.code.unpack(position);
-            if posting.code.is_move() && played.is_none() {
-                continue; // Another position's key: its move is not legal here.
+        let key = Key::of(position);
+        let legal = LegalCodes::of(position);
+        let mut gathered = Gathered::default();
+        if filter.is_empty() && removed_ranges(&tx)?.is_empty() {
+            // A hot position's summary where a segment has one, its postings elsewhere.
+            let mut records = Records::new(&tx)?;
+            for segment in 0..segments(&tx)? {
+                match summary(&tx, segment, key)? {
+                    Some(summary) => gathered.summary(&summary),
+                    None => {
+                        let mut postings = Vec::new();
+                        segment_postings(&tx, segment, key, &mut postings)?;
+                        gathered.postings(&postings, &mut records, |_| true)?;
+                    }
+                }
             }
-            let info = records.get(posting.game)?;
-            if !filter.is_empty() && !filter.passes(&info, player) {
-                continue;
-            }
-            let rating = info.average_rating();
-            tree.score.add(info.outcome, rating);
-            if let Some(mv) = played {
-                moves.entry(mv).or_default().add(info.outcome, rating);
-            }
-            keep_top(&mut top, (rating.unwrap_or(0), posting.game, played, info));
+        } else {
+            let player = match &filter.player {
+                Some((name, _)) => player_number(&tx, name)?,
+                None => None,
+            };
+            let postings = self.postings(&tx, key)?;
+            let passes = |info: &GameInfo| filter.passes(info, player);
+            gathered.postings(&postings, &mut Records::new(&tx)?, passes)?;
         }
-        tree.moves = tree_moves(position, moves);
-        tree.top_games = top_games(&tx, position, top)?;
-        Ok(tree)
+        gathered.tree(&tx, position, &legal)
     }
 }
 
-/// Keeps the best-rated games, at most [`TOP_GAMES`] (equal ratings: the earlier game).
-fn keep_top(
-    top: &mut Vec<(u16, u32, Option<Move>, GameInfo)>,
-    game: (u16, u32, Option<Move>, GameInfo),
-) {
-    if game.0 == 0 {
-        return;
+/// The moves of a position by their codes: a code that is none of them is another
+/// position's (a collision of keys), and its games are left out.
+pub(super) struct LegalCodes(HashMap<MoveCode, Move>);
+
+impl LegalCodes {
+    pub(super) fn of(position: &Position) -> LegalCodes {
+        let legal = position.legal_moves();
+        LegalCodes(
+            legal
+                .iter()
+                .map(|&mv| (MoveCode::new(Some(mv)), mv))
+                .collect(),
+        )
     }
-    let at = top.partition_point(|t| t.0 >= game.0);
-    if at < TOP_GAMES {
-        top.insert(at, game);
-        top.truncate(TOP_GAMES);
+
+    /// Whether a game that played `code` at the position can be there: a legal move, or
+    /// none (the game ended there).
+    pub(super) fn admits(&self, code: MoveCode) -> bool {
+        !code.is_move() || self.0.contains_key(&code)
+    }
+}
+
+/// The scores by move code and the best-rated games, gathered from summaries and postings.
+#[derive(Default)]
+struct Gathered {
+    moves: HashMap<MoveCode, Score>,
+    top: Vec<(u16, u32, MoveCode)>,
+}
+
+impl Gathered {
+    fn summary(&mut self, summary: &Summary) {
+        for (code, score) in &summary.moves {
+            self.moves.entry(*code).or_default().merge(score);
+        }
+        for &game in &summary.top {
+            keep_top(&mut self.top, game);
+        }
+    }
+
+    /// Counts the games of `postings` whose records pass.
+    fn postings(
+        &mut self,
+        postings: &[Posting],
+        records: &mut Records<'_>,
+        passes: impl Fn(&GameInfo) -> bool,
+    ) -> Result<(), IndexError> {
+        for posting in postings {
+            let info = records.get(posting.game)?;
+            if !passes(&info) {
+                continue;
+            }
+            let rating = info.average_rating();
+            self.moves
+                .entry(posting.code)
+                .or_default()
+                .add(info.outcome, rating);
+            keep_top(
+                &mut self.top,
+                (rating.unwrap_or(0), posting.game, posting.code),
+            );
+        }
+        Ok(())
+    }
+
+    /// The tree: codes not legal in the position left out.
+    fn tree(
+        self,
+        tx: &ReadTransaction,
+        position: &Position,
+        legal: &LegalCodes,
+    ) -> Result<Tree, IndexError> {
+        let mut tree = Tree::default();
+        let mut moves = HashMap::new();
+        for (code, score) in self.moves {
+            if !legal.admits(code) {
+                continue;
+            }
+            tree.score.merge(&score);
+            if let Some(&mv) = legal.0.get(&code) {
+                moves.insert(mv, score);
+            }
+        }
+        tree.moves = tree_moves(position, moves);
+        let top = self.top.into_iter().filter(|t| legal.admits(t.2));
+        tree.top_games = top_games(tx, position, legal, top)?;
+        Ok(tree)
     }
 }
 
@@ -212,8 +322,10 @@ fn tree_moves(position: &Position, moves: HashMap<Move, Score>) -> Vec<TreeMove>
 fn top_games(
     tx: &ReadTransaction,
     position: &Position,
-    top: Vec<(u16, u32, Option<Move>, GameInfo)>,
+    legal: &LegalCodes,
+    top: impl Iterator<Item = (u16, u32, MoveCode)>,
 ) -> Result<Vec<TopGame>, IndexError> {
+    let mut records = Records::new(tx)?;
     let names = store::existing(tx.open_table(store::PLAYER_NAMES))?;
     let name = |id: u32| -> Result<String, IndexError> {
         let Some(names) = &names else {
@@ -226,16 +338,16 @@ fn top_games(
             .unwrap_or_default())
     };
     let chess960 = position.is_chess960();
-    top.into_iter()
-        .map(|(_, game, played, info)| {
-            Ok(TopGame {
-                game,
-                info,
-                players: [name(info.players[0])?, name(info.players[1])?],
-                uci: played.map(|mv| mv.uci(chess960).to_string()),
-            })
+    top.map(|(_, game, code)| {
+        let info = records.get(game)?;
+        Ok(TopGame {
+            game,
+            info,
+            players: [name(info.players[0])?, name(info.players[1])?],
+            uci: legal.0.get(&code).map(|mv| mv.uci(chess960).to_string()),
         })
-        .collect()
+    })
+    .collect()
 }
 
 /// The number of the player called `name`, if the index knows one.

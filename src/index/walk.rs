@@ -5,23 +5,20 @@
 
 use std::ops::ControlFlow;
 
-use super::code::Outcome;
+use super::code::{MoveCode, Outcome};
 use super::games::{Speed, date, rating};
 use super::hash::Hash128;
 use super::key::Key;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
 use crate::{Move, Position};
 
-/// A game as indexing reads it.
+/// A game as indexing reads it: what the explorer's filters ask, and its identity.
 #[derive(Clone, Debug, Default)]
 pub struct Walked {
-    /// Its positions' keys, each once (at its first occurrence), with the move played there
-    /// (`None` at the last position), sorted by key.
-    pub positions: Vec<(Key, Option<Move>)>,
     /// The hash of its start position and mainline moves: equal games hash equal.
     pub identity: u128,
     /// The `Result` tag's outcome.
-    pub outcome: Option<Outcome>,
+    pub outcome: Outcome,
     /// `WhiteElo`, `BlackElo` (0: none).
     pub ratings: [u16; 2],
     /// The date, as [`date`] reads it (0: none).
@@ -30,41 +27,103 @@ pub struct Walked {
     pub speed: Speed,
     /// `White` and `Black` (empty: none).
     pub players: [String; 2],
-    /// Its byte offset and line in its stream.
+    /// Its byte offset in its stream.
     pub offset: u64,
     /// The 1-based line of its first byte.
     pub line: usize,
 }
 
-/// Reads `raw` with `checker`: `None` when its moves cannot be played (a variant jaque does
-/// not play, a start position that cannot be read).
+/// A game of a job, as read.
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// Before the first game wanted (read by an earlier run of a file being resumed).
+    Before,
+    /// Its moves cannot be played (a variant jaque does not play, a start position that
+    /// cannot be read).
+    Unplayable,
+    /// Read.
+    Game(Walked),
+}
+
+/// A position of a game of a job: its key, the game's place in the job, the move played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobEntry {
+    /// The position's key.
+    pub key: Key,
+    /// The game, by its place in the job.
+    pub game: u32,
+    /// The move the game played there.
+    pub code: MoveCode,
+}
+
+/// The games of a job (a batch of the pipeline) read: each game, and the positions of all,
+/// each once a game (at its first occurrence), sorted by key then game.
+#[derive(Clone, Debug, Default)]
+pub struct Job {
+    /// The games, in order.
+    pub games: Vec<Read>,
+    /// Their positions.
+    pub entries: Vec<JobEntry>,
+}
+
+/// Reads the games of a job with `checker`, positions inside variations too where
+/// `variations`; those numbered below `skip` in their stream are [`Read::Before`].
 ///
 /// ```
-/// use jaque::index::walk::read;
+/// use jaque::index::walk::{Read, read_job};
 /// use jaque::pgn::{Checker, Splitter};
 /// let text = b"[White \"Ann\"]\n[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. e4 1-0\n";
 /// let raw = Splitter::new(&text[..]).next().unwrap().unwrap();
-/// let walked = read(&mut Checker::default(), &raw).unwrap();
+/// let job = read_job(&mut Checker::default(), &[raw], 0, false);
 /// // Six positions: the start comes back after 2... Ng8 and counts once.
-/// assert_eq!(walked.positions.len(), 5);
-/// assert_eq!(walked.players[0], "Ann");
+/// assert_eq!(job.entries.len(), 5);
+/// assert!(matches!(&job.games[0], Read::Game(game) if game.players[0] == "Ann"));
 /// ```
-pub fn read(checker: &mut Checker, raw: &RawGame) -> Option<Walked> {
-    let mut walker = Walker::default();
-    let report = checker.check_visiting(raw, &mut walker);
-    if report.unsupported_variant.is_some() || report.start_position.is_none() {
-        return None;
+pub fn read_job(checker: &mut Checker, raws: &[RawGame], skip: u64, variations: bool) -> Job {
+    let mut job = Job::default();
+    let mut walker = Walker::new(variations);
+    for (i, raw) in raws.iter().enumerate() {
+        if (raw.index as u64) < skip {
+            job.games.push(Read::Before);
+            continue;
+        }
+        let read = read_game(checker, raw, &mut walker);
+        if let Read::Game(_) = read {
+            let positions = &mut walker.positions;
+            // Stable: the first occurrence of a key on the mainline comes first (or in a
+            // variation, where the mainline never reaches it), and is kept.
+            positions.sort_by_key(|&(key, in_variation, _)| (key, in_variation));
+            positions.dedup_by_key(|&mut (key, _, _)| key);
+            let game = i as u32;
+            let entries = (positions.iter()).map(|&(key, _, mv)| JobEntry {
+                key,
+                game,
+                code: MoveCode::new(mv),
+            });
+            job.entries.extend(entries);
+        }
+        job.games.push(read);
     }
-    let mut positions = walker.positions;
-    // Stable: the first occurrence of a key comes first, and is kept.
-    positions.sort_by_key(|&(key, _)| key);
-    positions.dedup_by_key(|&mut (key, _)| key);
+    // Stable: within a key, games stay in order.
+    job.entries.sort_by_key(|e| e.key);
+    job
+}
+
+/// Reads one game, its positions left in the walker.
+fn read_game(checker: &mut Checker, raw: &RawGame, walker: &mut Walker) -> Read {
+    walker.positions.clear();
+    walker.lines.clear();
+    walker.last = None;
+    walker.identity = Hash128::default();
+    let report = checker.check_visiting(raw, walker);
+    if report.unsupported_variant.is_some() || report.start_position.is_none() {
+        return Read::Unplayable;
+    }
     let tags = &report.tags;
     let name = |tag| tags.last(tag).unwrap_or_default().to_owned();
-    Some(Walked {
-        positions,
+    Read::Game(Walked {
         identity: walker.identity.finish(),
-        outcome: Some(Outcome::of_result(tags.last("Result"))),
+        outcome: Outcome::of_result(tags.last("Result")),
         ratings: [rating(tags, "WhiteElo"), rating(tags, "BlackElo")],
         date: tags.last("Date").and_then(date).unwrap_or(0),
         speed: Speed::of_time_control(tags.last("TimeControl")),
@@ -74,20 +133,55 @@ pub fn read(checker: &mut Checker, raw: &RawGame) -> Option<Walked> {
     })
 }
 
-/// Hears the mainline's positions and keeps their keys, the hash carried from move to move.
-#[derive(Default)]
+/// Hears the positions and keeps their keys, the mainline's hash carried from move to move.
 struct Walker {
-    positions: Vec<(Key, Option<Move>)>,
+    /// Whether positions inside variations are kept too.
+    variations: bool,
+    /// Each position's key, whether it is inside a variation, and the move played from it.
+    positions: Vec<(Key, bool, Option<Move>)>,
     /// The last mainline position and its Zobrist hash.
     last: Option<(Position, u64)>,
+    /// For each depth, where the line's last position is in `positions` (`None` at the start
+    /// of a variation: its first move is played from a position its parent line holds).
+    lines: Vec<Option<usize>>,
     identity: Hash128,
 }
 
+impl Walker {
+    fn new(variations: bool) -> Walker {
+        Walker {
+            variations,
+            positions: Vec::new(),
+            last: None,
+            lines: Vec::new(),
+            identity: Hash128::default(),
+        }
+    }
+
+    /// Keeps a position reached at `depth` by `played`, as the move of the line's last.
+    fn reached(&mut self, depth: usize, key: Key, played: Option<Move>) {
+        if let Some(&Some(at)) = self.lines.get(depth)
+            && let Some((_, _, last)) = self.positions.get_mut(at)
+        {
+            *last = played;
+        }
+        if self.lines.len() <= depth {
+            self.lines.resize(depth + 1, None);
+        }
+        self.lines[depth] = Some(self.positions.len());
+        self.positions.push((key, depth > 0, None));
+    }
+}
+
 impl Visit for Walker {
+    fn variations(&self) -> bool {
+        self.variations
+    }
+
     fn position(&mut self, ply: usize, depth: usize, position: &Position) -> ControlFlow<()> {
         if ply == 0 && depth == 0 {
             let hash = position.zobrist_hash();
-            self.positions.push((Key::from_zobrist(hash), None));
+            self.reached(0, Key::from_zobrist(hash), None);
             self.identity.write_u64(hash);
             self.last = Some((*position, hash));
         }
@@ -95,24 +189,32 @@ impl Visit for Walker {
     }
 
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
-        if reached.depth != 0 {
+        let after = reached.after;
+        if reached.depth > 0 {
+            // Variations are rarer: a whole hash each.
+            let key = Key::from_zobrist(after.zobrist_hash());
+            self.reached(reached.depth, key, reached.played);
             return ControlFlow::Continue(());
         }
         let Some((before, hash)) = self.last else {
             return ControlFlow::Continue(());
         };
-        let after = reached.after;
         let hash = match reached.played {
             Some(mv) => before.zobrist_after(hash, mv, after),
             None => after.zobrist_hash(),
         };
-        if let Some((_, played)) = self.positions.last_mut() {
-            *played = reached.played;
-        }
         self.identity.write_u64(identity_of(reached.played));
-        self.positions.push((Key::from_zobrist(hash), None));
+        self.reached(0, Key::from_zobrist(hash), reached.played);
         self.last = Some((*after, hash));
         ControlFlow::Continue(())
+    }
+
+    fn opened(&mut self) {
+        self.lines.push(None);
+    }
+
+    fn closed(&mut self, depth: usize) {
+        self.lines.truncate(depth + 1);
     }
 }
 
@@ -123,4 +225,70 @@ fn identity_of(mv: Option<Move>) -> u64 {
         let promotion = mv.promotion().map_or(0, |role| role.index() + 1);
         (mv.from().index() | mv.to().index() << 6 | promotion << 12) as u64
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::Splitter;
+
+    /// The positions of a game's job with their moves, as (EPD, UCI played there).
+    fn positions(text: &str, variations: bool) -> Vec<(Key, Option<String>)> {
+        let raw = Splitter::new(text.as_bytes()).next().unwrap().unwrap();
+        let job = read_job(&mut Checker::default(), &[raw], 0, variations);
+        let uci = |code: MoveCode, key: Key| {
+            let at = |moves: &[&str]| {
+                let mut position = Position::starting();
+                for m in moves {
+                    let mv = position
+                        .legal_moves()
+                        .into_iter()
+                        .find(|mv| mv.uci(false).to_string() == *m)
+                        .unwrap();
+                    position = position.play(mv);
+                }
+                position
+            };
+            let candidates = [
+                at(&[]),
+                at(&["e2e4"]),
+                at(&["d2d4"]),
+                at(&["e2e4", "e7e5"]),
+                at(&["e2e4", "c7c5"]),
+                at(&["e2e4", "c7c5", "g1f3"]),
+            ];
+            let position = candidates.iter().find(|p| Key::of(p) == key).unwrap();
+            code.unpack(position).map(|mv| mv.uci(false).to_string())
+        };
+        job.entries
+            .iter()
+            .map(|e| (e.key, uci(e.code, e.key)))
+            .collect()
+    }
+
+    #[test]
+    fn variations_add_their_positions_and_the_mainline_keeps_its_moves() {
+        let text = "1. e4 (1. d4) e5 (1... c5 2. Nf3) *\n";
+        let main_only = positions(text, false);
+        assert_eq!(main_only.len(), 3, "start, after e4, after e4 e5");
+        let with = positions(text, true);
+        assert_eq!(with.len(), 6, "and after d4, after e4 c5, after e4 c5 Nf3");
+        let start = Key::of(&Position::starting());
+        let played_at_start: Vec<_> = with.iter().filter(|(k, _)| *k == start).collect();
+        assert_eq!(
+            played_at_start,
+            [&(start, Some("e2e4".to_string()))],
+            "the mainline's move"
+        );
+        let moves: Vec<Option<&str>> = with.iter().map(|(_, m)| m.as_deref()).collect();
+        assert!(
+            moves.contains(&Some("g1f3")),
+            "c5 was answered by Nf3 in the variation"
+        );
+        assert_eq!(
+            moves.iter().filter(|m| m.is_none()).count(),
+            3,
+            "three lines end"
+        );
+    }
 }

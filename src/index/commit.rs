@@ -1,0 +1,191 @@
+//! Committing batches on a thread of their own, so that reading games goes on while a batch
+//! is sorted, coded into blocks and written: each batch with its file's progress in one redb
+//! transaction, whole or not at all.
+
+use std::sync::mpsc;
+
+use redb::{Database, WriteTransaction};
+
+use super::games::GameInfo;
+use super::hot::{HOT_GAMES, Summary};
+use super::postings::{self, Entry};
+use super::store::{self, FileRecord};
+use super::walk::Walked;
+use super::{IndexError, store_error};
+
+/// What the committing thread is handed.
+pub(super) enum Commit {
+    /// A batch to write.
+    Batch(Box<Prepared>),
+    /// Answer once every batch before is committed.
+    Flush(mpsc::Sender<()>),
+}
+
+/// A batch and what its transaction writes besides.
+pub(super) struct Prepared {
+    pub(super) batch: Batch,
+    /// Its segment (`None`: no game, only the file's progress).
+    pub(super) segment: Option<u32>,
+    pub(super) file: u32,
+    pub(super) record: FileRecord,
+    /// The index's counters after it.
+    pub(super) counters: [(&'static str, u32); 4],
+}
+
+/// The error of handing work to a committing thread that stopped (its own error says why).
+pub(super) fn stopped() -> IndexError {
+    IndexError::Damaged("the committing thread stopped")
+}
+
+/// Commits what `commits` hands over, in order, until it closes or a commit fails.
+pub(super) fn committer(db: &Database, commits: mpsc::Receiver<Commit>) -> Result<(), IndexError> {
+    for commit in commits {
+        match commit {
+            Commit::Batch(prepared) => write(db, *prepared)?,
+            Commit::Flush(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a batch and its file's progress in one transaction.
+fn write(db: &Database, prepared: Prepared) -> Result<(), IndexError> {
+    let Prepared {
+        mut batch,
+        segment,
+        file,
+        record,
+        counters,
+    } = prepared;
+    let tx = db.begin_write().map_err(store_error)?;
+    if let Some(segment) = segment {
+        batch.write(&tx, segment)?;
+    }
+    {
+        let mut files = tx.open_table(store::FILES).map_err(store_error)?;
+        files
+            .insert(file, record.to_bytes().as_slice())
+            .map_err(store_error)?;
+        let mut contents = tx.open_table(store::CONTENTS).map_err(store_error)?;
+        contents.insert(record.content, file).map_err(store_error)?;
+        let mut meta = tx.open_table(store::META).map_err(store_error)?;
+        for (name, value) in counters {
+            meta.insert(name, u64::from(value)).map_err(store_error)?;
+        }
+    }
+    tx.commit().map_err(store_error)
+}
+
+/// The games of one commit: their entries, records, identities and new players.
+pub(super) struct Batch {
+    first_game: u32,
+    /// Games in it.
+    pub(super) games: usize,
+    /// Their positions: runs (a job's each) in game order, each sorted by key then game.
+    pub(super) entries: Vec<Entry>,
+    records: Vec<u8>,
+    identities: Vec<u8>,
+    players: Vec<(String, u32)>,
+}
+
+impl Batch {
+    pub(super) fn new(first_game: u32) -> Batch {
+        Batch {
+            first_game,
+            games: 0,
+            entries: Vec::new(),
+            records: Vec::new(),
+            identities: Vec::new(),
+            players: Vec::new(),
+        }
+    }
+
+    /// A player numbered in this batch.
+    pub(super) fn new_player(&mut self, name: String, id: u32) {
+        self.players.push((name, id));
+    }
+
+    /// Adds a game's record (its positions come with its job's).
+    pub(super) fn push(&mut self, file: u32, walked: &Walked, players: [u32; 2]) {
+        let outcome = walked.outcome;
+        let info = GameInfo {
+            file,
+            offset: walked.offset,
+            line: u32::try_from(walked.line).unwrap_or(u32::MAX),
+            outcome,
+            ratings: walked.ratings,
+            date: walked.date,
+            speed: walked.speed,
+            players,
+        };
+        self.records.extend_from_slice(&info.to_bytes());
+        self.identities
+            .extend_from_slice(&walked.identity.to_le_bytes());
+        self.games += 1;
+    }
+
+    /// Writes the batch as segment `segment`.
+    fn write(&mut self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
+        // Stable: the jobs' runs come in game order, each sorted by key then game.
+        self.entries.sort_by_key(|e| e.key);
+        let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
+        for (first, block) in postings::blocks(&self.entries) {
+            let key = postings::block_key(segment, first);
+            table.insert(key, block.as_slice()).map_err(store_error)?;
+        }
+        self.write_summaries(tx, segment)?;
+        let mut games = tx.open_table(store::GAMES).map_err(store_error)?;
+        for (i, run) in self
+            .records
+            .chunks(GAMES_A_RUN * GameInfo::SIZE)
+            .enumerate()
+        {
+            let first = self.first_game + (i * GAMES_A_RUN) as u32;
+            games.insert(first, run).map_err(store_error)?;
+        }
+        let mut identities = tx.open_table(store::IDENTITIES).map_err(store_error)?;
+        for (i, run) in self.identities.chunks(GAMES_A_RUN * 16).enumerate() {
+            let first = self.first_game + (i * GAMES_A_RUN) as u32;
+            identities.insert(first, run).map_err(store_error)?;
+        }
+        let mut players = tx.open_table(store::PLAYERS).map_err(store_error)?;
+        let mut names = tx.open_table(store::PLAYER_NAMES).map_err(store_error)?;
+        for (name, id) in &self.players {
+            players.insert(name.as_str(), id).map_err(store_error)?;
+            names.insert(id, name.as_str()).map_err(store_error)?;
+        }
+        let mut meta = tx.open_table(store::META).map_err(store_error)?;
+        let entries = store::counter(&meta, store::ENTRIES)? + self.entries.len() as u64;
+        meta.insert(store::ENTRIES, entries).map_err(store_error)?;
+        Ok(())
+    }
+}
+
+impl Batch {
+    /// Writes the summaries of the keys many of the batch's games reach.
+    fn write_summaries(&self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
+        let mut table = tx.open_table(store::HOT).map_err(store_error)?;
+        let info = |game: u32| {
+            let at = (game.checked_sub(self.first_game)? as usize) * GameInfo::SIZE;
+            GameInfo::from_bytes(self.records.get(at..at + GameInfo::SIZE)?)
+        };
+        let mut rest = &self.entries[..];
+        while let Some(first) = rest.first() {
+            let same = rest.iter().take_while(|e| e.key == first.key).count();
+            let (games, after) = rest.split_at(same);
+            if same >= HOT_GAMES {
+                let summary = Summary::of(games, info).to_bytes();
+                let key = postings::block_key(segment, first.key);
+                table.insert(key, summary.as_slice()).map_err(store_error)?;
+            }
+            rest = after;
+        }
+        Ok(())
+    }
+}
+
+/// Games in one stored run of records (or of identities): a run fills most of a page of
+/// the store (see [`postings::BLOCK_BYTES`]).
+pub(super) const GAMES_A_RUN: usize = 120;
