@@ -1,7 +1,7 @@
 //! A stream of bits, low bit first, and the codes the postings use: fixed widths, Rice codes
 //! (a quotient in unary, then `k` low bits: near the fewest bits for numbers spread
 //! geometrically around 2^k, as the gaps between sorted random keys are) and Elias gamma
-//! codes (small counts and gaps of any size).
+//! codes (small counts and gaps of any size); and LEB128 numbers, byte by byte.
 
 /// Writes bits.
 #[derive(Clone, Debug, Default)]
@@ -131,6 +131,30 @@ impl<'a> BitReader<'a> {
         }
         Some(n - 1)
     }
+}
+
+/// Appends `n` as LEB128 (seven bits a byte, low first): the byte-aligned numbers of block
+/// headers and summaries.
+pub fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// Takes a LEB128 number from the front of `bytes`; `None` past the end or past 64 bits.
+pub fn get_varint(bytes: &mut &[u8]) -> Option<u64> {
+    let mut n = 0u64;
+    for shift in (0..64).step_by(7) {
+        let (&byte, rest) = bytes.split_first()?;
+        *bytes = rest;
+        n |= u64::from(byte & 0x7f) << shift;
+        if byte < 0x80 {
+            return Some(n);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

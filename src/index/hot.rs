@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::bits::{get_varint, put_varint};
 use super::code::MoveCode;
 use super::games::GameInfo;
 use super::postings::Entry;
@@ -50,25 +51,25 @@ impl Summary {
     /// The bytes stored.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(16 + self.moves.len() * 16 + self.top.len() * 8);
-        put(&mut out, self.moves.len() as u64);
+        put_varint(&mut out, self.moves.len() as u64);
         for (code, score) in &self.moves {
-            put(&mut out, u64::from(code.bits()));
+            put_varint(&mut out, u64::from(code.bits()));
             for n in score.counts() {
-                put(&mut out, n);
+                put_varint(&mut out, n);
             }
         }
-        put(&mut out, self.top.len() as u64);
+        put_varint(&mut out, self.top.len() as u64);
         for &(rating, game, code) in &self.top {
-            put(&mut out, u64::from(rating));
-            put(&mut out, u64::from(game));
-            put(&mut out, u64::from(code.bits()));
+            put_varint(&mut out, u64::from(rating));
+            put_varint(&mut out, u64::from(game));
+            put_varint(&mut out, u64::from(code.bits()));
         }
         out
     }
 
     /// The summary of stored bytes (`None`: damaged).
     pub fn from_bytes(mut bytes: &[u8]) -> Option<Summary> {
-        let mut get = || get(&mut bytes);
+        let mut get = || get_varint(&mut bytes);
         let moves = (0..get()?.min(4096))
             .map(|_| {
                 let code = MoveCode::from_bits(u16::try_from(get()?).ok()?)?;
@@ -106,27 +107,6 @@ pub(super) fn keep_top<T>(top: &mut Vec<(u16, u32, T)>, game: (u16, u32, T)) {
         top.insert(at, game);
         top.truncate(TOP);
     }
-}
-
-fn put(out: &mut Vec<u8>, mut n: u64) {
-    while n >= 0x80 {
-        out.push(n as u8 | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
-}
-
-fn get(bytes: &mut &[u8]) -> Option<u64> {
-    let mut n = 0u64;
-    for shift in (0..64).step_by(7) {
-        let (&byte, rest) = bytes.split_first()?;
-        *bytes = rest;
-        n |= u64::from(byte & 0x7f) << shift;
-        if byte < 0x80 {
-            return Some(n);
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //! about the bits of the key space over the keys, a game the bits of the segment's games:
 //! fewer than bytes would.
 
-use super::bits::{BitReader, BitWriter};
+use super::bits::{BitReader, BitWriter, get_varint, put_varint};
 use super::code::MoveCode;
 use super::key::Key;
 
@@ -133,8 +133,8 @@ impl Layout {
     /// parameter and the game width (a byte each).
     fn header(&self, keys: u64) -> Vec<u8> {
         let mut header = Vec::with_capacity(BLOCK_BYTES + 16);
-        put(&mut header, u64::from(self.first_game));
-        put(&mut header, keys);
+        put_varint(&mut header, u64::from(self.first_game));
+        put_varint(&mut header, keys);
         header.push(self.key_k as u8);
         header.push(self.game_width as u8);
         header
@@ -142,10 +142,10 @@ impl Layout {
 
     /// Reads a block's header: the layout, the keys, and the bits after it.
     fn read(block: &[u8]) -> Option<(Layout, u64, BitReader<'_>)> {
-        let mut reader = Reader { bytes: block };
-        let first_game = u32::try_from(reader.get()?).ok()?;
-        let keys = reader.get()?;
-        let (&[key_k, game_width], rest) = reader.bytes.split_first_chunk::<2>()?;
+        let mut bytes = block;
+        let first_game = u32::try_from(get_varint(&mut bytes)?).ok()?;
+        let keys = get_varint(&mut bytes)?;
+        let (&[key_k, game_width], rest) = bytes.split_first_chunk::<2>()?;
         let (key_k, game_width) = (u32::from(key_k), u32::from(game_width));
         (key_k < 64 && game_width <= 32).then_some(())?;
         Some((
@@ -251,35 +251,6 @@ pub fn decode(block: &[u8], first: Key, out: &mut Vec<Entry>) -> Option<()> {
         })?;
     }
     Some(())
-}
-
-/// LEB128: seven bits a byte, low first.
-fn put(out: &mut Vec<u8>, mut n: u64) {
-    while n >= 0x80 {
-        out.push(n as u8 | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl Reader<'_> {
-    /// The next varint, or `None` past the end or past 64 bits.
-    fn get(&mut self) -> Option<u64> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let (&byte, rest) = self.bytes.split_first()?;
-            self.bytes = rest;
-            n |= u64::from(byte & 0x7f) << shift;
-            if byte < 0x80 {
-                return Some(n);
-            }
-        }
-        None
-    }
 }
 
 #[cfg(test)]
