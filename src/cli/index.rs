@@ -136,7 +136,8 @@ pub fn run_index(args: IndexArgs, global: Global) -> Outcome {
                 jobs: args.jobs,
                 ..Default::default()
             },
-            ..Default::default()
+            batch_games: usize::try_from(args.batch).unwrap_or(usize::MAX),
+            variations: args.variations.then_some(true),
         };
         let reports = match append::index_files(&args.db, &args.files, &settings) {
             Ok(reports) => reports,

@@ -12,7 +12,6 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 
 use super::commit::{self, Batch, Commit, Prepared};
 use super::games::MAX_PLAYERS;
-use super::postings::Entry;
 use super::store::{self, FileRecord};
 use super::walk::{self, Job, Read};
 use super::{IndexError, store_error};
@@ -99,6 +98,9 @@ pub fn index_files(
 /// Opens (or creates) the index at `path` for writing, its key scheme written if new, and
 /// whether it holds positions inside variations (`variations`: what is asked, if anything).
 fn open(path: &Path, variations: Option<bool>) -> Result<(Database, bool), IndexError> {
+    if !path.exists() {
+        create(path, variations.unwrap_or(false))?;
+    }
     let db = Database::create(path).map_err(store_error)?;
     if super::read::check_scheme(&db)? {
         write_scheme(&db, variations.unwrap_or(false))?;
@@ -274,11 +276,7 @@ impl<'db> Writer<'db> {
                     return Ok(FileOutcome::Failed(record, error.to_string()));
                 }
             };
-            self.add_job(&mut batch, id, &mut record, job);
-            if batch.games >= settings.batch_games {
-                let next = Batch::new(self.next_game);
-                self.commit(std::mem::replace(&mut batch, next), id, &record)?;
-            }
+            self.add_job(&mut batch, (id, &mut record), job, settings.batch_games)?;
         }
         record.done = true;
         self.commit(batch, id, &record)?;
@@ -303,21 +301,29 @@ impl<'db> Writer<'db> {
         })
     }
 
-    /// Adds a job's games to the batch (or counts why not), and their positions.
-    fn add_job(&mut self, batch: &mut Batch, file: u32, record: &mut FileRecord, job: Job) {
+    /// Adds a job's games to the batch (or counts why not), and their positions; commits the
+    /// batch each time it holds `batch_games` games.
+    fn add_job(
+        &mut self,
+        batch: &mut Batch,
+        (file, record): (u32, &mut FileRecord),
+        job: Job,
+        batch_games: usize,
+    ) -> Result<(), IndexError> {
         // The job's games by their numbers in the index (`None`: not indexed).
-        let numbers: Vec<Option<u32>> = (job.games.into_iter())
-            .map(|read| self.add_game(batch, file, record, read))
-            .collect();
-        let entries = job.entries.into_iter().filter_map(|e| {
-            let game = (*numbers.get(e.game as usize)?)?;
-            Some(Entry {
-                key: e.key,
-                game,
-                code: e.code,
-            })
-        });
-        batch.entries.extend(entries);
+        let mut numbers: Vec<Option<u32>> = Vec::with_capacity(job.games.len());
+        let mut from = 0;
+        for read in job.games {
+            numbers.push(self.add_game(batch, file, record, read));
+            if batch.games >= batch_games {
+                batch.add_entries(&job.entries, &numbers, from);
+                from = numbers.len();
+                let next = Batch::new(self.next_game);
+                self.commit(std::mem::replace(batch, next), file, record)?;
+            }
+        }
+        batch.add_entries(&job.entries, &numbers, from);
+        Ok(())
     }
 
     /// Numbers a game read and adds its record to the batch; `None` when it is not indexed.
@@ -337,6 +343,7 @@ impl<'db> Writer<'db> {
             }
             Read::Game(walked) => walked,
         };
+        let mut walked = walked;
         record.games += 1;
         if !self.identities.insert(walked.identity) {
             record.duplicates += 1;
@@ -349,7 +356,7 @@ impl<'db> Writer<'db> {
             Some((_, end)) if *end == game => *end += 1,
             _ => record.ranges.push((game, game + 1)),
         }
-        let [white, black] = walked.players.clone();
+        let [white, black] = std::mem::take(&mut walked.players);
         let players = [self.player(white, batch), self.player(black, batch)];
         batch.push(file, &walked, players);
         Some(game)
@@ -422,6 +429,21 @@ fn add_identities(
         }
     }
     Ok(())
+}
+
+/// Creates an index at `path` under a temporary name, renamed into place once whole: redb
+/// writes its magic number last, so a process killed while creating it would leave a file
+/// that neither opens nor may be overwritten.
+fn create(path: &Path, variations: bool) -> Result<(), IndexError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".new");
+    let temporary = PathBuf::from(name);
+    // Left by a run killed while creating the index: nothing of it was committed.
+    let _ = std::fs::remove_file(&temporary);
+    let db = Database::create(&temporary).map_err(store_error)?;
+    write_scheme(&db, variations)?;
+    drop(db);
+    std::fs::rename(&temporary, path).map_err(|e| IndexError::io(path, e))
 }
 
 /// Writes this build's key scheme into a new index, and whether it holds positions inside

@@ -10,7 +10,7 @@ use super::games::GameInfo;
 use super::hot::{HOT_GAMES, Summary};
 use super::postings::{self, Entry};
 use super::store::{self, FileRecord};
-use super::walk::Walked;
+use super::walk::{JobEntry, Walked};
 use super::{IndexError, store_error};
 
 /// What the committing thread is handed.
@@ -100,6 +100,28 @@ impl Batch {
             identities: Vec::new(),
             players: Vec::new(),
         }
+    }
+
+    /// Adds the positions of a job's games from `from` on (the job's place) whose numbers
+    /// are known: those numbered so far and indexed.
+    pub(super) fn add_entries(
+        &mut self,
+        entries: &[JobEntry],
+        numbers: &[Option<u32>],
+        from: usize,
+    ) {
+        let number = |e: &JobEntry| match e.game as usize {
+            at if at < from => None,
+            at => *numbers.get(at)?,
+        };
+        let kept = entries.iter().filter_map(|e| {
+            Some(Entry {
+                key: e.key,
+                game: number(e)?,
+                code: e.code,
+            })
+        });
+        self.entries.extend(kept);
     }
 
     /// A player numbered in this batch.

@@ -12,6 +12,13 @@ use super::postings::{self, Posting};
 use super::store::{self, FileRecord};
 use super::{IndexError, store_error};
 
+/// Repairs an index a process left without closing it (killed while indexing), which redb
+/// cannot open for reading only: opened for writing, redb rebuilds what it keeps in memory
+/// from the last commit, and closing it records that.
+fn repair(path: &Path) -> Result<(), IndexError> {
+    redb::Database::open(path).map(drop).map_err(store_error)
+}
+
 /// An index opened for reading (several processes may read it at once).
 pub struct Index {
     db: ReadOnlyDatabase,
@@ -39,7 +46,14 @@ impl Index {
             let missing = std::io::Error::new(std::io::ErrorKind::NotFound, "no index here");
             return Err(IndexError::io(path, missing));
         }
-        let db = ReadOnlyDatabase::open(path).map_err(store_error)?;
+        let db = match ReadOnlyDatabase::open(path) {
+            Err(redb::DatabaseError::RepairAborted) => {
+                repair(path)?;
+                ReadOnlyDatabase::open(path)
+            }
+            opened => opened,
+        }
+        .map_err(store_error)?;
         check_scheme(&db)?;
         Ok(Index { db })
     }
