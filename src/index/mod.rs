@@ -18,7 +18,7 @@
 //! append::index_files("games.index".as_ref(), &files, &append::Settings::default())?;
 //! let index = Index::open("games.index".as_ref())?;
 //! let tree = index.tree(&jaque::Position::starting(), &Default::default())?;
-//! println!("{} games", tree.games);
+//! println!("{} games", tree.score.games);
 //! # Ok::<(), jaque::index::IndexError>(())
 //! ```
 
