@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Iterator, Mapping
-from typing import BinaryIO, Literal, TextIO, final
+from typing import BinaryIO, Literal, TextIO, TypedDict, final
 
 from typing_extensions import CapsuleType
 
@@ -126,6 +126,87 @@ class ArrowStream:
     def __arrow_c_stream__(self, requested_schema: object | None = None) -> CapsuleType: ...
     def __arrow_c_schema__(self) -> CapsuleType: ...
 
+Speed = Literal["ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"]
+
+class Score(TypedDict):
+    games: int
+    white: int
+    draws: int
+    black: int
+    average_rating: int | None
+
+class TreeMove(Score):
+    san: str
+    uci: str
+
+class TopGame(TypedDict):
+    white: str
+    black: str
+    white_elo: int
+    black_elo: int
+    result: str
+    date: str
+    uci: str | None
+    offset: int
+    line: int
+
+class Tree(Score):
+    fen: str
+    moves: list[TreeMove]
+    top_games: list[TopGame]
+
+class FoundGame(TypedDict):
+    file: str
+    offset: int
+    line: int
+    ply: int
+    tags: dict[str, str]
+
+class Found(TypedDict):
+    games: int
+    found: list[FoundGame]
+    problems: list[str]
+
+class _FileReport(TypedDict):
+    path: str
+    status: Literal["indexed", "already_indexed", "changed", "failed"]
+    games: int
+    indexed: int
+    duplicates: int
+    unplayable: int
+
+class FileReport(_FileReport, total=False):
+    error: str
+
+@final
+class Index:
+    def __init__(self, path: str | os.PathLike[str]) -> None: ...
+    def tree(
+        self,
+        fen: str | None = None,
+        *,
+        moves: str | list[str] | None = None,
+        rating: str | tuple[int | None, int | None] | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        speed: Speed | str | list[Speed] | None = None,
+        player: str | None = None,
+        side: Literal["white", "black"] | None = None,
+    ) -> Tree: ...
+    def find(
+        self,
+        fen: str | None = None,
+        *,
+        moves: str | list[str] | None = None,
+        limit: int | None = None,
+    ) -> Found: ...
+
+def index(
+    db: str | os.PathLike[str],
+    files: list[str | os.PathLike[str]],
+    *,
+    jobs: int | None = None,
+) -> list[FileReport]: ...
 def read_games(
     source: Source,
     *,

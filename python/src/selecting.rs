@@ -168,7 +168,7 @@ fn dedupe_mode(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
 
 /// The filters that could not be read, as one `ValueError`: each with its text and a caret
 /// line under what is wrong.
-fn bad_filters(bad: Vec<BadFilter>) -> PyErr {
+pub fn bad_filters(bad: Vec<BadFilter>) -> PyErr {
     let lines: Vec<String> = (bad.iter())
         .map(|filter| {
             let error = &filter.error;

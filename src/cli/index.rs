@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use jaque::Position;
 use jaque::index::append::{self, FileOutcome};
-use jaque::index::games::{Speed, date};
-use jaque::index::tree::{Filter, Tree};
+use jaque::index::games::date_text;
+use jaque::index::tree::{Filter, FilterText, Tree};
 use jaque::index::{Index, IndexError};
-use jaque::{Color, Position};
 use serde_json::{Value, json};
 
 use super::{Global, Outcome, plural};
@@ -324,7 +324,7 @@ fn tree_json(position: &Position, tree: &Tree) -> Value {
     let top: Vec<Value> = (tree.top_games.iter())
         .map(|g| {
             json!({"white": g.players[0], "black": g.players[1], "white_elo": g.info.ratings[0],
-                   "black_elo": g.info.ratings[1], "result": result_text(g.info.outcome),
+                   "black_elo": g.info.ratings[1], "result": g.info.outcome.result(),
                    "date": date_text(g.info.date), "uci": g.uci, "offset": g.info.offset,
                    "line": g.info.line})
         })
@@ -332,31 +332,6 @@ fn tree_json(position: &Position, tree: &Tree) -> Value {
     json!({"fen": position.epd(), "games": score.games, "white": score.white,
            "draws": score.draws, "black": score.black,
            "average_rating": score.average_rating(), "moves": moves, "top_games": top})
-}
-
-/// A result as PGN writes it.
-pub(super) fn result_text(outcome: jaque::index::code::Outcome) -> &'static str {
-    use jaque::index::code::Outcome as O;
-    match outcome {
-        O::WhiteWins => "1-0",
-        O::Draw => "1/2-1/2",
-        O::BlackWins => "0-1",
-        O::Unknown => "*",
-    }
-}
-
-/// A stored date as PGN writes it (`2024.05.??`).
-pub(super) fn date_text(date: u32) -> String {
-    let part = |n: u32, width: usize| match n {
-        0 => "?".repeat(width),
-        n => format!("{n:0width$}"),
-    };
-    format!(
-        "{}.{}.{}",
-        part(date / 10_000, 4),
-        part(date / 100 % 100, 2),
-        part(date % 100, 2)
-    )
 }
 
 fn failed(db: &Path, error: &IndexError) -> Outcome {
@@ -406,58 +381,14 @@ impl At {
 impl FilterArgs {
     /// The filter, or what is wrong with a flag.
     fn read(&self) -> Result<Filter, String> {
-        let ratings = (self.rating.as_deref()).map(rating_band).transpose()?;
-        let day = |flag: &str, value: &Option<String>, end: bool| -> Result<Option<u32>, String> {
-            let Some(value) = value else { return Ok(None) };
-            let read = date(value).ok_or_else(|| {
-                format!("{flag} {value}: not a date (YYYY, YYYY.MM or YYYY.MM.DD)")
-            })?;
-            Ok(Some(if end { last_day(read) } else { read }))
+        let text = FilterText {
+            rating: self.rating.as_deref(),
+            since: self.since.as_deref(),
+            until: self.until.as_deref(),
+            speed: self.speed.as_deref(),
+            player: self.player.as_deref(),
+            side: self.side.as_deref(),
         };
-        let (since, until) = (
-            day("--since", &self.since, false)?,
-            day("--until", &self.until, true)?,
-        );
-        let dates = (since.is_some() || until.is_some())
-            .then(|| since.unwrap_or(0)..=until.unwrap_or(u32::MAX));
-        let speeds = (self.speed.iter().flat_map(|s| s.split(',')))
-            .map(|name| {
-                Speed::named(name.trim())
-                    .ok_or_else(|| format!("--speed: no speed called `{name}`"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let color = match self.side.as_deref().map(str::to_ascii_lowercase).as_deref() {
-            None => None,
-            Some("white") => Some(Color::White),
-            Some("black") => Some(Color::Black),
-            Some(other) => return Err(format!("--side {other}: white or black")),
-        };
-        let player = self.player.clone().map(|name| (name, color));
-        Ok(Filter {
-            ratings,
-            dates,
-            speeds,
-            player,
-        })
-    }
-}
-
-/// `MIN..MAX`, either end left out.
-fn rating_band(text: &str) -> Result<std::ops::RangeInclusive<u16>, String> {
-    let wrong = || format!("--rating {text}: not MIN..MAX (such as 1800..2200, or 2000..)");
-    let (low, high) = text.split_once("..").ok_or_else(wrong)?;
-    let end = |part: &str, default: u16| match part.trim() {
-        "" => Ok(default),
-        part => part.parse::<u16>().map_err(|_| wrong()),
-    };
-    Ok(end(low, 0)?..=end(high, u16::MAX)?)
-}
-
-/// The last day a partial date stands for (`2024.05` ends at 2024.05.31, or later).
-fn last_day(date: u32) -> u32 {
-    match (date / 100 % 100, date % 100) {
-        (0, _) => date + 1299 - date % 10_000 + 1231 - 1299,
-        (_, 0) => date + 31,
-        _ => date,
+        Filter::read(&text).map_err(|message| format!("--{message}"))
     }
 }

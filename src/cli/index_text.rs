@@ -6,7 +6,7 @@ use jaque::Position;
 use jaque::index::find::FoundGame;
 use jaque::index::tree::{Score, Tree};
 
-use super::index::{date_text, result_text};
+use jaque::index::games::date_text;
 
 /// The tree as a table: the position, its games and scores, a row a move, the top games.
 pub fn tree(position: &Position, tree: &Tree) -> String {
@@ -37,7 +37,7 @@ pub fn tree(position: &Position, tree: &Tree) -> String {
             let _ = writeln!(
                 out,
                 "  {white} ({white_elo}) - {black} ({black_elo})  {}  {}  line {}",
-                result_text(game.info.outcome),
+                game.info.outcome.result(),
                 date_text(game.info.date),
                 game.info.line
             );

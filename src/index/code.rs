@@ -31,6 +31,16 @@ impl Outcome {
         }
     }
 
+    /// The outcome as a `Result` tag writes it (`1-0`, `1/2-1/2`, `0-1`, `*`).
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::BlackWins => "0-1",
+            Outcome::Unknown => "*",
+        }
+    }
+
     /// All four, in the order of their numbers.
     pub const ALL: [Outcome; 4] = [
         Outcome::Unknown,

@@ -213,6 +213,24 @@ pub fn date(value: &str) -> Option<u32> {
         .then_some(year * 10_000 + month * 100 + day)
 }
 
+/// A stored date (`YYYYMMDD`, unknown parts 0) as PGN writes it.
+///
+/// ```
+/// assert_eq!(jaque::index::games::date_text(20240500), "2024.05.??");
+/// ```
+pub fn date_text(date: u32) -> String {
+    let part = |n: u32, width: usize| match n {
+        0 => "?".repeat(width),
+        n => format!("{n:0width$}"),
+    };
+    format!(
+        "{}.{}.{}",
+        part(date / 10_000, 4),
+        part(date / 100 % 100, 2),
+        part(date % 100, 2)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

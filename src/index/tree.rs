@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use redb::ReadTransaction;
 
 use super::code::{MoveCode, Outcome};
-use super::games::{GameInfo, Speed};
+use super::games::{GameInfo, Speed, date};
 use super::hot::{Summary, keep_top};
 use super::key::Key;
 use super::postings::Posting;
@@ -48,6 +48,95 @@ impl Filter {
             && (self.dates.as_ref()).is_none_or(|d| info.date != 0 && d.contains(&info.date))
             && (self.speeds.is_empty() || self.speeds.contains(&info.speed))
             && (self.player.is_none() || player.is_some_and(plays))
+    }
+}
+
+/// The filters as text, as `jaque tree`'s flags and Python's `Index.tree` give them: both
+/// read them here, so that they take the same values and say the same about a wrong one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FilterText<'a> {
+    /// The players' average rating, `MIN..MAX` (either end may be left out).
+    pub rating: Option<&'a str>,
+    /// The first and last day, `YYYY`, `YYYY.MM` or `YYYY.MM.DD`.
+    pub since: Option<&'a str>,
+    #[allow(missing_docs)]
+    pub until: Option<&'a str>,
+    /// Speeds separated by `,` (`blitz,rapid`).
+    pub speed: Option<&'a str>,
+    /// A player's name (the White or Black tag, exactly).
+    pub player: Option<&'a str>,
+    /// With `player`: `white` or `black`.
+    pub side: Option<&'a str>,
+}
+
+impl Filter {
+    /// The filter `text` describes, or what is wrong, beginning with the filter's name
+    /// (`rating 18..x: not MIN..MAX ...`).
+    ///
+    /// ```
+    /// use jaque::index::tree::{Filter, FilterText};
+    /// let text = FilterText { rating: Some("1800.."), until: Some("2024.05"), ..Default::default() };
+    /// let filter = Filter::read(&text).unwrap();
+    /// assert_eq!(filter.ratings, Some(1800..=u16::MAX));
+    /// assert_eq!(filter.dates, Some(0..=20240531));
+    /// assert!(Filter::read(&FilterText { speed: Some("fast"), ..Default::default() }).is_err());
+    /// ```
+    pub fn read(text: &FilterText) -> Result<Filter, String> {
+        let ratings = (text.rating).map(rating_band).transpose()?;
+        let day = |name: &str, value: Option<&str>, end: bool| -> Result<Option<u32>, String> {
+            let Some(value) = value else { return Ok(None) };
+            let read = date(value).ok_or_else(|| {
+                format!("{name} {value}: not a date (YYYY, YYYY.MM or YYYY.MM.DD)")
+            })?;
+            Ok(Some(if end { last_day(read) } else { read }))
+        };
+        let (since, until) = (
+            day("since", text.since, false)?,
+            day("until", text.until, true)?,
+        );
+        let dates = (since.is_some() || until.is_some())
+            .then(|| since.unwrap_or(0)..=until.unwrap_or(u32::MAX));
+        let speeds = (text.speed.iter().flat_map(|s| s.split(',')))
+            .map(|name| {
+                Speed::named(name.trim()).ok_or_else(|| format!("speed: no speed called `{name}`"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let color = match text.side.map(str::to_ascii_lowercase).as_deref() {
+            None => None,
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            Some(other) => return Err(format!("side {other}: white or black")),
+        };
+        if color.is_some() && text.player.is_none() {
+            return Err("side: a side is of a player: give the player too".to_string());
+        }
+        let player = text.player.map(|name| (name.to_string(), color));
+        Ok(Filter {
+            ratings,
+            dates,
+            speeds,
+            player,
+        })
+    }
+}
+
+/// `MIN..MAX`, either end left out.
+fn rating_band(text: &str) -> Result<RangeInclusive<u16>, String> {
+    let wrong = || format!("rating {text}: not MIN..MAX (such as 1800..2200, or 2000..)");
+    let (low, high) = text.split_once("..").ok_or_else(wrong)?;
+    let end = |part: &str, default: u16| match part.trim() {
+        "" => Ok(default),
+        part => part.parse::<u16>().map_err(|_| wrong()),
+    };
+    Ok(end(low, 0)?..=end(high, u16::MAX)?)
+}
+
+/// The last day a partial date stands for (`2024.05` ends at 2024.05.31, or later).
+fn last_day(date: u32) -> u32 {
+    match (date / 100 % 100, date % 100) {
+        (0, _) => date + 1299 - date % 10_000 + 1231 - 1299,
+        (_, 0) => date + 31,
+        _ => date,
     }
 }
 

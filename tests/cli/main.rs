@@ -14,6 +14,7 @@ mod docs;
 mod export;
 mod fix;
 mod fmt;
+mod index_filters;
 mod index_kill;
 mod index_oracle;
 mod input;
