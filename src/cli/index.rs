@@ -77,8 +77,8 @@ pub struct At {
     /// The position, as FEN or EPD (default: the standard start).
     #[arg(long, conflicts_with = "moves")]
     pub fen: Option<String>,
-    /// The position after these SAN moves from the start (or from `--fen`), such as
-    /// "e4 e5 Nf3" (move numbers allowed).
+    /// The position after these SAN moves from the start, such as "e4 e5 Nf3" (move
+    /// numbers allowed).
     #[arg(long, value_name = "SAN…")]
     pub moves: Option<String>,
     /// Read `--fen` as Chess960 (X-FEN or Shredder-FEN castling); a FEN that only Chess960
@@ -356,25 +356,14 @@ impl At {
         let Some(moves) = &self.moves else {
             return Ok(start);
         };
-        let mut position = start;
-        let mut at = 0;
-        for word in moves.split_whitespace() {
-            let start_at = moves[at..].find(word).map_or(at, |i| at + i);
-            at = start_at + word.len();
-            let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if san.is_empty() {
-                continue;
-            }
-            if let Err(error) = jaque::san::play(&mut position, san, jaque::san::Lang::English) {
-                let error = jaque::FilterError::new(start_at..at, error.to_string());
-                eprintln!(
-                    "{}",
-                    super::render::argument("--moves", moves, &error, global.color.stderr())
-                );
-                return Err(Outcome::Failed);
-            }
-        }
-        Ok(position)
+        jaque::select::play_moves(start, moves).map_err(|error| {
+            let color = global.color.stderr();
+            eprintln!(
+                "{}",
+                super::render::argument("--moves", moves, &error, color)
+            );
+            Outcome::Failed
+        })
     }
 }
 

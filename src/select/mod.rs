@@ -35,7 +35,7 @@ pub use mark::with_comments;
 pub use pick::{Picked, Picks, pick};
 pub use retag::with_tags;
 pub use tags::{Between, Op, Results, TagFilter, regex};
-pub use target::Target;
+pub use target::{Target, play_moves};
 
 /// How duplicates are told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -48,21 +48,7 @@ impl Target {
     /// The position after these moves (SAN, separated by spaces; move numbers allowed)
     /// from the standard start: reached in any order by a game.
     pub fn moves(text: &str) -> Result<Target, FilterError> {
-        let mut position = Position::starting();
-        let mut at = 0;
-        for word in text.split(' ') {
-            let span = at..at + word.len();
-            at += word.len() + 1;
-            let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if san.is_empty() {
-                continue;
-            }
-            if let Err(error) = san::play(&mut position, san, Lang::English) {
-                let span = span.end - san.len()..span.end;
-                return Err(FilterError::new(span, error.to_string()));
-            }
-        }
-        Ok(Target::new(position))
+        play_moves(Position::starting(), text).map(Target::new)
     }
 
     fn new(position: Position) -> Target {
@@ -103,6 +89,35 @@ impl Target {
             && (self.home_pawns & !home_pawns(position)).is_empty()
             && (rights & !position.castling_rights()).is_empty()
     }
+}
+
+/// The position after the SAN moves of `text` (separated by spaces; move numbers allowed)
+/// from `start`, or the first that is not legal, its span in `text` and why (as `select
+/// --moves`, `tree --moves` and Python's `moves=` read them).
+///
+/// ```
+/// use jaque::Position;
+/// use jaque::select::play_moves;
+/// let after = play_moves(Position::starting(), "1. e4 e5 2. Nf3").unwrap();
+/// assert_eq!(after.epd(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -");
+/// assert_eq!(play_moves(Position::starting(), "e4 e4").unwrap_err().span, 3..5);
+/// ```
+pub fn play_moves(start: Position, text: &str) -> Result<Position, FilterError> {
+    let mut position = start;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let span = at..at + word.len();
+        at += word.len() + 1;
+        let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if san.is_empty() {
+            continue;
+        }
+        if let Err(error) = san::play(&mut position, san, Lang::English) {
+            let span = span.end - san.len()..span.end;
+            return Err(FilterError::new(span, error.to_string()));
+        }
+    }
+    Ok(position)
 }
 
 /// The pawns standing on their own second rank.
