@@ -10,7 +10,7 @@ use jaque::index::append::{self, FileOutcome, FileReport};
 use jaque::index::games::date_text;
 use jaque::index::tree::{Filter, FilterText, Tree};
 use jaque::index::{FileRecord, Index as LibIndex, IndexError};
-use jaque::select::{BadFilter, Target};
+use jaque::select::{BadFilter, play_moves};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString};
@@ -222,11 +222,10 @@ fn position(fen: Option<String>, moves: Option<&Bound<'_, PyAny>>) -> PyResult<P
     let moves = words(moves, " ")?;
     match (fen, moves) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give fen or moves, not both")),
-        (Some(fen), None) => Position::from_fen_with(&fen, false)
-            .or_else(|error| Position::from_fen_with(&fen, true).map_err(|_| error))
+        (Some(fen), None) => Position::from_fen_either(&fen)
             .map_err(|e| crate::errors::FenError::new_err(e.to_string())),
-        (None, Some(text)) => match Target::moves(&text) {
-            Ok(target) => Ok(*target.position()),
+        (None, Some(text)) => match play_moves(Position::starting(), &text) {
+            Ok(position) => Ok(position),
             Err(error) => Err(bad_filters(vec![BadFilter {
                 name: "moves",
                 text,

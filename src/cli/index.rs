@@ -347,10 +347,8 @@ impl At {
     fn position(&self, global: Global) -> Result<Position, Outcome> {
         // A position whose castling rights only Chess960 explains (`KQkq` with the king on
         // f1) is read as one: the index holds such games' positions.
-        let only_960 = self.fen.as_deref().is_some_and(|fen| {
-            Position::from_fen_with(fen, false).is_err()
-                && Position::from_fen_with(fen, true).is_ok()
-        });
+        let only_960 = (self.fen.as_deref())
+            .is_some_and(|fen| Position::from_fen_either(fen).is_ok_and(|p| p.is_chess960()));
         let chess960 = self.chess960 || only_960;
         let start = super::position_argument(self.fen.as_deref(), chess960, global.color)?;
         let Some(moves) = &self.moves else {

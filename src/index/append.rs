@@ -185,13 +185,7 @@ impl<'db> Writer<'db> {
                 add_identities(first.value(), value.value(), &removed, &mut identities)?;
             }
         }
-        let mut players = HashMap::new();
-        if let Some(table) = store::existing(tx.open_table(store::PLAYERS))? {
-            for row in table.iter().map_err(store_error)? {
-                let (name, id) = row.map_err(store_error)?;
-                players.insert(name.value().to_owned(), id.value());
-            }
-        }
+        let players = super::players::all(&tx)?;
         let meta = store::existing(tx.open_table(store::META))?;
         let count = |name| meta.as_ref().map_or(Ok(0), |m| store::counter(m, name));
         let number = |name| count(name).map(|n| u32::try_from(n).unwrap_or(u32::MAX));
@@ -498,7 +492,6 @@ fn debug_stats(db: &Database) -> Result<(), IndexError> {
         store::POSTINGS,
         store::GAMES,
         store::IDENTITIES,
-        store::PLAYERS,
         store::PLAYER_NAMES
     );
     tx.abort().map_err(store_error)

@@ -58,6 +58,10 @@ impl BitWriter {
 
     /// `value + 1` as an Elias gamma code (so that 0 has one).
     pub fn gamma(&mut self, value: u64) {
+        if value == 0 {
+            // The commonest: one game a key, the next game.
+            return self.fixed(1, 1);
+        }
         let n = value.saturating_add(1);
         let bits = 64 - n.leading_zeros();
         self.fixed(0, bits - 1);

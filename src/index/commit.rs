@@ -83,7 +83,7 @@ pub(super) struct Batch {
     first_game: u32,
     /// Games in it.
     pub(super) games: usize,
-    /// Their positions: runs (a job's each) in game order, each sorted by key then game.
+    /// Their positions, in game order.
     pub(super) entries: Vec<Entry>,
     records: Vec<u8>,
     identities: Vec<u8>,
@@ -124,7 +124,7 @@ impl Batch {
         self.entries.extend(kept);
     }
 
-    /// A player numbered in this batch.
+    /// A player numbered in this batch (numbers come in order, one after another).
     pub(super) fn new_player(&mut self, name: String, id: u32) {
         self.players.push((name, id));
     }
@@ -150,8 +150,8 @@ impl Batch {
 
     /// Writes the batch as segment `segment`.
     fn write(&mut self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
-        // Stable: the jobs' runs come in game order, each sorted by key then game.
-        self.entries.sort_by_key(|e| e.key);
+        // Stable: the entries come in game order, so a key's games stay in order.
+        super::radix::sort_by_key(&mut self.entries);
         let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
         for (first, block) in postings::blocks(&self.entries) {
             let key = postings::block_key(segment, first);
@@ -172,11 +172,8 @@ impl Batch {
             let first = self.first_game + (i * GAMES_A_RUN) as u32;
             identities.insert(first, run).map_err(store_error)?;
         }
-        let mut players = tx.open_table(store::PLAYERS).map_err(store_error)?;
-        let mut names = tx.open_table(store::PLAYER_NAMES).map_err(store_error)?;
-        for (name, id) in &self.players {
-            players.insert(name.as_str(), id).map_err(store_error)?;
-            names.insert(id, name.as_str()).map_err(store_error)?;
+        if let Some(&(_, first)) = self.players.first() {
+            super::players::write(tx, first, &self.players)?;
         }
         let mut meta = tx.open_table(store::META).map_err(store_error)?;
         let entries = store::counter(&meta, store::ENTRIES)? + self.entries.len() as u64;

@@ -66,7 +66,11 @@ impl Hash128 {
 
     /// Hashes one word (a move, a key) after those before.
     pub fn write_u64(&mut self, word: u64) {
-        self.write(&word.to_le_bytes());
+        if self.pending_len > 0 {
+            return self.write(&word.to_le_bytes());
+        }
+        self.len += 8;
+        self.word(word);
     }
 
     fn word(&mut self, word: u64) {

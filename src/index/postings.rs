@@ -178,11 +178,12 @@ impl Layout {
                 Some(previous) => bits.gamma(u64::from(entry.game - previous - 1)),
             }
             previous = Some(entry.game);
+            // The squares, a bit for a promotion other than to a queen, and its 2 bits.
             let (squares, promotion) = entry.code.parts();
-            bits.fixed(u64::from(squares), 12);
-            bits.fixed(u64::from(promotion != 0), 1);
-            if promotion != 0 {
-                bits.fixed(u64::from(promotion), 2);
+            let (squares, promotion) = (u64::from(squares), u64::from(promotion));
+            match promotion {
+                0 => bits.fixed(squares, 13),
+                _ => bits.fixed(squares | 1 << 12 | promotion << 13, 15),
             }
         }
     }

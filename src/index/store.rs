@@ -18,9 +18,9 @@ pub(super) const POSTINGS: TableDefinition<u128, &[u8]> = TableDefinition::new("
 pub(super) const HOT: TableDefinition<u128, &[u8]> = TableDefinition::new("hot");
 /// Games: the first game of a run of consecutive games → their records.
 pub(super) const GAMES: TableDefinition<u32, &[u8]> = TableDefinition::new("games");
-/// Players: name → number, and number → name.
-pub(super) const PLAYERS: TableDefinition<&str, u32> = TableDefinition::new("players");
-pub(super) const PLAYER_NAMES: TableDefinition<u32, &str> = TableDefinition::new("player_names");
+/// Players' names: the first number of a run of consecutive numbers → their names (see
+/// [`super::players`]).
+pub(super) const PLAYER_NAMES: TableDefinition<u32, &[u8]> = TableDefinition::new("player_runs");
 /// The identities of runs of consecutive games (16 bytes each), by the first game, for
 /// indexing a game once.
 pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new("identities");
@@ -29,7 +29,7 @@ pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("remo
 
 /// The key scheme this build writes and reads; an index of another is refused, not misread.
 pub(super) const SCHEME: [(&str, u64); 3] = [
-    ("version", 3),
+    ("version", 4),
     ("key_bits", super::key::Key::BITS as u64),
     ("block_bytes", super::postings::BLOCK_BYTES as u64),
 ];

@@ -7,13 +7,13 @@ use std::ops::RangeInclusive;
 
 use redb::ReadTransaction;
 
+use super::IndexError;
 use super::code::{MoveCode, Outcome};
 use super::games::{GameInfo, Speed, date};
 use super::hot::{Summary, keep_top};
 use super::key::Key;
 use super::postings::Posting;
 use super::read::{Index, Records, removed_ranges, segment_postings, segments, summary};
-use super::{IndexError, store, store_error};
 use crate::{Color, Move, Position};
 
 /// Only games that pass every filter given count.
@@ -287,7 +287,7 @@ impl Index {
             }
         } else {
             let player = match &filter.player {
-                Some((name, _)) => player_number(&tx, name)?,
+                Some((name, _)) => super::players::number(&tx, name)?,
                 None => None,
             };
             let postings = self.postings(&tx, key)?;
@@ -415,34 +415,16 @@ fn top_games(
     top: impl Iterator<Item = (u16, u32, MoveCode)>,
 ) -> Result<Vec<TopGame>, IndexError> {
     let mut records = Records::new(tx)?;
-    let names = store::existing(tx.open_table(store::PLAYER_NAMES))?;
-    let name = |id: u32| -> Result<String, IndexError> {
-        let Some(names) = &names else {
-            return Ok(String::new());
-        };
-        Ok(names
-            .get(id)
-            .map_err(store_error)?
-            .map(|n| n.value().to_owned())
-            .unwrap_or_default())
-    };
+    let names = super::players::Names::new(tx)?;
     let chess960 = position.is_chess960();
     top.map(|(_, game, code)| {
         let info = records.get(game)?;
         Ok(TopGame {
             game,
             info,
-            players: [name(info.players[0])?, name(info.players[1])?],
+            players: [names.get(info.players[0])?, names.get(info.players[1])?],
             uci: legal.0.get(&code).map(|mv| mv.uci(chess960).to_string()),
         })
     })
     .collect()
-}
-
-/// The number of the player called `name`, if the index knows one.
-fn player_number(tx: &ReadTransaction, name: &str) -> Result<Option<u32>, IndexError> {
-    let Some(players) = store::existing(tx.open_table(store::PLAYERS))? else {
-        return Ok(None);
-    };
-    Ok(players.get(name).map_err(store_error)?.map(|id| id.value()))
 }

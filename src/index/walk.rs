@@ -57,7 +57,7 @@ pub struct JobEntry {
 }
 
 /// The games of a job (a batch of the pipeline) read: each game, and the positions of all,
-/// each once a game (at its first occurrence), sorted by key then game.
+/// each once a game (at its first occurrence), in game order.
 #[derive(Clone, Debug, Default)]
 pub struct Job {
     /// The games, in order.
@@ -89,23 +89,17 @@ pub fn read_job(checker: &mut Checker, raws: &[RawGame], skip: u64, variations: 
         }
         let read = read_game(checker, raw, &mut walker);
         if let Read::Game(_) = read {
-            let positions = &mut walker.positions;
-            // Stable: the first occurrence of a key on the mainline comes first (or in a
-            // variation, where the mainline never reaches it), and is kept.
-            positions.sort_by_key(|&(key, in_variation, _)| (key, in_variation));
-            positions.dedup_by_key(|&mut (key, _, _)| key);
+            let first = walker.seen.first_occurrences(&walker.positions);
             let game = i as u32;
-            let entries = (positions.iter()).map(|&(key, _, mv)| JobEntry {
-                key,
-                game,
-                code: MoveCode::new(mv),
-            });
-            job.entries.extend(entries);
+            job.entries
+                .extend(first.iter().map(|&(key, _, mv)| JobEntry {
+                    key,
+                    game,
+                    code: MoveCode::new(mv),
+                }));
         }
         job.games.push(read);
     }
-    // Stable: within a key, games stay in order.
-    job.entries.sort_by_key(|e| e.key);
     job
 }
 
@@ -138,13 +132,14 @@ struct Walker {
     /// Whether positions inside variations are kept too.
     variations: bool,
     /// Each position's key, whether it is inside a variation, and the move played from it.
-    positions: Vec<(Key, bool, Option<Move>)>,
+    positions: Vec<Heard>,
     /// The last mainline position and its Zobrist hash.
     last: Option<(Position, u64)>,
     /// For each depth, where the line's last position is in `positions` (`None` at the start
     /// of a variation: its first move is played from a position its parent line holds).
     lines: Vec<Option<usize>>,
     identity: Hash128,
+    seen: FirstSeen,
 }
 
 impl Walker {
@@ -155,6 +150,7 @@ impl Walker {
             last: None,
             lines: Vec::new(),
             identity: Hash128::default(),
+            seen: FirstSeen::default(),
         }
     }
 
@@ -215,6 +211,65 @@ impl Visit for Walker {
 
     fn closed(&mut self, depth: usize) {
         self.lines.truncate(depth + 1);
+    }
+}
+
+/// A position of a game as the walk hears it: its key, whether it is inside a variation,
+/// and the move played from it.
+type Heard = (Key, bool, Option<Move>);
+
+/// Which of a game's positions are first occurrences, by a table of the keys seen (an open
+/// addressing hash table, its slots marked with the game's generation, so that a game's
+/// start does not clear it): a game's hundred positions are not sorted to find repeats.
+#[derive(Default)]
+struct FirstSeen {
+    /// Per slot: the generation that filled it, and the place of the key in `kept`.
+    slots: Vec<(u32, u32)>,
+    generation: u32,
+    kept: Vec<Heard>,
+}
+
+impl FirstSeen {
+    /// The first occurrence of each key among `positions`, in the order heard: on the
+    /// mainline if it reaches the key at all, else in the first variation that does.
+    fn first_occurrences(&mut self, positions: &[Heard]) -> &[Heard] {
+        self.start(positions.len());
+        let mask = self.slots.len() - 1;
+        for &heard @ (key, in_variation, _) in positions {
+            // Keys are Zobrist bits: their low bits are as good as any hash of them.
+            let mut at = key.bits() as usize & mask;
+            loop {
+                let Some(slot) = self.slots.get_mut(at) else {
+                    break;
+                };
+                if slot.0 != self.generation {
+                    *slot = (self.generation, self.kept.len() as u32);
+                    self.kept.push(heard);
+                    break;
+                }
+                if let Some(kept) = self.kept.get_mut(slot.1 as usize)
+                    && kept.0 == key
+                {
+                    if kept.1 && !in_variation {
+                        *kept = heard;
+                    }
+                    break;
+                }
+                at = (at + 1) & mask;
+            }
+        }
+        &self.kept
+    }
+
+    /// Readies the table for a game of `positions` positions: at most half full.
+    fn start(&mut self, positions: usize) {
+        self.kept.clear();
+        let wanted = (2 * positions).next_power_of_two().max(256);
+        if self.slots.len() < wanted || self.generation == u32::MAX {
+            self.slots = vec![(0, 0); wanted];
+            self.generation = 0;
+        }
+        self.generation += 1;
     }
 }
 

@@ -285,6 +285,21 @@ impl Position {
         parse(fen, chess960)
     }
 
+    /// Reads a FEN in standard chess, or under Chess960 rules where only they explain it
+    /// (castling rights with the king off e1): a position asked about in games of either
+    /// kind, as `jaque tree --fen` reads it. The error is standard chess's.
+    ///
+    /// ```
+    /// use jaque::Position;
+    /// let standard = Position::from_fen_either("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    /// assert!(!standard.is_chess960());
+    /// let fischer = Position::from_fen_either("4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1").unwrap();
+    /// assert!(fischer.is_chess960());
+    /// ```
+    pub fn from_fen_either(fen: &str) -> Result<Position, FenError> {
+        parse(fen, false).or_else(|error| parse(fen, true).map_err(|_| error))
+    }
+
     /// The position as EPD: FEN's first four fields (placement, side, castling, en passant
     /// where a capture is legal), the clocks left out, as positions are compared.
     ///
