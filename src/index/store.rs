@@ -24,12 +24,15 @@ pub(super) const PLAYER_NAMES: TableDefinition<u32, &str> = TableDefinition::new
 /// The identities of runs of consecutive games (16 bytes each), by the first game, for
 /// indexing a game once.
 pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new("identities");
+/// What material each game's mainline ever has: the first game of a run → its games'
+/// [`super::material::MaterialSpan`]s.
+pub(super) const MATERIAL: TableDefinition<u32, &[u8]> = TableDefinition::new("material");
 /// Games removed with their file: first game → end (exclusive).
 pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("removed");
 
 /// The key scheme this build writes and reads; an index of another is refused, not misread.
 pub(super) const SCHEME: [(&str, u64); 3] = [
-    ("version", 3),
+    ("version", 4),
     ("key_bits", super::key::Key::BITS as u64),
     ("block_bytes", super::postings::BLOCK_BYTES as u64),
 ];
