@@ -1,4 +1,4 @@
-//! `jaque query 'QUERY' [FILE…]`: the games with a position that satisfies QUERY, written
+//! `jaque query 'QUERY' [FILE…|DB]`: the games with a position that satisfies QUERY, written
 //! as `jaque select` writes them (it is `select --query`), or counted; `--explain` prints
 //! the compiled plan. The language is `jaque::query`'s (docs/query.md).
 
@@ -20,7 +20,8 @@ pub struct QueryArgs {
     #[arg(required_unless_present = "query_file")]
     pub query: Option<String>,
     /// PGN files, plain or compressed with zstd or gzip, or directories of them; `-` or none
-    /// for standard input.
+    /// for standard input. Or one index (`jaque index`): only its games that may match are
+    /// read.
     pub files: Vec<PathBuf>,
     /// Read the query from this file (a `.chq` file, say) instead of the first argument,
     /// as `jq -f` and `rg -f` do: every argument is then a FILE of games.

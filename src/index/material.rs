@@ -176,8 +176,8 @@ mod tests {
     fn a_promotion_lowers_the_pawns_and_raises_the_queens() {
         // White's h-pawn promotes, Black's king takes the queen: the positions are KPvK,
         // KQvK, KvK (read off the moves by hand). A variation's rook is not the mainline's.
-        let game = "[FEN \"7k/7P/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n\
-                    1. h8=Q+ (1. h8=R+) Kxh8 *\n";
+        let game = "[FEN \"8/6kP/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n\
+                    1. h8=Q+ (1. h8=R) Kxh8 *\n";
         let span = span_of(game);
         for held in [
             "material KPvK",
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn fifteen_or_more_reads_as_any_number() {
         let mut span = MaterialSpan::default();
-        span.add(&Position::from_fen("QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1").unwrap());
+        span.add(&Position::from_fen("QQQQQQQQ/QQQQQQQQ/pppppppp/8/8/8/8/K6k w - - 0 1").unwrap());
         assert!(span.admits(&bounds("count(Q) == 16")));
         assert!(span.admits(&bounds("count(Q) == 15")));
         assert!(!span.admits(&bounds("count(Q) == 14")));

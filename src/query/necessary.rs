@@ -127,7 +127,8 @@ fn test_needs(test: &Test, found: &mut Found) {
             }
         }
         Test::Occupied(set) => {
-            if let Some(piece) = one_piece(set) {
+            // On some squares or anywhere: at least one on the board.
+            if let Some(piece) = set.pieces.and_then(|p| p.single()) {
                 found.material.narrow(piece, Op::Ge, 1);
                 found.narrowed = true;
             }
