@@ -8,8 +8,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use jaque::index::FileRecord;
 use jaque::index::Index;
 use jaque::index::candidates::Candidate;
+use jaque::index::find::FileGames;
 use jaque::input::{Pipeline, Settings};
 use jaque::json::{Array, Escaped, Object};
 use jaque::pgn::RawGame;
@@ -92,12 +94,12 @@ pub fn run_indexed(
             return Outcome::Failed;
         }
     };
-    let read: Vec<(PathBuf, u64, &Vec<Candidate>)> = (candidates.files.iter())
+    let read: Vec<(&FileRecord, &Vec<Candidate>)> = (candidates.files.iter())
         .filter(|(_, list)| !list.is_empty())
-        .map(|(record, list)| (PathBuf::from(&record.path), record.size, list))
+        .map(|(record, list)| (record, list))
         .collect();
     let inputs: Vec<Input> = (read.iter())
-        .map(|(path, _, _)| Input::file(path.clone()))
+        .map(|(record, _)| Input::file(PathBuf::from(&record.path)))
         .collect();
     let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
     let Some(mut run) = Run::start(&args, games, &progress) else {
@@ -105,20 +107,20 @@ pub fn run_indexed(
     };
     run.index = Some(Skipped {
         held: usize::try_from(candidates.games).unwrap_or(usize::MAX),
-        read: read.iter().map(|(_, _, list)| list.len()).sum(),
+        read: read.iter().map(|(_, list)| list.len()).sum(),
         by: candidates.by.clone(),
     });
     // Files with no game to read count as read.
     run.totals.files = candidates.files.len() - read.len();
     let mut failed = false;
-    for (input, (_, size, list)) in inputs.iter().zip(&read) {
+    for (input, (record, list)) in inputs.iter().zip(&read) {
         if run.totals.done {
             break;
         }
         let Ok(settings) = settings(&args, &flags, input) else {
             return Outcome::Failed;
         };
-        let file = (input, *size, (*list).clone());
+        let file = (input, *record, (*list).clone());
         failed |= !run.indexed_input(file, &selection, &settings, &pipeline, &mut progress);
     }
     progress.finish();
@@ -126,23 +128,22 @@ pub fn run_indexed(
 }
 
 impl Run<'_> {
-    /// Reads the games `list` of one file (`size` bytes when indexed); `false` when it
-    /// cannot be read or changed since (said once).
+    /// Reads the games `list` of one file (`record` the index's); `false` when it cannot be
+    /// read or changed since (said once).
     fn indexed_input(
         &mut self,
-        (input, size, list): (&Input, u64, Vec<Candidate>),
+        (input, record, list): (&Input, &FileRecord, Vec<Candidate>),
         selection: &Arc<Selection>,
         settings: &Settings,
         pipeline: &Pipeline,
         progress: &mut Progress,
     ) -> bool {
-        let now = std::fs::metadata(input.path().unwrap_or(Path::new(""))).map(|m| m.len());
-        let result = match now {
-            Ok(now) if now != size => Err(io::Error::other(
-                "changed since it was indexed (its size differs): index it again",
-            )),
+        let result = match FileGames::open(record) {
+            Err(problem) => Err(io::Error::other(problem)),
+            Ok(games) if games.seeks() && sparse(list.len(), record.size) => {
+                self.seek_candidates(games, &name_of(input), list, selection, settings)
+            }
             Ok(_) => self.read_candidates(input, list, selection, settings, pipeline, progress),
-            Err(error) => Err(error),
         };
         match result {
             Ok(()) => {
@@ -185,6 +186,54 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+impl Run<'_> {
+    /// Reads the games `list` of a plain file each at its offset, checking them here.
+    fn seek_candidates(
+        &mut self,
+        mut games: FileGames,
+        name: &Escaped,
+        list: Vec<Candidate>,
+        selection: &Selection,
+        settings: &Settings,
+    ) -> io::Result<()> {
+        for chunk in list.chunks(SEEKS_A_BATCH) {
+            let mut raws = Vec::with_capacity(chunk.len());
+            for candidate in chunk {
+                let Some(mut raw) = games.game_at(candidate.offset)? else {
+                    return Err(io::Error::other(
+                        "no game at the offset the index holds: changed since it was indexed",
+                    ));
+                };
+                raw.offset = candidate.offset;
+                raw.line = candidate.line as usize;
+                raw.index = candidate.game as usize;
+                raws.push(raw);
+            }
+            self.batch(pick(selection, settings, &raws), 0, name)?;
+            if self.totals.done {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Games checked at a time when each is read by a seek.
+const SEEKS_A_BATCH: usize = 256;
+
+/// The bytes a seek reads, about: a buffer's worth.
+const SEEK_BYTES: u64 = 16 << 10;
+
+/// Whether `games` of a file of `size` bytes are few enough that a seek to each reads less
+/// than a quarter of the file (else it is read through, on the pipeline's threads).
+fn sparse(games: usize, size: u64) -> bool {
+    (games as u64).saturating_mul(SEEK_BYTES) < size / 4
+}
+
+fn name_of(input: &Input) -> Escaped {
+    Escaped::new(input.name())
 }
 
 /// The batch's games that are in `list`, numbered as the index numbers them, through the
