@@ -1,8 +1,9 @@
 //! `jaque query QUERY DB`: the games of an index that the query may match, read from their
 //! files and matched as `jaque query QUERY FILE…` matches them, the others skipped. The index
-//! tells which games may match ([`jaque::index::candidates`]); each file that holds some is
-//! read up to its last, only those checked (on the pipeline's threads), in the index's order
-//! of files and by offset. A game's `game` number is its number in the index.
+//! tells which games may match ([`jaque::index::candidates`]). A plain file of which few are
+//! wanted is read by a seek to each; any other file that holds some is read through up to
+//! its last, only those checked (on the pipeline's threads). Games come in the index's order
+//! of files and by offset; a game's `game` number is its number in the index.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -75,12 +76,11 @@ pub fn run_indexed(
         return Outcome::Failed;
     };
     let found = Index::open(db).and_then(|index| index.candidates(needs, args.variations));
-    let candidates = match found {
-        Ok(candidates) => candidates,
-        Err(error) => {
-            eprintln!("error: {}: {error}", db.display());
-            return Outcome::Failed;
-        }
+    let Some(candidates) = found
+        .map_err(|e| eprintln!("error: {}: {e}", db.display()))
+        .ok()
+    else {
+        return Outcome::Failed;
     };
     let threads = Settings {
         jobs: args.jobs,
