@@ -169,3 +169,29 @@ fn query_index_with_variations_does_not_skip_by_a_position_it_did_not_index() {
     }
     assert_eq!(answer(d4, &db, &["--variations"]).0.len(), 1);
 }
+
+#[test]
+fn query_index_refuses_a_changed_file_and_an_index_beside_files() {
+    let dir = common::scratch("query_index_changed");
+    let pgn = dir.join("c.pgn");
+    std::fs::write(&pgn, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n").expect("writable");
+    let db = dir.join("c.index");
+    let _ = std::fs::remove_file(&db);
+    let (pgn_path, db_path) = (path(&pgn), path(&db));
+    let done = common::run_jaque(None, &["index", &db_path, &pgn_path], None);
+    assert_eq!(done.status.code(), Some(0), "{}", lossy(&done.stderr));
+    let both = common::run_jaque(None, &["query", "mate", &db_path, &pgn_path], None);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(lossy(&both.stderr).contains("is an index: give it alone"));
+    let mated = common::run_jaque(None, &["query", "mate", &db_path, "--count"], None);
+    assert_eq!(lossy(&mated.stdout).trim(), "1");
+    std::fs::write(
+        &pgn,
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. d4 *\n",
+    )
+    .expect("w");
+    let changed = common::run_jaque(None, &["query", "mate", &db_path], None);
+    assert_eq!(changed.status.code(), Some(2));
+    let said = lossy(&changed.stderr);
+    assert!(said.contains("changed since it was indexed"), "{said}");
+}
