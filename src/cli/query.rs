@@ -1,10 +1,11 @@
-//! `jaque query 'QUERY' [FILE…]`: the games with a position that satisfies QUERY, written
+//! `jaque query 'QUERY' [FILE…|DB]`: the games with a position that satisfies QUERY, written
 //! as `jaque select` writes them (it is `select --query`), or counted; `--explain` prints
 //! the compiled plan. The language is `jaque::query`'s (docs/query.md).
 
 use std::path::PathBuf;
 
 use jaque::FilterError;
+use jaque::index::Index;
 use jaque::query::Query;
 use jaque::san::Lang;
 
@@ -19,7 +20,8 @@ pub struct QueryArgs {
     #[arg(required_unless_present = "query_file")]
     pub query: Option<String>,
     /// PGN files, plain or compressed with zstd or gzip, or directories of them; `-` or none
-    /// for standard input.
+    /// for standard input. Or one index (`jaque index`): only its games that may match are
+    /// read.
     pub files: Vec<PathBuf>,
     /// Read the query from this file (a `.chq` file, say) instead of the first argument,
     /// as `jq -f` and `rg -f` do: every argument is then a FILE of games.
@@ -92,6 +94,11 @@ pub fn run(mut args: QueryArgs, flags: Flags, global: Global) -> Outcome {
         print!("{}", query.explain());
         return Outcome::Clean;
     }
+    let index = match index_argument(&args.files) {
+        Ok(index) => index,
+        Err(outcome) => return outcome,
+    };
+    let needs = query.necessary();
     let select = SelectArgs {
         files: args.files,
         query: Some(text),
@@ -108,7 +115,27 @@ pub fn run(mut args: QueryArgs, flags: Flags, global: Global) -> Outcome {
         mark: args.mark,
         ..SelectArgs::default()
     };
-    select::run(select, flags, global)
+    match index {
+        Some(db) => select::run_indexed(select, flags, global, &db, &needs),
+        None => select::run(select, flags, global),
+    }
+}
+
+/// The index among the arguments, if one is: a lone file that redb wrote (told by its
+/// first bytes). An index beside other files is refused.
+fn index_argument(files: &[PathBuf]) -> Result<Option<PathBuf>, Outcome> {
+    let indexes: Vec<&PathBuf> = files.iter().filter(|f| Index::is_index(f)).collect();
+    match (indexes.as_slice(), files.len()) {
+        ([], _) => Ok(None),
+        ([db], 1) => Ok(Some(db.to_path_buf())),
+        ([db, ..], _) => {
+            eprintln!(
+                "error: {} is an index: give it alone (`jaque query QUERY DB`), or the PGN files",
+                db.display()
+            );
+            Err(Outcome::Failed)
+        }
+    }
 }
 
 /// The query's text and its name in diagnostics: the file of `--file` (the first argument

@@ -87,6 +87,8 @@ pub(super) struct Batch {
     pub(super) entries: Vec<Entry>,
     records: Vec<u8>,
     identities: Vec<u8>,
+    /// Their [`super::material::MaterialSpan`]s.
+    materials: Vec<u8>,
     players: Vec<(String, u32)>,
 }
 
@@ -98,6 +100,7 @@ impl Batch {
             entries: Vec::new(),
             records: Vec::new(),
             identities: Vec::new(),
+            materials: Vec::new(),
             players: Vec::new(),
         }
     }
@@ -145,6 +148,8 @@ impl Batch {
         self.records.extend_from_slice(&info.to_bytes());
         self.identities
             .extend_from_slice(&walked.identity.to_le_bytes());
+        self.materials
+            .extend_from_slice(&walked.material.to_bytes());
         self.games += 1;
     }
 
@@ -172,6 +177,7 @@ impl Batch {
             let first = self.first_game + (i * GAMES_A_RUN) as u32;
             identities.insert(first, run).map_err(store_error)?;
         }
+        super::material::write_runs(tx, self.first_game, &self.materials, GAMES_A_RUN)?;
         if let Some(&(_, first)) = self.players.first() {
             super::players::write(tx, first, &self.players)?;
         }

@@ -152,6 +152,29 @@ impl GameReader {
     }
 }
 
+/// The games of one indexed file, read at their offsets (`jaque query QUERY DB`): a plain
+/// file by a seek to each, a compressed one in turn (asked in the order of their offsets).
+pub struct FileGames(Source);
+
+impl FileGames {
+    /// Opens the file, or says why not (missing, or changed since it was indexed).
+    pub fn open(record: &FileRecord) -> Result<FileGames, String> {
+        open(record).map(FileGames)
+    }
+
+    /// Whether the file is plain text: each game is a seek away.
+    pub fn seeks(&self) -> bool {
+        matches!(self.0, Source::Plain(_))
+    }
+
+    /// The game that starts at `offset`, its bytes as the file holds them (its `offset`,
+    /// `line` and `index` are the reader's, not the file's: the caller knows them); `None`
+    /// when no game starts there.
+    pub fn game_at(&mut self, offset: u64) -> io::Result<Option<RawGame>> {
+        self.0.game_at(offset)
+    }
+}
+
 /// Opens a file for reading its games, checking first that it is the one indexed.
 fn open(record: &FileRecord) -> Result<Source, String> {
     let metadata = std::fs::metadata(&record.path).map_err(|e| e.to_string())?;

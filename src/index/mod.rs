@@ -24,6 +24,7 @@
 
 pub mod append;
 mod bits;
+pub mod candidates;
 pub mod code;
 mod commit;
 pub mod find;
@@ -31,6 +32,7 @@ pub mod games;
 pub mod hash;
 pub mod hot;
 pub mod key;
+pub mod material;
 mod players;
 pub mod postings;
 pub mod radix;

@@ -19,6 +19,9 @@ fn repair(path: &Path) -> Result<(), IndexError> {
     redb::Database::open(path).map(drop).map_err(store_error)
 }
 
+/// The first bytes of every redb file.
+const REDB_MAGIC: [u8; 9] = [b'r', b'e', b'd', b'b', 0x1A, 0x0A, 0xA9, 0x0D, 0x0A];
+
 /// An index opened for reading (several processes may read it at once).
 pub struct Index {
     db: ReadOnlyDatabase,
@@ -56,6 +59,19 @@ impl Index {
         .map_err(store_error)?;
         check_scheme(&db)?;
         Ok(Index { db })
+    }
+
+    /// Whether the file at `path` is a store this module could open (redb's first bytes),
+    /// as `jaque query` tells an index from a PGN file.
+    ///
+    /// ```
+    /// assert!(!jaque::index::Index::is_index("Cargo.toml".as_ref()));
+    /// ```
+    pub fn is_index(path: &Path) -> bool {
+        let mut start = [0u8; 9];
+        std::fs::File::open(path)
+            .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut start))
+            .is_ok_and(|()| start == REDB_MAGIC)
     }
 
     /// A transaction: one consistent view of the index.

@@ -24,6 +24,9 @@ pub(super) const PLAYER_NAMES: TableDefinition<u32, &[u8]> = TableDefinition::ne
 /// The identities of runs of consecutive games (16 bytes each), by the first game, for
 /// indexing a game once.
 pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new("identities");
+/// What material each game's mainline ever has: the first game of a run → its games'
+/// [`super::material::MaterialSpan`]s.
+pub(super) const MATERIAL: TableDefinition<u32, &[u8]> = TableDefinition::new("material");
 /// Games removed with their file: first game → end (exclusive).
 pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("removed");
 

@@ -9,6 +9,7 @@ use super::code::{MoveCode, Outcome};
 use super::games::{Speed, date, rating};
 use super::hash::Hash128;
 use super::key::Key;
+use super::material::MaterialSpan;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
 use crate::{Move, Position};
 
@@ -31,6 +32,8 @@ pub struct Walked {
     pub offset: u64,
     /// The 1-based line of its first byte.
     pub line: usize,
+    /// What material its mainline ever has.
+    pub material: MaterialSpan,
 }
 
 /// A game of a job, as read.
@@ -109,6 +112,7 @@ fn read_game(checker: &mut Checker, raw: &RawGame, walker: &mut Walker) -> Read 
     walker.lines.clear();
     walker.last = None;
     walker.identity = Hash128::default();
+    walker.material = MaterialSpan::default();
     let report = checker.check_visiting(raw, walker);
     if report.unsupported_variant.is_some() || report.start_position.is_none() {
         return Read::Unplayable;
@@ -124,6 +128,7 @@ fn read_game(checker: &mut Checker, raw: &RawGame, walker: &mut Walker) -> Read 
         players: [name("White"), name("Black")],
         offset: raw.offset,
         line: raw.line,
+        material: walker.material,
     })
 }
 
@@ -140,6 +145,7 @@ struct Walker {
     lines: Vec<Option<usize>>,
     identity: Hash128,
     seen: FirstSeen,
+    material: MaterialSpan,
 }
 
 impl Walker {
@@ -151,6 +157,7 @@ impl Walker {
             lines: Vec::new(),
             identity: Hash128::default(),
             seen: FirstSeen::default(),
+            material: MaterialSpan::default(),
         }
     }
 
@@ -179,6 +186,7 @@ impl Visit for Walker {
             let hash = position.zobrist_hash();
             self.reached(0, Key::from_zobrist(hash), None);
             self.identity.write_u64(hash);
+            self.material.add(position);
             self.last = Some((*position, hash));
         }
         ControlFlow::Continue(())
@@ -201,6 +209,11 @@ impl Visit for Walker {
         };
         self.identity.write_u64(identity_of(reached.played));
         self.reached(0, Key::from_zobrist(hash), reached.played);
+        // Only a capture or a promotion changes the material.
+        let promoted = reached.played.is_some_and(|mv| mv.promotion().is_some());
+        if promoted || after.occupied().count() != before.occupied().count() {
+            self.material.add(after);
+        }
         self.last = Some((*after, hash));
         ControlFlow::Continue(())
     }

@@ -73,6 +73,8 @@ pub(super) enum Test {
     Compare(Op, Number, Number),
     Attacks(Designator, Designator),
     Pinned(Designator),
+    /// The position is this one, compared as EPD (`fen "FEN"`).
+    Fen(Box<crate::position::Position>),
     /// The last move left a square of `from` (read before it) for one of `to` (after it).
     Move {
         from: Option<Designator>,
@@ -443,6 +445,14 @@ impl<'t> Compiler<'t> {
                 return self.typed(node, context);
             }
             Kind::Material(counts) => self.material(counts, context, span)?,
+            Kind::Fen(position) if context == Context::NONE => test(Test::Fen(position.clone())),
+            Kind::Fen(_) => {
+                return Err(
+                    FilterError::new(span.clone(), "`fen` inside a transform").with_help(
+                        "`fen` names one position: move it out of `flipcolor`, `flip`, `shift`, …",
+                    ),
+                );
+            }
             Kind::Line(elements) => {
                 let steps: Result<Vec<_>, _> = (elements.iter())
                     .map(|(element, repeat)| Ok((self.condition(element, context)?, *repeat)))
@@ -530,7 +540,7 @@ impl Compiler<'_> {
                     .collect()
             }
             Kind::Set(_) | Kind::Word(_) | Kind::Ply | Kind::Number(_) => Vec::new(),
-            Kind::Promote(_) | Kind::Material(_) => Vec::new(),
+            Kind::Promote(_) | Kind::Material(_) | Kind::Fen(_) => Vec::new(),
         };
         let mut squares = match &node.kind {
             Kind::Set(set) => set.squares.unwrap_or(Bitboard::EMPTY),

@@ -46,6 +46,7 @@ fn test_text(test: &Test) -> String {
         }
         Test::Attacks(a, b) => format!("{} attacks {}", set_text(a), set_text(b)),
         Test::Pinned(set) => format!("a piece of {} is pinned", set_text(set)),
+        Test::Fen(position) => format!("the position is {}", position.epd()),
         Test::Move { from, to } => {
             let mut text = "the last move".to_string();
             if let Some(from) = from {

@@ -12,7 +12,8 @@
 //! - numbers: `count(SET)`, `ply`, integers, compared with `== != < <= > >=`;
 //! - conditions: a set (not empty), `SET attacks SET`, `pinned SET`, `check`, `mate`,
 //!   `stalemate`, `wtm`, `btm`, `move from SET to SET`, `capture`, `promote [PIECES]`,
-//!   `not`, `and`, `or`, `flipcolor Q`, `line --> Q1 --> Q2{m,n} …`, `material KRPvKR`;
+//!   `not`, `and`, `or`, `flipcolor Q`, `line --> Q1 --> Q2{m,n} …`, `material KRPvKR`,
+//!   `fen "FEN"` (the position, as EPD);
 //! - transforms: `flip`, `flipvertical`, `fliphorizontal`, `shift`, `shifthorizontal`,
 //!   `shiftvertical` (Q, or Q with its squares moved);
 //! - names: `let NAME = EXPR` before the query; comments: `//` to the end of the line.
@@ -20,8 +21,10 @@
 mod compile;
 mod define;
 mod eval;
+mod exact;
 mod explain;
 mod material;
+mod necessary;
 mod parse;
 mod pattern;
 mod program;
@@ -38,6 +41,7 @@ use crate::pgn::GameDiagnostic;
 
 pub use compile::MAX_STEPS;
 pub use eval::Matcher;
+pub use necessary::{MaterialBounds, Necessary};
 pub use parse::MAX_DEPTH;
 pub use words::{Form, FormKind, completing, forms, names};
 
@@ -147,6 +151,12 @@ impl Query {
     /// before any ply is known to match.
     pub fn looks_ahead(&self) -> bool {
         self.plan.looks_ahead
+    }
+
+    /// What every position the query matches has, which an index can decide without
+    /// reading a game (`jaque query QUERY DB`).
+    pub fn necessary(&self) -> Necessary {
+        necessary::necessary(&self.plan)
     }
 
     /// A matcher of this query, for one game after another.

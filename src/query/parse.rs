@@ -18,13 +18,14 @@ use crate::diagnostic::{FilterError, edit_distance};
 pub const MAX_DEPTH: usize = 64;
 
 /// The words of the language, for errors' suggestions.
-pub(super) const KEYWORDS: [&str; 27] = [
+pub(super) const KEYWORDS: [&str; 28] = [
     "and",
     "attacks",
     "btm",
     "capture",
     "check",
     "count",
+    "fen",
     "flip",
     "flipcolor",
     "fliphorizontal",
@@ -397,6 +398,7 @@ impl<'t> Parser<'t> {
             }
             "count" => self.count(start),
             "material" => self.material(start),
+            "fen" => self.fen(start),
             "move" => self.last_move(start),
             "promote" => self.promote(start),
             "pinned" => {

@@ -146,6 +146,10 @@ fn test(test: &Test) -> Condition {
             Box::new(move |here| pattern.matches(here.position))
         }
         Test::Placement(required) => placement(required),
+        Test::Fen(position) => {
+            let position = **position;
+            Box::new(move |here| here.position.same_epd(&position))
+        }
         Test::Move { from, to } => last_move(*from, to.map(|to| Set::of(&to))),
         Test::Promote(pieces) => {
             let pieces = *pieces;

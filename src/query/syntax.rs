@@ -52,6 +52,8 @@ pub(super) enum Kind {
     Name(usize),
     /// `material KRPvKR`: per colour and role, how many (kings not counted).
     Material([[u32; 6]; 2]),
+    /// `fen "FEN"`: the position, compared as EPD.
+    Fen(Box<crate::position::Position>),
     /// `line --> A --> B …`, each element with how often it repeats.
     Line(Vec<(Node, Repeat)>),
 }

@@ -490,3 +490,89 @@ fn nesting_cannot_make_a_small_plan_ask_exponentially_many_tests() {
         )
     );
 }
+
+#[test]
+fn a_fen_holds_where_the_position_is_it_as_epd() {
+    // After 1. e4 e5 2. Nf3 Nc6 (ply 4), reached too by 1. Nf3 Nc6 2. e4 e5; the clocks
+    // differ and do not count. After 1. e4 e5 2. Nf3 Nf6 it is not.
+    let four_knights = "fen \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"";
+    assert_eq!(plies(four_knights, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), [4]);
+    assert_eq!(plies(four_knights, "1. Nf3 Nc6 2. e4 e5 *"), [4]);
+    assert_eq!(
+        plies(four_knights, "1. e4 e5 2. Nf3 Nf6 *"),
+        Vec::<u32>::new()
+    );
+    // The en passant square counts only where a capture there is legal: after 1. e4 none is.
+    let e4 = "fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\"";
+    assert_eq!(plies(e4, "1. e4 e5 *"), [1]);
+    let e4_with_square = "fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"";
+    assert_eq!(plies(e4_with_square, "1. e4 e5 *"), [1]);
+}
+
+#[test]
+fn a_fen_that_cannot_be_read_is_pointed_at() {
+    says(
+        "fen \"8/8/8/8/8/8/8/K6k x - -\"",
+        "x",
+        "bad FEN: side to move: expected 'w' or 'b', found \"x\"",
+    );
+    says(
+        "fen 8/8",
+        "8",
+        "expected a FEN between double quotes after `fen`, found `8`",
+    );
+    says("fen \"8/8/8", "\"8/8/8", "a FEN without its closing `\"`");
+    says(
+        "flipcolor fen \"8/8/8/8/8/8/8/K6k w - -\"",
+        "fen \"8/8/8/8/8/8/8/K6k w - -\"",
+        "`fen` inside a transform",
+    );
+}
+
+#[test]
+fn what_a_match_needs_is_read_from_the_root_and_its_ands() {
+    use crate::{Color, Piece, Role};
+    let white = |role| Piece {
+        color: Color::White,
+        role,
+    };
+    let black = |role| Piece {
+        color: Color::Black,
+        role,
+    };
+    let needs = |text: &str| Query::parse(text).expect(text).necessary();
+    let material = |text: &str| needs(text).material.expect(text);
+    let m = material("material KRPvKR and wtm");
+    assert_eq!(
+        (m.of(white(Role::Rook)), m.of(white(Role::Pawn))),
+        ((1, 1), (1, 1))
+    );
+    assert_eq!(
+        (m.of(black(Role::Pawn)), m.of(black(Role::Queen))),
+        ((0, 0), (0, 0))
+    );
+    let m = material("count(Q) >= 2 and 3 > count(n) and Ra1 and [Bb]");
+    assert_eq!(m.of(white(Role::Queen)), (2, u32::MAX));
+    assert_eq!(m.of(black(Role::Knight)), (0, 2));
+    assert_eq!(m.of(white(Role::Rook)), (1, u32::MAX));
+    assert_eq!(
+        m.of(white(Role::Bishop)),
+        (0, u32::MAX),
+        "either bishop: nothing"
+    );
+    assert!(material("count(P) < 0").impossible());
+    assert!(material("material KRvK and count(R) == 2").impossible());
+    // Under `or`, `not`, or with squares counted: nothing is known.
+    for text in [
+        "material KRvK or check",
+        "not material KRvK",
+        "count(Ra-h1) == 1",
+        "line --> Qd1",
+    ] {
+        assert_eq!(needs(text), Default::default(), "{text}");
+    }
+    let start = crate::Position::starting();
+    let fen = "fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\"";
+    assert_eq!(needs(&format!("check and {fen}")).position, Some(start));
+    assert_eq!(needs(&format!("check or {fen}")).position, None);
+}

@@ -50,7 +50,7 @@ const fn piece(label: &'static str, detail: &'static str) -> Form {
 }
 
 /// The forms described, keywords first, then the piece letters.
-const DESCRIBED: [Form; 42] = [
+const DESCRIBED: [Form; 43] = [
     keyword(
         "line",
         "line --> ",
@@ -125,6 +125,11 @@ const DESCRIBED: [Form; 42] = [
         "the query, its squares moved along files",
     ),
     keyword("material", "material ", "exact material: material KRPvKR"),
+    keyword(
+        "fen",
+        "fen \"",
+        "the position, as EPD: fen \"8/8/8/8/8/8/8/K6k w - -\"",
+    ),
     keyword("let", "let ", "let NAME = EXPR: a name for what follows"),
     keyword("not", "not ", "the condition does not hold"),
     keyword("and", "and ", "both conditions hold"),

@@ -31,6 +31,7 @@ mod progress;
 mod query;
 mod query_docs;
 mod query_files;
+mod query_index;
 mod query_mark;
 mod query_oracle;
 mod query_sort;

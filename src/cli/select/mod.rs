@@ -22,10 +22,12 @@ use super::stdout::StdoutBuffer;
 use super::{Global, Outcome, render};
 
 mod args;
+mod indexed;
 mod ranked;
 mod write;
 
 pub use args::SelectArgs;
+pub use indexed::run_indexed;
 use ranked::{Output, Ranked};
 use write::Sink;
 
@@ -54,24 +56,13 @@ struct Run<'a> {
     totals: Totals,
     /// `--sort`: the games held until the end.
     ranked: Option<Ranked>,
+    /// Reading an index's games: what it held and let through.
+    index: Option<indexed::Skipped>,
 }
 
 pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
-    let (selection, games) = match (args::filters(&args).selection(), args::games(&args)) {
-        (Ok(selection), Ok(games)) => (Arc::new(selection), games),
-        (selection, games) => {
-            let mut bad = selection.err().unwrap_or_default();
-            bad.extend(games.err());
-            let color = global.color.stderr();
-            for filter in bad {
-                let flag = format!("--{}", filter.name);
-                eprintln!(
-                    "{}",
-                    render::argument(&flag, &filter.text, &filter.error, color)
-                );
-            }
-            return Outcome::Failed;
-        }
+    let Some((selection, games)) = selection(&args, &global) else {
+        return Outcome::Failed;
     };
     let (inputs, walked) = match expand(&args.files, Unnamed::Stdin("select")) {
         Ok(expanded) => expanded,
@@ -106,6 +97,26 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
     }
     progress.finish();
     run.finish(&global, failed)
+}
+
+/// The filters read, and `--games`; what cannot be read is said, and `None`.
+fn selection(args: &SelectArgs, global: &Global) -> Option<(Arc<Selection>, Option<Between>)> {
+    match (args::filters(args).selection(), args::games(args)) {
+        (Ok(selection), Ok(games)) => Some((Arc::new(selection), games)),
+        (selection, games) => {
+            let mut bad = selection.err().unwrap_or_default();
+            bad.extend(games.err());
+            let color = global.color.stderr();
+            for filter in bad {
+                let flag = format!("--{}", filter.name);
+                eprintln!(
+                    "{}",
+                    render::argument(&flag, &filter.text, &filter.error, color)
+                );
+            }
+            None
+        }
+    }
 }
 
 /// How the games of `input` are read: its lint levels, the piece letters' language.
@@ -156,6 +167,7 @@ impl<'a> Run<'a> {
             staging,
             totals: Totals::default(),
             ranked: args.sort.as_ref().map(|_| Ranked::new(args.limit)),
+            index: None,
         })
     }
 
@@ -359,6 +371,7 @@ impl<'a> Run<'a> {
             staging,
             totals: mut t,
             ranked,
+            index,
             ..
         } = self;
         let mut written = true;
@@ -381,6 +394,9 @@ impl<'a> Run<'a> {
             summary.field("selected", t.selected);
             summary.field("duplicates", t.duplicates);
             summary.field("games_with_errors", t.with_errors);
+            if let Some(index) = &index {
+                index.json(&mut summary);
+            }
             summary.close();
             object.close();
             let _ = sink.line(&line, &staging);
@@ -399,7 +415,8 @@ impl<'a> Run<'a> {
             eprintln!("note: no file written: the run did not complete");
         }
         if !global.quiet {
-            eprintln!("{}", summary(&t));
+            let skipped = index.as_ref().map(indexed::Skipped::text);
+            eprintln!("{}{}", summary(&t), skipped.unwrap_or_default());
         }
         match (placed, t.selected) {
             (false, _) => Outcome::Failed,

@@ -187,6 +187,7 @@ pub(super) fn test_cost(test: &Test) -> u32 {
         Test::Attacks(a, b) => set(a) + set(b) + 16,
         Test::Pinned(designator) => set(designator) + 24,
         Test::Placement(_) => 6,
+        Test::Fen(_) => 4,
         Test::Pattern(pattern) => 2 + 4 * pattern.pieces.len() as u32,
     }
 }
