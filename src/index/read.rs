@@ -64,7 +64,7 @@ impl Index {
     /// reads a file the user picked, where there is no file system. redb opens it as a
     /// database it may write, but to memory only: an index a killed process left unclosed
     /// is repaired there, as [`Index::open`] repairs its file, and the bytes are never
-    /// written anywhere.
+    /// written anywhere. Its pages are checked first: damaged bytes are an error.
     ///
     /// ```
     /// // Bytes that are no index are refused, not read.
@@ -81,7 +81,11 @@ impl Index {
             .and_then(|()| memory.write(0, &bytes))
             .map_err(store_error)?;
         drop(bytes);
-        let db = (redb::Builder::new().create_with_backend(memory)).map_err(store_error)?;
+        // The bytes come from anywhere: checked whole first (every page's checksum), so that
+        // a damaged file is refused where reading it could panic.
+        let db = (redb::Builder::new().set_check_integrity_on_open(true))
+            .create_with_backend(memory)
+            .map_err(store_error)?;
         check_scheme(&db)?;
         Ok(Index { db: Box::new(db) })
     }
