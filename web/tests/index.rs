@@ -132,6 +132,33 @@ fn bad_input_is_an_error_not_a_crash() {
 }
 
 #[test]
+fn an_index_left_unclosed_is_repaired_in_memory_only() {
+    let dir = std::env::temp_dir().join(format!("jaque-web-left-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.index");
+    std::fs::write(&path, index_bytes("unclosed")).unwrap();
+    // Opened for writing and never closed, as a killed process leaves it: redb cannot
+    // read it without a repair.
+    std::mem::forget(redb::Database::open(&path).unwrap());
+    let left = std::fs::read(&path).unwrap();
+    // A copy (the forgotten handle still locks the file in this process).
+    let copy = dir.join("copy.index");
+    std::fs::write(&copy, &left).unwrap();
+    let opened = redb::ReadOnlyDatabase::open(&copy);
+    assert!(matches!(opened, Err(redb::DatabaseError::RepairAborted)));
+    let (index, answer) = open(left.clone());
+    assert_eq!(text(answer), r#"{"games":5,"positions":19}"#);
+    let start = text(tree(&index.unwrap(), START));
+    assert!(
+        start.contains(r#""games":5,"white":2,"draws":1,"black":1,"#),
+        "{start}"
+    );
+    // Repaired in memory: the file is as it was left.
+    assert_eq!(std::fs::read(&path).unwrap(), left);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_committed_index_is_the_pgns() {
     // web/tests/index/games.index, which the browser test opens, made by `jaque index`.
     let bytes = std::fs::read(pgn().with_extension("index")).unwrap();
