@@ -47,7 +47,7 @@ mod diagnostic;
 mod game;
 #[cfg(feature = "ide")]
 pub mod ide;
-#[cfg(feature = "index")]
+#[cfg(feature = "index-read")]
 pub mod index;
 #[cfg(feature = "io")]
 pub mod input;

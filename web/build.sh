@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the playground into web/dist from a fresh clone: the WebAssembly module (jaque's
-# library with the calls of web/src, then binaryen's wasm-opt) and the page's script
-# (CodeMirror, bundled by esbuild).
+# Builds the playground into web/dist from a fresh clone: the WebAssembly modules (jaque's
+# library with the calls of web/src, then binaryen's wasm-opt; the index's reader in a second
+# module) and the page's script (CodeMirror, bundled by esbuild).
 #
 #   web/build.sh            # build web/dist
 #   web/build.sh --install  # first install what it needs (apt and npm; root or sudo)
@@ -34,22 +34,29 @@ if [ -n "$missing" ]; then
   exit 2
 fi
 
-echo "== the module (Debian's $(/usr/bin/rustc --version))"
-# Debian's cargo and rustc, not rustup's (first in PATH): their sysroot has the sources.
-(cd "$web" && RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld" \
-  CARGO_TARGET_DIR="$target" /usr/bin/cargo build --release --quiet \
-  --target wasm32-unknown-unknown -Z build-std=std,panic_abort)
+echo "== the modules (Debian's $(/usr/bin/rustc --version))"
 mkdir -p "$dist"
-# wasm-opt drops the function names (a trap's message needs none) and the zeros inside the
-# data (the attack tables' padding and empty squares), which wasm-ld writes out, and
-# optimises the code again: the module stays under the 1 MB web/README.md promises.
-wasm-opt --strip-debug --strip-producers -O3 \
-  "$target/wasm32-unknown-unknown/release/jaque_web.wasm" -o "$dist/jaque.wasm"
+# The page's module, and the index's (feature `index`: redb, which more than doubles it),
+# which the page loads only when an index is opened (web/README.md).
+module() {
+  local name=$1
+  shift
+  # Debian's cargo and rustc, not rustup's (first in PATH): their sysroot has the sources.
+  (cd "$web" && RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld" \
+    CARGO_TARGET_DIR="$target" /usr/bin/cargo build --release --quiet \
+    --target wasm32-unknown-unknown -Z build-std=std,panic_abort "$@")
+  # wasm-opt drops the function names (a trap's message needs none) and the zeros inside the
+  # data (the attack tables' padding and empty squares), which wasm-ld writes out, and
+  # optimises the code again: the page's module stays under the 1 MB web/README.md promises.
+  wasm-opt --strip-debug --strip-producers -O3 \
+    "$target/wasm32-unknown-unknown/release/jaque_web.wasm" -o "$dist/$name"
+}
+module jaque.wasm --no-default-features
+module jaque-index.wasm --features index
 
 echo "== the page"
 (cd "$web" && npm ci --silent --no-audit --no-fund && npm run --silent build)
 cp "$web/index.html" "$web/style.css" "$dist/"
 
-wasm=$(stat -c %s "$dist/jaque.wasm")
-gz=$(gzip -9 -c "$dist/jaque.wasm" | wc -c)
-echo "built $dist: jaque.wasm $wasm bytes ($gz gzipped), main.js $(stat -c %s "$dist/main.js") bytes"
+size() { echo "$1 $(stat -c %s "$dist/$1") bytes ($(gzip -9 -c "$dist/$1" | wc -c) gzipped)"; }
+echo "built $dist: $(size jaque.wasm), $(size jaque-index.wasm), main.js $(stat -c %s "$dist/main.js") bytes"

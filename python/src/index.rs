@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use jaque::Position;
 use jaque::index::append::{self, FileOutcome, FileReport};
-use jaque::index::games::date_text;
 use jaque::index::tree::{Filter, FilterText, Tree};
 use jaque::index::{FileRecord, Index as LibIndex, IndexError};
 use jaque::select::{BadFilter, play_moves};
@@ -173,47 +172,18 @@ fn report_dict<'py>(py: Python<'py>, report: &FileReport) -> PyResult<Bound<'py,
     Ok(out)
 }
 
-/// The tree as `jaque tree --json` has it.
+/// The tree as `jaque tree --json` has it: the library writes that object
+/// ([`jaque::json::tree`]) and Python's `json` reads it, so that the two faces cannot differ.
 fn tree_dict<'py>(
     py: Python<'py>,
     position: &Position,
     tree: &Tree,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let score = |dict: &Bound<'py, PyDict>, s: &jaque::index::tree::Score| -> PyResult<()> {
-        dict.set_item("games", s.games)?;
-        dict.set_item("white", s.white)?;
-        dict.set_item("draws", s.draws)?;
-        dict.set_item("black", s.black)?;
-        dict.set_item("average_rating", s.average_rating())
-    };
-    let out = PyDict::new(py);
-    out.set_item("fen", position.epd())?;
-    score(&out, &tree.score)?;
-    let moves = PyList::empty(py);
-    for mv in &tree.moves {
-        let item = PyDict::new(py);
-        item.set_item("san", &mv.san)?;
-        item.set_item("uci", &mv.uci)?;
-        score(&item, &mv.score)?;
-        moves.append(item)?;
-    }
-    out.set_item("moves", moves)?;
-    let top = PyList::empty(py);
-    for game in &tree.top_games {
-        let item = PyDict::new(py);
-        item.set_item("white", &game.players[0])?;
-        item.set_item("black", &game.players[1])?;
-        item.set_item("white_elo", game.info.ratings[0])?;
-        item.set_item("black_elo", game.info.ratings[1])?;
-        item.set_item("result", game.info.outcome.result())?;
-        item.set_item("date", date_text(game.info.date))?;
-        item.set_item("uci", &game.uci)?;
-        item.set_item("offset", game.info.offset)?;
-        item.set_item("line", game.info.line)?;
-        top.append(item)?;
-    }
-    out.set_item("top_games", top)?;
-    Ok(out)
+    let mut json = Vec::new();
+    jaque::json::tree(&mut json, position, tree);
+    let text = String::from_utf8_lossy(&json);
+    let parsed = py.import("json")?.call_method1("loads", (text.as_ref(),))?;
+    Ok(parsed.cast_into::<PyDict>()?)
 }
 
 /// The position asked about: `fen` (read as Chess960 where only that explains it), or the

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use jaque::Position;
 use jaque::index::append::{self, FileOutcome};
-use jaque::index::games::date_text;
-use jaque::index::tree::{Filter, FilterText, Tree};
+use jaque::index::tree::{Filter, FilterText};
 use jaque::index::{Index, IndexError};
 use serde_json::{Value, json};
 
@@ -266,7 +265,9 @@ pub fn run_tree(args: TreeArgs, global: Global) -> Outcome {
         Err(error) => return failed(&args.db, &error),
     };
     if args.json {
-        println!("{}", tree_json(&position, &tree));
+        let mut json = Vec::new();
+        jaque::json::tree(&mut json, &position, &tree);
+        println!("{}", String::from_utf8_lossy(&json));
     } else {
         print!("{}", super::index_text::tree(&position, &tree));
     }
@@ -309,29 +310,6 @@ pub fn run_find(args: FindArgs, global: Global) -> Outcome {
         true => Outcome::Clean,
         false => Outcome::Errors,
     }
-}
-
-/// The tree as CONTRACT.md's JSON, with the average ratings and top games besides.
-fn tree_json(position: &Position, tree: &Tree) -> Value {
-    let score = &tree.score;
-    let moves: Vec<Value> = (tree.moves.iter())
-        .map(|m| {
-            let s = &m.score;
-            json!({"san": m.san, "uci": m.uci, "games": s.games, "white": s.white,
-                   "draws": s.draws, "black": s.black, "average_rating": s.average_rating()})
-        })
-        .collect();
-    let top: Vec<Value> = (tree.top_games.iter())
-        .map(|g| {
-            json!({"white": g.players[0], "black": g.players[1], "white_elo": g.info.ratings[0],
-                   "black_elo": g.info.ratings[1], "result": g.info.outcome.result(),
-                   "date": date_text(g.info.date), "uci": g.uci, "offset": g.info.offset,
-                   "line": g.info.line})
-        })
-        .collect();
-    json!({"fen": position.epd(), "games": score.games, "white": score.white,
-           "draws": score.draws, "black": score.black,
-           "average_rating": score.average_rating(), "moves": moves, "top_games": top})
 }
 
 fn failed(db: &Path, error: &IndexError) -> Outcome {

@@ -12,6 +12,11 @@
 //!
 //! The store is redb ([`store`]): one file, crash-safe commits, pure Rust.
 //!
+//! Feature `index-read` is the reading side alone ([`Index`], [`tree`], the key and the
+//! stored layout), with no files, threads or zstd: the playground page builds it for the
+//! browser and reads an index from its bytes ([`Index::from_bytes`]). Feature `index`
+//! adds building one and [`find`] (which reads the games' files again).
+//!
 //! ```no_run
 //! use jaque::index::{Index, append};
 //! let files = [std::path::PathBuf::from("games.pgn")];
@@ -22,11 +27,14 @@
 //! # Ok::<(), jaque::index::IndexError>(())
 //! ```
 
+#[cfg(feature = "index")]
 pub mod append;
 mod bits;
 pub mod candidates;
 pub mod code;
+#[cfg(feature = "index")]
 mod commit;
+#[cfg(feature = "index")]
 pub mod find;
 pub mod games;
 pub mod hash;
@@ -39,6 +47,7 @@ pub mod radix;
 mod read;
 mod store;
 pub mod tree;
+#[cfg(feature = "index")]
 pub mod walk;
 
 pub use read::{Index, Stats};

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use redb::{ReadOnlyDatabase, ReadTransaction, ReadableDatabase, ReadableTable};
+use redb::backends::InMemoryBackend;
+use redb::{ReadOnlyDatabase, ReadTransaction, ReadableDatabase, ReadableTable, StorageBackend};
 
 use super::games::GameInfo;
 use super::hot::Summary;
@@ -22,9 +23,10 @@ fn repair(path: &Path) -> Result<(), IndexError> {
 /// The first bytes of every redb file.
 const REDB_MAGIC: [u8; 9] = [b'r', b'e', b'd', b'b', 0x1A, 0x0A, 0xA9, 0x0D, 0x0A];
 
-/// An index opened for reading (several processes may read it at once).
+/// An index opened for reading (several processes may read it at once): a file's, or one
+/// held in memory ([`Index::from_bytes`]).
 pub struct Index {
-    db: ReadOnlyDatabase,
+    db: Box<dyn ReadableDatabase + Send + Sync>,
 }
 
 /// What an index holds.
@@ -58,7 +60,37 @@ impl Index {
         }
         .map_err(store_error)?;
         check_scheme(&db)?;
-        Ok(Index { db })
+        Ok(Index { db: Box::new(db) })
+    }
+
+    /// Reads the index whose file's bytes are `bytes`, held in memory: the playground page
+    /// reads a file the user picked, where there is no file system. redb opens it as a
+    /// database it may write, but to memory only: an index a killed process left unclosed
+    /// is repaired there, as [`Index::open`] repairs its file, and the bytes are never
+    /// written anywhere. Its pages are checked first: damaged bytes are an error.
+    ///
+    /// ```
+    /// // Bytes that are no index are refused, not read.
+    /// assert!(jaque::index::Index::from_bytes(Vec::new()).is_err());
+    /// assert!(jaque::index::Index::from_bytes(b"1. e4 e5 *".to_vec()).is_err());
+    /// ```
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Index, IndexError> {
+        if bytes.is_empty() {
+            return Err(IndexError::Damaged("the file is empty"));
+        }
+        let memory = InMemoryBackend::new();
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        (memory.set_len(len))
+            .and_then(|()| memory.write(0, &bytes))
+            .map_err(store_error)?;
+        drop(bytes);
+        // The bytes come from anywhere: checked whole first (every page's checksum), so that
+        // a damaged file is refused where reading it could panic.
+        let db = (redb::Builder::new().set_check_integrity_on_open(true))
+            .create_with_backend(memory)
+            .map_err(store_error)?;
+        check_scheme(&db)?;
+        Ok(Index { db: Box::new(db) })
     }
 
     /// Whether the file at `path` is a store this module could open (redb's first bytes),
@@ -215,7 +247,7 @@ pub(super) fn summary(
 
 /// Checks the key scheme: `Ok(true)` for a new index (no scheme yet), `Ok(false)` for one
 /// of this build's scheme, an error for another.
-pub(super) fn check_scheme(db: &impl ReadableDatabase) -> Result<bool, IndexError> {
+pub(super) fn check_scheme(db: &(impl ReadableDatabase + ?Sized)) -> Result<bool, IndexError> {
     let tx = db.begin_read().map_err(store_error)?;
     let Some(meta) = store::existing(tx.open_table(store::META))? else {
         return Ok(true);

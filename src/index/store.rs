@@ -11,6 +11,7 @@ pub(super) const META: TableDefinition<&str, u64> = TableDefinition::new("meta")
 /// Files indexed or being indexed: number → [`FileRecord`].
 pub(super) const FILES: TableDefinition<u32, &[u8]> = TableDefinition::new("files");
 /// A file's content hash → its number.
+#[cfg_attr(not(feature = "index"), allow(dead_code))] // written by `append` alone
 pub(super) const CONTENTS: TableDefinition<u128, u32> = TableDefinition::new("contents");
 /// Postings: `segment << 64 | first key` → a block (see [`super::postings`]).
 pub(super) const POSTINGS: TableDefinition<u128, &[u8]> = TableDefinition::new("postings");
@@ -23,6 +24,7 @@ pub(super) const GAMES: TableDefinition<u32, &[u8]> = TableDefinition::new("game
 pub(super) const PLAYER_NAMES: TableDefinition<u32, &[u8]> = TableDefinition::new("player_runs");
 /// The identities of runs of consecutive games (16 bytes each), by the first game, for
 /// indexing a game once.
+#[cfg_attr(not(feature = "index"), allow(dead_code))] // written by `append` alone
 pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new("identities");
 /// What material each game's mainline ever has: the first game of a run → its games'
 /// [`super::material::MaterialSpan`]s.
@@ -40,6 +42,7 @@ pub(super) const SCHEME: [(&str, u64); 3] = [
 /// Counters kept in [`META`].
 pub(super) const NEXT_GAME: &str = "next_game";
 pub(super) const NEXT_SEGMENT: &str = "next_segment";
+#[cfg_attr(not(feature = "index"), allow(dead_code))] // written by `append` alone
 pub(super) const NEXT_FILE: &str = "next_file";
 pub(super) const NEXT_PLAYER: &str = "next_player";
 /// Whether positions inside variations are indexed (1) or not (0), set when it is made.
@@ -93,6 +96,7 @@ pub struct FileRecord {
 
 impl FileRecord {
     /// The record as stored.
+    #[cfg_attr(not(feature = "index"), allow(dead_code))] // written by `append` alone
     pub(super) fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.path.len() + 64 + 8 * self.ranges.len());
         out.extend_from_slice(&(self.path.len() as u64).to_le_bytes());

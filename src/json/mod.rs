@@ -1,5 +1,6 @@
 //! The JSON of `jaque check --json` (the contract's), for the command line and the web page
-//! alike: [`game`] writes a game's object.
+//! alike: [`game`] writes a game's object, and [`tree`] (with an index) the opening explorer's
+//! tree of `jaque tree --json`.
 //!
 //! JSON is written straight into a byte buffer, in serde_json's compact form byte for byte but
 //! for U+0085, U+2028 and U+2029, written escaped: the `--json` outputs are a contract, and
@@ -19,8 +20,12 @@
 
 pub mod diagnostic;
 mod report;
+#[cfg(feature = "index-read")]
+mod tree;
 
 pub use report::{game, game_with, query_file};
+#[cfg(feature = "index-read")]
+pub use tree::tree;
 
 /// A value that can be written as JSON.
 pub trait ToJson {
@@ -43,6 +48,18 @@ impl ToJson for String {
 impl ToJson for usize {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(itoa::Buffer::new().format(*self).as_bytes());
+    }
+}
+
+impl ToJson for u64 {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(itoa::Buffer::new().format(*self).as_bytes());
+    }
+}
+
+impl ToJson for Option<u64> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.as_ref().write_json(out);
     }
 }
 

@@ -61,6 +61,19 @@ export class Checker {
     return this.post({ ask: "complete-query", text, at }, false);
   }
 
+  /**
+   * Opens the position index in `file` (a `File`, read by the worker), closing the one open:
+   * {games, positions}, or {error}.
+   */
+  openIndex(file) {
+    return this.post({ ask: "open-index", file }, false);
+  }
+
+  /** The tree of the position `fen` in the open index (see Jaque.tree), or null with none. */
+  tree(fen) {
+    return this.post({ ask: "tree", fen }, false);
+  }
+
   /** The answer of `question`; undefined if `versioned` and the text changed meanwhile. */
   post(question, versioned = true) {
     const id = ++this.asked;

@@ -1,7 +1,7 @@
 // The WebAssembly module's calls as JavaScript functions (web/src/abi.rs is the other side):
 // a text goes in as UTF-8 in memory the module lends, an answer comes back as a length and
 // bytes, read and given back. The worker (worker.js) is the one user: it holds the editor's
-// text as a `Document` in the module.
+// text as a `Document` in the module, and an index the user opened in the index's module.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -47,6 +47,29 @@ export class Jaque {
    */
   completeQuery(text, at) {
     return JSON.parse(this.read(this.exports.jaque_query_complete(...this.lend(text), at)));
+  }
+
+  /**
+   * A position index read from a file's bytes (an `ArrayBuffer`), held in the module's
+   * memory: {index (its handle), games, positions}, or {error} saying why it cannot be read.
+   * Only jaque-index.wasm has the index's calls.
+   */
+  openIndex(bytes) {
+    return JSON.parse(this.read(this.exports.jaque_index_open(...this.lend(bytes))));
+  }
+
+  /**
+   * The opening explorer's tree of the position `fen` in the index `handle`, the object
+   * `jaque tree --json` prints: {fen, games, white, draws, black, average_rating, moves:
+   * [{san, uci, games, white, draws, black, average_rating}], top_games}; or {error}.
+   */
+  tree(handle, fen) {
+    return JSON.parse(this.read(this.exports.jaque_index_tree(handle, ...this.lend(fen))));
+  }
+
+  /** Gives back an index of `openIndex`. */
+  freeIndex(handle) {
+    this.exports.jaque_index_free(handle);
   }
 
   /** A `Document` of `text` (a string, or the UTF-8 bytes of one in an `ArrayBuffer`). */

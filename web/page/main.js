@@ -2,7 +2,9 @@
 // text once, then the edits), a board of the position at the cursor, the list of
 // diagnostics, and the toolbar. jaque.wasm is compiled here and runs in the worker, which
 // also answers what the cursor asks (the board, completion, the move under the mouse) and
-// Fix all and Format: nothing of jaque runs on the page's thread.
+// Fix all and Format: nothing of jaque runs on the page's thread. With a position index
+// opened, the board's position has its opening explorer's tree under it (the worker reads
+// the index in a module of its own).
 
 import { drawBoard } from "./board.js";
 import { setDiagnostics } from "@codemirror/lint";
@@ -12,6 +14,7 @@ import { createEditor, moveName, opened } from "./editor.js";
 import { QueryBox } from "./query.js";
 import { download, packText, readFile, savedName, unpackText, utf8Text } from "./files.js";
 import { SAMPLE } from "./sample.js";
+import { drawTree } from "./tree.js";
 
 // The longest URL Chromium opens (2 MiB): a longer link would not come back.
 const LINK_LIMIT = 2 * 1024 * 1024;
@@ -29,6 +32,7 @@ class Playground {
     this.name = "games.pgn"; // the name Download saves under
     this.flipped = false;
     this.shown = null; // what the board shows: {fen, uci, caption}
+    this.index = null; // the position index opened: {name, games}
     this.checker = new Checker(module, {
       onProgress: (progress) => this.showProgress(progress),
       onResult: (result) => this.showResult(result),
@@ -140,6 +144,36 @@ class Playground {
       this.shown = { fen: position.fen, uci: last?.uci ?? null, caption };
     }
     this.drawShown();
+    this.showTree();
+  }
+
+  /** Reads the position index in `file` in the worker; the board's tree shows from it. */
+  async openIndex(file) {
+    const explorer = $("explorer");
+    explorer.hidden = false;
+    $("explorer-name").textContent = file.name;
+    $("explorer-status").textContent = "reading the index…";
+    $("explorer-moves").replaceChildren();
+    this.index = null;
+    const answer = await this.checker.openIndex(file);
+    if (answer.error) {
+      $("explorer-status").textContent = `cannot read ${file.name} as an index: ${answer.error}`;
+      this.say(`cannot read the index ${file.name}`);
+      return;
+    }
+    this.index = { name: file.name, games: answer.games };
+    this.say(`opened the index ${file.name}: ${answer.games} games`);
+    this.showTree();
+  }
+
+  /** The tree of the board's position in the index opened, if one is. */
+  async showTree() {
+    if (!this.index) return;
+    const { shown } = this;
+    const tree = shown ? await this.checker.tree(shown.fen) : null;
+    // The board moved on meanwhile: the newer position's tree is on its way.
+    if (this.shown !== shown) return;
+    drawTree({ status: $("explorer-status"), moves: $("explorer-moves") }, tree);
   }
 
   drawShown() {
@@ -161,6 +195,12 @@ class Playground {
     input.onchange = () => {
       if (input.files[0]) this.open(input.files[0]);
       input.value = "";
+    };
+    const indexInput = $("open-index");
+    $("open-index-button").onclick = () => indexInput.click();
+    indexInput.onchange = () => {
+      if (indexInput.files[0]) this.openIndex(indexInput.files[0]);
+      indexInput.value = "";
     };
     $("fix-all").onclick = () => this.rewrite("fix", "fixed", "nothing to fix with one right answer");
     $("format").onclick = () => this.rewrite("fmt", "formatted", "already in export format");

@@ -10,6 +10,8 @@
 //      {id, ask, at}: a question about the text (Document.ask); {id, ask: "query", text}:
 //        the games the query `text` matches (Document.query); {id, ask: "complete-query",
 //        text, at}: the forms completing the query `text` at `at` (Jaque.completeQuery).
+//      {id, ask: "open-index", file}: a position index (a `File`) to read (Explorer.open);
+//        {id, ask: "tree", fen}: the opening explorer's tree of `fen` in it (Explorer.tree).
 // Out: {version, progress} after each step that leaves games to check;
 //      {version, summary, diagnostics} once all are (diagnostics: their JSON, a string);
 //      {version, error} where jaque stopped, or the text is none (binary, compressed);
@@ -19,6 +21,7 @@
 // `version` counts the texts and edits the page sent: an answer is for the one it names.
 
 import { readFile } from "./files.js";
+import { Explorer } from "./explorer.js";
 import { load } from "./jaque.js";
 
 // Bytes of games a step: small enough that an edit or a question waits little for the step
@@ -35,9 +38,15 @@ let running = false;
 let answered = true; // the diagnostics of this version are sent
 let reading = false; // a file is being read: the messages after it wait
 const waiting = []; // messages that came before the module was ready
+const explorer = new Explorer(); // the index opened, in a module of its own
 
 self.onmessage = async ({ data }) => {
-  if (data.module) {
+  // The index's questions need neither the text nor the page's module.
+  if (data.ask === "open-index") {
+    self.postMessage({ id: data.id, answer: await explorer.open(data.file) });
+  } else if (data.ask === "tree") {
+    self.postMessage({ id: data.id, answer: explorer.tree(data.fen) });
+  } else if (data.module) {
     module = data.module;
     jaque = await load(module);
   } else {

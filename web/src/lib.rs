@@ -21,9 +21,14 @@
 //! | `jaque_document_complete(document, at)` | the legal moves at `at`, `[{"san": ..., "uci": ...}]` |
 //! | `jaque_document_query(document, text)` | the query's diagnostics, or the games it matches ([`answers::query`]) |
 //! | `jaque_query_complete(text, at)` | the forms that complete the word at `at` of the query `text`, `[{"label", "insert", "detail", "kind"}]` ([`answers::query_completion`]) |
+//!
+//! With feature `index` (the page's second module, `jaque-index.wasm`), [`index`] adds a
+//! position index read from a file's bytes and its opening explorer's tree.
 
 pub mod abi;
 pub mod answers;
+#[cfg(feature = "index")]
+pub mod index;
 
 use jaque::ide::Document;
 

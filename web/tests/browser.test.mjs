@@ -24,6 +24,7 @@ import {
   splitGames,
   variationRecords,
 } from "./oracle.mjs";
+import { explorerChecks } from "./explorer.mjs";
 import { readPng } from "./png.mjs";
 import { queryChecks } from "./query.mjs";
 import { serve } from "./serve.mjs";
@@ -305,6 +306,8 @@ async function runChecks(page, origin, temporary) {
   await check("jaque.wasm is under the 1 MB web/README.md promises", () => {
     const size = statSync(join(DIST, "jaque.wasm")).size;
     assert(size < MODULE_BYTES, `jaque.wasm is ${size} bytes, not under ${MODULE_BYTES}`);
+    // The index's module, loaded only when an index is opened, is built beside it.
+    assert(existsSync(join(DIST, "jaque-index.wasm")), "no jaque-index.wasm");
   });
 
   await check("the page loads and shows its first check", async () => {
@@ -611,6 +614,8 @@ async function runChecks(page, origin, temporary) {
         .textContent.startsWith("cannot check the text: the text has no games: the input is not text"),
     );
   });
+
+  await explorerChecks(page, { check, assertEqual, waitFor, typeText });
 
   await check("screenshot at 1280x800: the board drawn with the start position", async () => {
     await typeText(page, "1. ");
