@@ -30,6 +30,7 @@
 #[cfg(feature = "index")]
 pub mod append;
 mod bits;
+#[cfg(feature = "index")]
 pub mod candidates;
 pub mod code;
 #[cfg(feature = "index")]
@@ -40,9 +41,11 @@ pub mod games;
 pub mod hash;
 pub mod hot;
 pub mod key;
+#[cfg(feature = "index")]
 pub mod material;
 mod players;
 pub mod postings;
+#[cfg(feature = "index")]
 pub mod radix;
 mod read;
 mod store;

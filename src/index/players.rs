@@ -5,17 +5,20 @@
 //! lichess month meets millions of players. A number's name is one range read; a name's
 //! number (the `--player` filter) a scan of the runs, a few megabytes at most.
 
+#[cfg(feature = "index")]
 use std::collections::HashMap;
 
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable};
 
-use super::bits::{get_varint, put_varint};
-use super::postings::BLOCK_BYTES;
+use super::bits::get_varint;
 use super::{IndexError, store, store_error};
+#[cfg(feature = "index")]
+use super::{bits::put_varint, postings::BLOCK_BYTES};
 
 /// Writes `names` (numbered consecutively from `first`) as runs.
+#[cfg(feature = "index")]
 pub(super) fn write(
-    tx: &WriteTransaction,
+    tx: &redb::WriteTransaction,
     first: u32,
     names: &[(String, u32)],
 ) -> Result<(), IndexError> {
@@ -55,6 +58,7 @@ fn each_name(first: u32, mut run: &[u8], mut each: impl FnMut(u32, &str)) -> Opt
 }
 
 /// Every player's number by name, for numbering more games.
+#[cfg(feature = "index")]
 pub(super) fn all(tx: &ReadTransaction) -> Result<HashMap<String, u32>, IndexError> {
     let mut players = HashMap::new();
     let Some(table) = store::existing(tx.open_table(store::PLAYER_NAMES))? else {
@@ -123,7 +127,7 @@ pub(super) fn number(tx: &ReadTransaction, name: &str) -> Result<Option<u32>, In
     Ok(None)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "index"))]
 mod tests {
     use super::*;
     use redb::{ReadableDatabase, ReadableTableMetadata};

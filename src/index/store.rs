@@ -28,6 +28,7 @@ pub(super) const PLAYER_NAMES: TableDefinition<u32, &[u8]> = TableDefinition::ne
 pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new("identities");
 /// What material each game's mainline ever has: the first game of a run → its games'
 /// [`super::material::MaterialSpan`]s.
+#[cfg(feature = "index")]
 pub(super) const MATERIAL: TableDefinition<u32, &[u8]> = TableDefinition::new("material");
 /// Games removed with their file: first game → end (exclusive).
 pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("removed");

@@ -251,10 +251,7 @@ impl FirstSeen {
         for &heard @ (key, in_variation, _) in positions {
             // Keys are Zobrist bits: their low bits are as good as any hash of them.
             let mut at = key.bits() as usize & mask;
-            loop {
-                let Some(slot) = self.slots.get_mut(at) else {
-                    break;
-                };
+            while let Some(slot) = self.slots.get_mut(at) {
                 if slot.0 != self.generation {
                     *slot = (self.generation, self.kept.len() as u32);
                     self.kept.push(heard);
