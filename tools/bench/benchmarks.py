@@ -51,6 +51,7 @@ from pathlib import Path
 
 import bench_build
 import bench_fastest
+import bench_index
 import bench_first_test
 import bench_python
 import bench_query
@@ -349,6 +350,8 @@ SECTIONS = [
      bench_query.section),
     ("stores", "Issue 55's index store: redb, fjall and SQLite on the index's entries",
      bench_stores.section),
+    ("index", "`jaque index`, `tree`, `find` and `query` on a million games",
+     bench_index.section),
     ("python", "Python PGN readers, whole processes", bench_python.section),
     ("web", "The playground in a headless Chromium", bench_web.section),
     ("first-test", "The first `cargo test` on a fresh clone", bench_first_test.section),
