@@ -5,7 +5,7 @@
 //! Zobrist hash (`key`), the game's identity, result and ratings.
 
 use super::column::{NumberBuilder, TextBuilder};
-use super::{Columns, PlyRows, append_uci, plies};
+use super::{Columns, PlyRows, append_uci};
 use crate::index::code::Outcome;
 use crate::index::games::rating;
 use crate::index::hash::Hash128;
@@ -62,13 +62,12 @@ impl Game {
         let mut hash = Hash128::default();
         let start = record.report().start_position;
         hash.write_u64(start.map_or(0, |s| s.zobrist_hash()));
-        for (_, mv, _) in plies(record) {
+        for (_, mv) in record.mainline() {
             let played = match mv.verdict {
                 Verdict::Played(played) => Some(played),
                 _ => None,
             };
-            let word = identity_of(played);
-            hash.write_u64(word);
+            hash.write_u64(identity_of(played));
         }
         let tags = &record.report().tags;
         let rated = |name| Some(rating(tags, name)).filter(|&elo| elo > 0);
