@@ -3,8 +3,9 @@
 //! position (`key = …`) reads one file, and a cluster spreads the files over its machines
 //! (DuckDB, Spark, pyarrow read the layout as a column `key_prefix`).
 //!
-//! Memory stays bounded whatever the input: the rows held for all files together are at most
-//! a budget; past it the file holding the most writes them out as a row group. The files are
+//! Memory is bounded by a budget, not the input: the rows held for all files together are at
+//! most the budget; past it the file holding the most writes them out as a row group (only
+//! the footers, a few bytes a column a row group, grow with the input). The files are
 //! appended to, each opened for the moment of a write, so that thousands of partitions need
 //! no more open files than one.
 //!
