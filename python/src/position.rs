@@ -54,6 +54,18 @@ impl Position {
         self.inner.fen()
     }
 
+    /// The position's 64-bit Zobrist hash: the `key` of the positions table, equal for
+    /// positions equal as EPD (the clocks aside), so a dataset is asked about a FEN by it.
+    ///
+    /// >>> import jaque
+    /// >>> a = jaque.Position().play("Nf3").play("Nf6").play("Ng1").play("Ng8")
+    /// >>> a.key == jaque.Position().key, a.fen == jaque.Position().fen
+    /// (True, False)
+    #[getter]
+    fn key(&self) -> u64 {
+        self.inner.zobrist_hash()
+    }
+
     /// `"w"` or `"b"`: the side to move.
     #[getter]
     fn turn(&self) -> &'static str {

@@ -30,7 +30,11 @@ impl Pending {
     /// Removes every temporary (those already gone are no concern).
     fn remove_all(&mut self) {
         for (temporary, _) in self.files.drain(..) {
-            let _ = std::fs::remove_file(temporary);
+            let _ = if temporary.is_dir() {
+                std::fs::remove_dir_all(temporary)
+            } else {
+                std::fs::remove_file(temporary)
+            };
         }
     }
 }
@@ -85,6 +89,25 @@ impl Staging {
         Ok(file)
     }
 
+    /// Creates the temporary directory that will become `path`, empty, for the caller to
+    /// fill: at the commit it replaces the directory at `path`, if any, whole (what was there
+    /// is removed). A path that is something else than a directory is an error.
+    pub fn create_dir(&self, path: &Path) -> io::Result<PathBuf> {
+        if std::fs::metadata(path).is_ok_and(|found| !found.is_dir()) {
+            let message = format!("{} exists and is not a directory", path.display());
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, message));
+        }
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut pending = lock(&self.pending);
+        if pending.interrupted {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        let temporary = temporary_beside(&path, pending.files.len());
+        std::fs::create_dir(&temporary)?;
+        pending.files.push((temporary.clone(), path));
+        Ok(temporary)
+    }
+
     /// Renames every file written into place, in the order they were created; a file that
     /// replaces another keeps that one's permissions. The files must be closed or flushed.
     pub fn commit(&self) -> io::Result<()> {
@@ -119,10 +142,28 @@ fn lock(pending: &Mutex<Pending>) -> MutexGuard<'_, Pending> {
 /// replaces, on disk before it is renamed so that a crash leaves the old file or the new.
 fn place(temporary: &Path, path: &Path) -> io::Result<()> {
     File::open(temporary)?.sync_all()?;
+    if temporary.is_dir() {
+        return place_dir(temporary, path);
+    }
     if let Ok(metadata) = std::fs::metadata(path) {
         std::fs::set_permissions(temporary, metadata.permissions())?;
     }
     std::fs::rename(temporary, path)
+}
+
+/// Puts the complete directory `temporary` at `path`: a directory there is first moved
+/// aside, then removed. A crash between the two renames leaves the old one aside, hidden.
+fn place_dir(temporary: &Path, path: &Path) -> io::Result<()> {
+    if !path.exists() {
+        return std::fs::rename(temporary, path);
+    }
+    let aside = temporary.with_extension("old");
+    std::fs::rename(path, &aside)?;
+    if let Err(error) = std::fs::rename(temporary, path) {
+        let _ = std::fs::rename(&aside, path);
+        return Err(error);
+    }
+    std::fs::remove_dir_all(aside)
 }
 
 /// `dir/.name.jaque.PID.N` for `dir/name`, the run's `N`th file: hidden, so that a

@@ -284,8 +284,9 @@ impl FirstSeen {
 }
 
 /// A move as the identity hash takes it: its squares and promotion (a null move: a word no
-/// move has).
-fn identity_of(mv: Option<Move>) -> u64 {
+/// move has). The positions table hashes games with it too, so that both tell the same
+/// games apart.
+pub fn identity_of(mv: Option<Move>) -> u64 {
     mv.map_or(u64::MAX, |mv| {
         let promotion = mv.promotion().map_or(0, |role| role.index() + 1);
         (mv.from().index() | mv.to().index() << 6 | promotion << 12) as u64

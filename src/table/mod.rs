@@ -9,7 +9,9 @@
 //!   `[%eval]`, check, capture, NAGs, comment.
 //! - [`Table::Positions`]: a row a mainline ply, the position before it as twelve bitboards
 //!   plus side to move, castling rooks, en passant and clocks: the compact form models
-//!   train on.
+//!   train on; with the position's Zobrist hash and the game's identity, result and ratings,
+//!   and where [`Ends::Included`] a row for each game's final position, what an opening tree
+//!   counts ([`parquet::Dataset`] partitions it by hash).
 //!
 //! Rows follow the input; the tables of one input share its game numbers (`index` in games,
 //! `game` in the others).
@@ -44,6 +46,7 @@ mod moves;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 mod positions;
+mod take;
 
 /// Which table: what a row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,12 +86,29 @@ impl Table {
     /// The rows of `records`, games of the input named `file`, numbered from `first_game`
     /// on (the games of the inputs before: numbers run on across the inputs of a run).
     pub fn batch(self, file: &str, first_game: usize, records: &[GameRecord]) -> Batch {
+        self.batch_of(file, first_game, records, Ends::Omitted)
+    }
+
+    /// [`Table::batch`], with the rows of the games' final positions where `ends` says so
+    /// and the table has them (`positions` alone).
+    fn batch_of(self, file: &str, first: usize, records: &[GameRecord], ends: Ends) -> Batch {
         match self {
-            Table::Games => games::batch(file, first_game, records),
-            Table::Moves => ply_batch::<moves::Moves>(first_game, records),
-            Table::Positions => ply_batch::<positions::Positions>(first_game, records),
+            Table::Games => games::batch(file, first, records),
+            Table::Moves => ply_batch::<moves::Moves>(first, records, ends),
+            Table::Positions => ply_batch::<positions::Positions>(first, records, ends),
         }
     }
+}
+
+/// Whether a table of a row a ply also has a row for the position each game ends in: a tree
+/// of positions counts the games that end at a position, and reads them there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ends {
+    /// A row a mainline move alone: the rows are (position, move) pairs.
+    #[default]
+    Omitted,
+    /// A row more a game, after its moves: the final position, its `uci` null.
+    Included,
 }
 
 /// A name that is none of the tables'.
@@ -138,12 +158,38 @@ pub fn read(
     )
 }
 
+/// [`read`], with the final positions' rows where `ends` says so ([`Ends`]).
+pub fn read_with_ends(
+    reader: Box<dyn BufRead + Send>,
+    (file, first_game): (&str, usize),
+    (table, ends): (Table, Ends),
+    settings: &Settings,
+    batch_rows: usize,
+) -> io::Result<Batches> {
+    let input = (file, first_game);
+    read_rows(reader, input, (table, ends), settings, batch_rows, None)
+}
+
 /// [`read`], the rows of the games that `selection` selects alone: the others are not
 /// checked for a row (a filter on tags does not even play their moves).
 pub fn read_where(
     reader: Box<dyn BufRead + Send>,
     (file, first_game): (&str, usize),
     table: Table,
+    settings: &Settings,
+    batch_rows: usize,
+    selection: Option<Arc<Selection>>,
+) -> io::Result<Batches> {
+    let input = (file, first_game);
+    let rows = (table, Ends::Omitted);
+    read_rows(reader, input, rows, settings, batch_rows, selection)
+}
+
+/// [`read_where`] and [`read_with_ends`].
+fn read_rows(
+    reader: Box<dyn BufRead + Send>,
+    (file, first_game): (&str, usize),
+    (table, ends): (Table, Ends),
     settings: &Settings,
     batch_rows: usize,
     selection: Option<Arc<Selection>>,
@@ -183,7 +229,7 @@ pub fn read_where(
                 record
             })
             .collect();
-        (read, table.batch(&name, first_game, &records))
+        (read, table.batch_of(&name, first_game, &records, ends))
     };
     Ok(Batches {
         checked: checked(reader, settings, work)?,
@@ -312,16 +358,26 @@ fn count(n: usize) -> u32 {
 /// The columns of a table of a row a mainline ply besides `game` and `ply`, which every
 /// such table begins with ([`ply_batch`] writes them).
 trait PlyRows: Default {
+    /// Takes in what its rows hold of `record` as a whole, before its rows.
+    fn start(&mut self, _record: &GameRecord) {}
+
     /// Appends the row of `record`'s move `index`, `mv`, played from `before`.
     fn push(&mut self, record: &GameRecord, index: usize, mv: &MoveRecord, before: &Position);
+
+    /// Appends the row of `end`, the position `record`'s mainline ends in, where the table
+    /// has such rows: whether it does.
+    fn push_end(&mut self, _record: &GameRecord, _end: &Position) -> bool {
+        false
+    }
 
     /// Adds its columns, after `game` and `ply`.
     fn finish(self, columns: &mut Columns);
 }
 
 /// The rows of `records`' mainline plies: `game` (numbered from `first_game` on), `ply`
-/// (from 1), then `T`'s columns.
-fn ply_batch<T: PlyRows>(first_game: usize, records: &[GameRecord]) -> Batch {
+/// (from 1), then `T`'s columns; and where `ends` says so, each game's final position, its
+/// `ply` one past the last move's.
+fn ply_batch<T: PlyRows>(first_game: usize, records: &[GameRecord], ends: Ends) -> Batch {
     let (mut games, mut plies_played, mut rows) = (
         NumberBuilder::<u64>::default(),
         NumberBuilder::<u32>::default(),
@@ -329,10 +385,19 @@ fn ply_batch<T: PlyRows>(first_game: usize, records: &[GameRecord]) -> Batch {
     );
     for record in records {
         let game = (first_game + record.report().index) as u64;
+        rows.start(record);
+        let mut reached = (0, record.report().start_position);
         for (ply, (index, mv, before)) in plies(record).enumerate() {
             games.append_value(game);
             plies_played.append_value(count(ply + 1));
             rows.push(record, index, mv, &before);
+            reached = (ply + 1, after(&before, mv));
+        }
+        if let (Ends::Included, (played, Some(end))) = (ends, reached)
+            && rows.push_end(record, &end)
+        {
+            games.append_value(game);
+            plies_played.append_value(count(played + 1));
         }
     }
     let mut columns = Columns::default();
@@ -357,10 +422,15 @@ fn plies(record: &GameRecord) -> impl Iterator<Item = (usize, &MoveRecord, Posit
     let mut position = record.report().start_position;
     record.mainline().map_while(move |(index, mv)| {
         let before = position?;
-        position = match mv.verdict {
-            Verdict::Played(played) => Some(before.play(played)),
-            _ => before.play_null(),
-        };
+        position = after(&before, mv);
         Some((index, mv, before))
     })
+}
+
+/// The position `mv` reaches from `before` (a null move's where one can be played).
+fn after(before: &Position, mv: &MoveRecord) -> Option<Position> {
+    match mv.verdict {
+        Verdict::Played(played) => Some(before.play(played)),
+        _ => before.play_null(),
+    }
 }

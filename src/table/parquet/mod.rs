@@ -17,6 +17,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod dataset;
 mod dictionary;
 mod schema;
 mod shred;
@@ -31,6 +32,8 @@ use schema::{Element, Leaf};
 use shred::{Levels, encode_booleans, encode_levels, encode_value, encode_values, shred};
 use statistics::Statistics;
 use thrift::{Kind, Thrift};
+
+pub use dataset::{Dataset, PartitionBits};
 
 /// A page is written once its values and levels pass this size (parquet-rs's and
 /// pyarrow's default): a batch's at least, so a page ends where a row does.
@@ -186,6 +189,22 @@ impl<W: Write> Writer<W> {
             self.row_group()?;
         }
         Ok(())
+    }
+
+    /// The rows added since the last row group was written: held in memory until it is.
+    pub fn pending_rows(&self) -> usize {
+        self.group_rows
+    }
+
+    /// Writes the row group being filled, however few its rows, and flushes the output; the
+    /// buffers that held its rows are let go, for a writer of many that waits its turn.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.row_group()?;
+        for leaf in &mut self.leaves {
+            leaf.levels = Levels::default();
+            (leaf.values, leaf.booleans, leaf.indices) = (Vec::new(), Vec::new(), Vec::new());
+        }
+        self.out.flush()
     }
 
     /// Writes the row group being filled.
