@@ -8,6 +8,7 @@
 //! over, and `history` counts repetitions along a line of play.
 
 mod fen;
+mod fen_text;
 mod history;
 mod status;
 mod zobrist;
