@@ -8,9 +8,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
 use std::ops::ControlFlow;
 
+use redb::ReadTransaction;
+
 use super::IndexError;
 use super::key::Key;
-use super::read::{Index, Records, file_records};
+use super::postings::Posting;
+use super::read::{
+    Index, Records, file_records, removed_ranges, segment_postings, segments, summary,
+};
 use super::store::FileRecord;
 use crate::Position;
 use crate::input::{self, Format};
@@ -57,14 +62,11 @@ impl Index {
     /// ```
     pub fn find(&self, position: &Position, limit: Option<usize>) -> Result<Found, IndexError> {
         let tx = self.read()?;
-        let mut postings = self.postings(&tx, Key::of(position))?;
-        // Another position's key: its move is not legal here.
-        let legal = super::tree::LegalCodes::of(position);
-        postings.retain(|p| legal.admits(p.code));
+        let (total, postings) = self.to_show(&tx, position, limit)?;
         let files = file_records(&tx)?;
         let mut records = Records::new(&tx)?;
         let mut found = Found {
-            total: postings.len() as u64,
+            total,
             ..Found::default()
         };
         let mut readers: Vec<(u32, GameReader)> = Vec::new();
@@ -98,6 +100,48 @@ impl Index {
             }
         }
         Ok(found)
+    }
+}
+
+impl Index {
+    /// How many games reach `position`, and the first `limit` of them in index order.
+    /// Segments come in game order: once `limit` games are found, a segment where the key
+    /// is hot counts its games from its summary instead of decoding them (the start
+    /// position's are most of the index's entries).
+    fn to_show(
+        &self,
+        tx: &ReadTransaction,
+        position: &Position,
+        limit: Option<usize>,
+    ) -> Result<(u64, Vec<Posting>), IndexError> {
+        let key = Key::of(position);
+        // Another position's key: its move is not legal here.
+        let legal = super::tree::LegalCodes::of(position);
+        let removed = removed_ranges(tx)?;
+        let (mut total, mut shown) = (0u64, Vec::new());
+        for segment in 0..segments(tx)? {
+            let enough = limit.is_some_and(|limit| shown.len() >= limit);
+            if enough
+                && removed.is_empty()
+                && let Some(summary) = summary(tx, segment, key)?
+            {
+                let legal_games = (summary.moves.iter())
+                    .filter(|(code, _)| legal.admits(*code))
+                    .map(|(_, score)| score.games);
+                total += legal_games.sum::<u64>();
+                continue;
+            }
+            let mut postings = Vec::new();
+            segment_postings(tx, segment, key, &mut postings)?;
+            postings.sort_unstable_by_key(|p| p.game);
+            postings.retain(|p| {
+                legal.admits(p.code) && !removed.iter().any(|&(a, b)| (a..b).contains(&p.game))
+            });
+            total += postings.len() as u64;
+            let room = limit.map_or(usize::MAX, |limit| limit.saturating_sub(shown.len()));
+            shown.extend(postings.into_iter().take(room));
+        }
+        Ok((total, shown))
     }
 }
 
