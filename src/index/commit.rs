@@ -8,6 +8,7 @@ use redb::{Database, WriteTransaction};
 
 use super::games::GameInfo;
 use super::hot::{HOT_GAMES, Summary};
+use super::material::MaterialSpan;
 use super::postings::{self, Entry};
 use super::store::{self, FileRecord};
 use super::walk::{JobEntry, Walked};
@@ -163,21 +164,18 @@ impl Batch {
             table.insert(key, block.as_slice()).map_err(store_error)?;
         }
         self.write_summaries(tx, segment)?;
-        let mut games = tx.open_table(store::GAMES).map_err(store_error)?;
-        for (i, run) in self
-            .records
-            .chunks(GAMES_A_RUN * GameInfo::SIZE)
-            .enumerate()
-        {
-            let first = self.first_game + (i * GAMES_A_RUN) as u32;
-            games.insert(first, run).map_err(store_error)?;
+        let runs = [
+            (store::GAMES, &self.records, GameInfo::SIZE),
+            (store::IDENTITIES, &self.identities, 16),
+            (store::MATERIAL, &self.materials, MaterialSpan::SIZE),
+        ];
+        for (table, values, size) in runs {
+            let mut table = tx.open_table(table).map_err(store_error)?;
+            for (i, run) in values.chunks(GAMES_A_RUN * size).enumerate() {
+                let first = self.first_game + (i * GAMES_A_RUN) as u32;
+                table.insert(first, run).map_err(store_error)?;
+            }
         }
-        let mut identities = tx.open_table(store::IDENTITIES).map_err(store_error)?;
-        for (i, run) in self.identities.chunks(GAMES_A_RUN * 16).enumerate() {
-            let first = self.first_game + (i * GAMES_A_RUN) as u32;
-            identities.insert(first, run).map_err(store_error)?;
-        }
-        super::material::write_runs(tx, self.first_game, &self.materials, GAMES_A_RUN)?;
         if let Some(&(_, first)) = self.players.first() {
             super::players::write(tx, first, &self.players)?;
         }

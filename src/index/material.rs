@@ -7,7 +7,8 @@
 
 use redb::ReadTransaction;
 
-use super::{IndexError, store, store_error};
+use super::read::Runs;
+use super::{IndexError, store};
 use crate::query::MaterialBounds;
 use crate::{Color, Piece, Position, Role};
 
@@ -101,53 +102,17 @@ impl MaterialSpan {
     }
 }
 
-/// Writes a batch's spans (`bytes`, from game `first_game` on) in runs of `per_run` games.
-pub(super) fn write_runs(
-    tx: &redb::WriteTransaction,
-    first_game: u32,
-    bytes: &[u8],
-    per_run: usize,
-) -> Result<(), IndexError> {
-    let mut table = tx.open_table(store::MATERIAL).map_err(store_error)?;
-    for (i, run) in bytes.chunks(per_run * MaterialSpan::SIZE).enumerate() {
-        let first = first_game + (i * per_run) as u32;
-        table.insert(first, run).map_err(store_error)?;
-    }
-    Ok(())
-}
-
 /// Reads games' spans in game order, each stored run read once.
-pub(super) struct Spans {
-    table: Option<redb::ReadOnlyTable<u32, &'static [u8]>>,
-    run: Option<(u32, Vec<u8>)>,
-}
+pub(super) struct Spans(Runs);
 
 impl Spans {
     pub(super) fn new(tx: &ReadTransaction) -> Result<Spans, IndexError> {
-        Ok(Spans {
-            table: store::existing(tx.open_table(store::MATERIAL))?,
-            run: None,
-        })
+        Runs::new(tx, store::MATERIAL, MaterialSpan::SIZE, "material").map(Spans)
     }
 
     /// The span of `game`.
     pub(super) fn get(&mut self, game: u32) -> Result<MaterialSpan, IndexError> {
-        let damaged = || IndexError::Damaged("material");
-        let in_run = |(first, bytes): &(u32, Vec<u8>)| {
-            let at = game.checked_sub(*first)? as usize * MaterialSpan::SIZE;
-            MaterialSpan::from_bytes(bytes.get(at..at + MaterialSpan::SIZE)?)
-        };
-        if let Some(span) = self.run.as_ref().and_then(in_run) {
-            return Ok(span);
-        }
-        let table = self.table.as_ref().ok_or_else(damaged)?;
-        let mut below = table.range(..=game).map_err(store_error)?;
-        let (first, bytes) = below
-            .next_back()
-            .ok_or_else(damaged)?
-            .map_err(store_error)?;
-        self.run = Some((first.value(), bytes.value().to_vec()));
-        self.run.as_ref().and_then(in_run).ok_or_else(damaged)
+        MaterialSpan::from_bytes(self.0.get(game)?).ok_or(IndexError::Damaged("material"))
     }
 }
 

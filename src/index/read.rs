@@ -149,40 +149,73 @@ impl Index {
     }
 }
 
+/// Reads a fixed-size value a game (a record, a material span) from a table of runs of
+/// consecutive games (first game → their values), in game order, each run read once.
+pub(super) struct Runs {
+    table: Option<redb::ReadOnlyTable<u32, &'static [u8]>>,
+    /// The value's size.
+    size: usize,
+    /// What the table holds, for the error of a damaged one.
+    what: &'static str,
+    run: Option<(u32, Vec<u8>)>,
+}
+
+impl Runs {
+    pub(super) fn new(
+        tx: &ReadTransaction,
+        table: redb::TableDefinition<u32, &[u8]>,
+        size: usize,
+        what: &'static str,
+    ) -> Result<Runs, IndexError> {
+        Ok(Runs {
+            table: store::existing(tx.open_table(table))?,
+            size,
+            what,
+            run: None,
+        })
+    }
+
+    /// The value of `game`.
+    pub(super) fn get(&mut self, game: u32) -> Result<&[u8], IndexError> {
+        let size = self.size;
+        let place = |first: u32, len: usize| {
+            let at = (game.checked_sub(first)? as usize).checked_mul(size)?;
+            (at + size <= len).then_some(at..at + size)
+        };
+        let held =
+            (self.run.as_ref()).is_some_and(|(first, bytes)| place(*first, bytes.len()).is_some());
+        if !held {
+            let table = self.table.as_ref().ok_or(IndexError::Damaged(self.what))?;
+            let mut below = table.range(..=game).map_err(store_error)?;
+            let (first, bytes) = (below.next_back())
+                .ok_or(IndexError::Damaged(self.what))?
+                .map_err(store_error)?;
+            self.run = Some((first.value(), bytes.value().to_vec()));
+        }
+        let (first, bytes) = self.run.as_ref().ok_or(IndexError::Damaged(self.what))?;
+        (place(*first, bytes.len()))
+            .and_then(|range| bytes.get(range))
+            .ok_or(IndexError::Damaged(self.what))
+    }
+}
+
 /// Reads games' records in game order, each stored run read once.
 pub(super) struct Records<'t> {
-    table: Option<redb::ReadOnlyTable<u32, &'static [u8]>>,
-    run: Option<(u32, Vec<u8>)>,
+    runs: Runs,
     _tx: std::marker::PhantomData<&'t ReadTransaction>,
 }
 
 impl<'t> Records<'t> {
     pub(super) fn new(tx: &'t ReadTransaction) -> Result<Records<'t>, IndexError> {
         Ok(Records {
-            table: store::existing(tx.open_table(store::GAMES))?,
-            run: None,
+            runs: Runs::new(tx, store::GAMES, GameInfo::SIZE, "games")?,
             _tx: std::marker::PhantomData,
         })
     }
 
     /// The record of `game`.
     pub(super) fn get(&mut self, game: u32) -> Result<GameInfo, IndexError> {
-        let damaged = || IndexError::Damaged("games");
-        let in_run = |(first, bytes): &(u32, Vec<u8>)| {
-            let at = game.checked_sub(*first)? as usize * GameInfo::SIZE;
-            GameInfo::from_bytes(bytes.get(at..at + GameInfo::SIZE)?)
-        };
-        if let Some(info) = self.run.as_ref().and_then(in_run) {
-            return Ok(info);
-        }
-        let table = self.table.as_ref().ok_or_else(damaged)?;
-        let mut below = table.range(..=game).map_err(store_error)?;
-        let (first, bytes) = below
-            .next_back()
-            .ok_or_else(damaged)?
-            .map_err(store_error)?;
-        self.run = Some((first.value(), bytes.value().to_vec()));
-        self.run.as_ref().and_then(in_run).ok_or_else(damaged)
+        GameInfo::from_bytes(self.runs.get(game)?).ok_or(IndexError::Damaged("games"))
     }
 }
 

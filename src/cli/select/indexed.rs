@@ -82,17 +82,8 @@ pub fn run_indexed(
     else {
         return Outcome::Failed;
     };
-    let threads = Settings {
-        jobs: args.jobs,
-        ..Settings::default()
-    }
-    .threads();
-    let pipeline = match Pipeline::new(threads) {
-        Ok(pipeline) => pipeline,
-        Err(error) => {
-            eprintln!("error: cannot start {threads} threads: {error}");
-            return Outcome::Failed;
-        }
+    let Some(pipeline) = super::pipeline(args.jobs) else {
+        return Outcome::Failed;
     };
     let read: Vec<(&FileRecord, &Vec<Candidate>)> = (candidates.files.iter())
         .filter(|(_, list)| !list.is_empty())
@@ -145,17 +136,7 @@ impl Run<'_> {
             }
             Ok(_) => self.read_candidates(input, list, selection, settings, pipeline, progress),
         };
-        match result {
-            Ok(()) => {
-                self.totals.files += 1;
-                true
-            }
-            Err(error) => {
-                let _ = self.sink.flush();
-                progress.suspend(|| eprintln!("error: cannot read {}: {error}", input.name()));
-                false
-            }
-        }
+        self.input_read(input, result, progress)
     }
 
     /// Reads a file up to its last game in `list`, checking only those.

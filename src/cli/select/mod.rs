@@ -60,6 +60,19 @@ struct Run<'a> {
     index: Option<indexed::Skipped>,
 }
 
+/// The threads checking games, `jobs` of them (default: all cores), or why they could not
+/// start (said).
+fn pipeline(jobs: Option<usize>) -> Option<Pipeline> {
+    let threads = Settings {
+        jobs,
+        ..Settings::default()
+    }
+    .threads();
+    Pipeline::new(threads)
+        .map_err(|error| eprintln!("error: cannot start {threads} threads: {error}"))
+        .ok()
+}
+
 pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
     let Some((selection, games)) = selection(&args, &global) else {
         return Outcome::Failed;
@@ -68,17 +81,8 @@ pub fn run(args: SelectArgs, flags: Flags, global: Global) -> Outcome {
         Ok(expanded) => expanded,
         Err(outcome) => return outcome,
     };
-    let threads = Settings {
-        jobs: args.jobs,
-        ..Settings::default()
-    }
-    .threads();
-    let pipeline = match Pipeline::new(threads) {
-        Ok(pipeline) => pipeline,
-        Err(error) => {
-            eprintln!("error: cannot start {threads} threads: {error}");
-            return Outcome::Failed;
-        }
+    let Some(pipeline) = pipeline(args.jobs) else {
+        return Outcome::Failed;
     };
     let mut progress = Progress::new(!args.no_progress && !global.quiet, &inputs);
     let Some(mut run) = Run::start(&args, games, &progress) else {
@@ -217,13 +221,20 @@ impl<'a> Run<'a> {
         progress: &mut Progress,
     ) -> bool {
         let before = self.totals.games;
-        match self.select_games(input, selection, settings, pipeline, progress) {
-            // Counted once read to its end (`--limit` may end it before).
+        let result = self.select_games(input, selection, settings, pipeline, progress);
+        let read = self.input_read(input, result, progress);
+        if read && self.totals.games == before && !self.totals.done {
+            progress.suspend(|| say_no_games(input));
+        }
+        read
+    }
+
+    /// Counts an input read to its end (`--limit` may end it before), or says why it could
+    /// not be: `false`.
+    fn input_read(&mut self, input: &Input, result: io::Result<()>, progress: &Progress) -> bool {
+        match result {
             Ok(()) => {
                 self.totals.files += 1;
-                if self.totals.games == before && !self.totals.done {
-                    progress.suspend(|| say_no_games(input));
-                }
                 true
             }
             Err(error) => {
