@@ -12,6 +12,7 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 
 use super::commit::{self, Batch, Commit, Prepared};
 use super::games::MAX_PLAYERS;
+use super::kept;
 use super::store::{self, FileRecord};
 use super::walk::{self, Job, Read};
 use super::{IndexError, store_error};
@@ -144,6 +145,7 @@ pub fn remove_file(db: &Path, path: &Path) -> Result<Option<FileRecord>, IndexEr
         let mut contents = tx.open_table(store::CONTENTS).map_err(store_error)?;
         contents.remove(record.content).map_err(store_error)?;
     }
+    kept::remove(&tx, record.content)?;
     tx.commit().map_err(store_error)?;
     Ok(Some(record))
 }
@@ -257,9 +259,15 @@ impl<'db> Writer<'db> {
             Err(error) => return Ok(FileOutcome::Failed(record, error.to_string())),
         };
         let skip = record.games;
-        let kept = settings.input.clone();
+        let input = settings.input.clone();
+        let keep = compressed(path);
         let work = move |games: &[crate::pgn::RawGame]| -> Job {
-            walk::read_job(&mut kept.checker(), games, skip, variations)
+            let mut job = walk::read_job(&mut input.checker(), games, skip, variations);
+            // Failing only where memory does: the game is then found by reading the file.
+            job.kept = keep
+                .then(|| kept::block(games, skip).ok().flatten())
+                .flatten();
+            job
         };
         let checked = pipeline
             .run(reader, &settings.input, work)
@@ -308,6 +316,8 @@ impl<'db> Writer<'db> {
         batch_games: usize,
     ) -> Result<(), IndexError> {
         // The job's games by their numbers in the index (`None`: not indexed).
+        // Its text goes with the first commit of any of its games.
+        batch.kept.extend(job.kept);
         let mut numbers: Vec<Option<u32>> = Vec::with_capacity(job.games.len());
         let mut from = 0;
         for read in job.games {
@@ -456,6 +466,18 @@ fn write_scheme(db: &Database, variations: bool) -> Result<(), IndexError> {
             .map_err(store_error)?;
     }
     tx.commit().map_err(store_error)
+}
+
+/// Whether the file at `path` is compressed (its games' text is then kept in the index);
+/// one that cannot be read fails later, where it is read.
+fn compressed(path: &Path) -> bool {
+    use std::io::Read;
+    let mut start = Vec::with_capacity(crate::input::Format::MAGIC);
+    let read = std::fs::File::open(path).and_then(|file| {
+        file.take(crate::input::Format::MAGIC as u64)
+            .read_to_end(&mut start)
+    });
+    read.is_ok() && crate::input::Format::of(&start) != crate::input::Format::Text
 }
 
 /// The hash of a file's bytes, and its size.

@@ -8,6 +8,7 @@ use redb::{Database, WriteTransaction};
 
 use super::games::GameInfo;
 use super::hot::{HOT_GAMES, Summary};
+use super::kept::KeptBlock;
 use super::material::MaterialSpan;
 use super::postings::{self, Entry};
 use super::store::{self, FileRecord};
@@ -64,6 +65,7 @@ fn write(db: &Database, prepared: Prepared) -> Result<(), IndexError> {
     if let Some(segment) = segment {
         batch.write(&tx, segment)?;
     }
+    super::kept::write(&tx, record.content, &batch.kept)?;
     {
         let mut files = tx.open_table(store::FILES).map_err(store_error)?;
         files
@@ -91,6 +93,8 @@ pub(super) struct Batch {
     /// Their [`super::material::MaterialSpan`]s.
     materials: Vec<u8>,
     players: Vec<(String, u32)>,
+    /// The text of its jobs' games, for a compressed file.
+    pub(super) kept: Vec<KeptBlock>,
 }
 
 impl Batch {
@@ -103,6 +107,7 @@ impl Batch {
             identities: Vec::new(),
             materials: Vec::new(),
             players: Vec::new(),
+            kept: Vec::new(),
         }
     }
 

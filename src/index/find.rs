@@ -1,8 +1,8 @@
 //! Position search: the games that reach a position, each read again from its file at the
 //! offset the index keeps and replayed to the position, which gives its ply and tags, and
 //! verifies away a collision of keys. A plain file is read from that offset; a compressed
-//! one is decompressed from its start (a seek table would make that a jump; see the issue
-//! notes).
+//! one from the text the index keeps of it ([`super::kept`]), or, in an index that keeps
+//! none, decompressed from its start.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use redb::ReadTransaction;
 
 use super::IndexError;
+use super::kept::KeptGames;
 use super::key::Key;
 use super::postings::Posting;
 use super::read::{
@@ -70,6 +71,10 @@ impl Index {
             ..Found::default()
         };
         let mut readers: Vec<(u32, GameReader)> = Vec::new();
+        let open = |record: &FileRecord| GameReader {
+            path: record.path.clone(),
+            state: source(&tx, record),
+        };
         for posting in postings {
             if limit.is_some_and(|limit| found.games.len() >= limit) {
                 break;
@@ -81,7 +86,7 @@ impl Index {
             let reader = match readers.iter_mut().find(|(id, _)| *id == info.file) {
                 Some((_, reader)) => reader,
                 None => {
-                    readers.push((info.file, GameReader::new(record)));
+                    readers.push((info.file, open(record)));
                     &mut readers.last_mut().ok_or(IndexError::Damaged("files"))?.1
                 }
             };
@@ -157,19 +162,13 @@ struct GameReader {
 enum Source {
     /// A plain file: a seek to each game.
     Plain(BufReader<File>),
+    /// A compressed one whose text the index keeps: a lookup for each.
+    Kept(KeptGames),
     /// A compressed one: its games in turn (asked for in the order of their offsets).
     Stream(Box<Splitter<Box<dyn BufRead + Send>>>),
 }
 
 impl GameReader {
-    fn new(record: &FileRecord) -> GameReader {
-        let state = open(record).map_err(|e| e.to_string());
-        GameReader {
-            path: record.path.clone(),
-            state,
-        }
-    }
-
     /// The first ply at which the game at `offset` reaches `position`, and its tags; `None`
     /// when it does not; an error when the file cannot be read there.
     fn reach(&mut self, offset: u64, position: &Position) -> Result<Option<(usize, Tags)>, String> {
@@ -197,18 +196,30 @@ impl GameReader {
 }
 
 /// The games of one indexed file, read at their offsets (`jaque query QUERY DB`): a plain
-/// file by a seek to each, a compressed one in turn (asked in the order of their offsets).
+/// file by a seek to each, a compressed one from the text the index keeps, or else in turn
+/// (asked in the order of their offsets).
 pub struct FileGames(Source);
 
-impl FileGames {
-    /// Opens the file, or says why not (missing, or changed since it was indexed).
-    pub fn open(record: &FileRecord) -> Result<FileGames, String> {
-        open(record).map(FileGames)
+impl Index {
+    /// The games of the indexed file `record`, or why they cannot be read (the file is
+    /// missing, or changed since it was indexed).
+    pub fn file_games(&self, record: &FileRecord) -> Result<FileGames, String> {
+        let tx = self.read().map_err(|e| e.to_string())?;
+        source(&tx, record).map(FileGames)
     }
+}
 
-    /// Whether the file is plain text: each game is a seek away.
+impl FileGames {
+    /// Whether each game is a seek away: the file is plain.
     pub fn seeks(&self) -> bool {
         matches!(self.0, Source::Plain(_))
+    }
+
+    /// Whether the index keeps the games' text (the file is compressed): each game is a
+    /// lookup away, and asked in order of their offsets, no block is read twice, so
+    /// lookups never read more than the file; and the file itself is not needed.
+    pub fn kept(&self) -> bool {
+        matches!(self.0, Source::Kept(_))
     }
 
     /// The game that starts at `offset`, its bytes as the file holds them (its `offset`,
@@ -216,6 +227,15 @@ impl FileGames {
     /// when no game starts there.
     pub fn game_at(&mut self, offset: u64) -> io::Result<Option<RawGame>> {
         self.0.game_at(offset)
+    }
+}
+
+/// Where the games of `record` are read: the text the index keeps of them, or else the file.
+fn source(tx: &ReadTransaction, record: &FileRecord) -> Result<Source, String> {
+    match KeptGames::open(tx, record.content) {
+        Ok(Some(kept)) => Ok(Source::Kept(kept)),
+        Ok(None) => open(record),
+        Err(error) => Err(error.to_string()),
     }
 }
 
@@ -245,6 +265,7 @@ impl Source {
                 file.seek(SeekFrom::Start(offset))?;
                 Splitter::new(&mut *file).next().transpose()
             }
+            Source::Kept(kept) => kept.game_at(offset),
             Source::Stream(games) => {
                 for game in games.by_ref() {
                     let game = game?;

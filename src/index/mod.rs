@@ -5,7 +5,8 @@
 //!   its first occurrence, with the move played there ([`code`]), and the game's identity.
 //! - [`append`] numbers the games, drops those indexed before (same start and moves), and
 //!   commits a batch at a time: its [`postings`] (a segment: sorted blocks of a page),
-//!   its [`games`]' records, the file's progress.
+//!   its [`games`]' records, the file's progress; of a compressed file, the games' text
+//!   ([`kept`]), so that a game is a lookup instead of decompressing the file from its start.
 //! - [`Index`] answers: [`tree`] (the moves from a position, with counts, filtered as
 //!   lichess's explorer is) and [`find`] (the games, each replayed from its file to the
 //!   position, which also verifies away a collision of keys).
@@ -40,6 +41,8 @@ pub mod find;
 pub mod games;
 pub mod hash;
 pub mod hot;
+#[cfg(feature = "index")]
+pub mod kept;
 pub mod key;
 #[cfg(feature = "index")]
 pub mod material;

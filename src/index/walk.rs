@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use super::code::{MoveCode, Outcome};
 use super::games::{Speed, date, rating};
 use super::hash::Hash128;
+use super::kept::KeptBlock;
 use super::key::Key;
 use super::material::MaterialSpan;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
@@ -67,6 +68,8 @@ pub struct Job {
     pub games: Vec<Read>,
     /// Their positions.
     pub entries: Vec<JobEntry>,
+    /// Their text, for a compressed file ([`super::kept`]).
+    pub kept: Option<KeptBlock>,
 }
 
 /// Reads the games of a job with `checker`, positions inside variations too where

@@ -217,7 +217,9 @@ fn check_records(records: &[Value], want: &Snapshot, round: usize) -> (u64, bool
             );
             partial = true;
             let (games, new) = (count(record, "games"), count(record, "indexed"));
-            assert!(games < count(whole, "games"), "round {round}: {record}");
+            // All its games may be in: the commit that marks it done comes after the last
+            // full batch's, and a kill may land between them.
+            assert!(games <= count(whole, "games"), "round {round}: {record}");
             assert!(
                 new > 0 && new % BATCH == 0,
                 "round {round}: {name}: not whole batches: {record}"

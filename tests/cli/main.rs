@@ -15,6 +15,7 @@ mod export;
 mod fix;
 mod fmt;
 mod index_filters;
+mod index_kept;
 mod index_kill;
 mod index_oracle;
 mod input;

@@ -3,7 +3,8 @@
 with 2), the index's size against the plain and the zstd PGN (goal: under the plain),
 `tree` and `find` latency cold (a new `jaque` process a query) and warm (one process,
 `benches/index_latency.rs`) at p50 and p99 (goals: p99 under 100 ms cold, 10 ms warm), and
-`jaque query` through the index against the same query on the PGN, whole processes in turns.
+`jaque query` through the index against the same query on the PGN, whole processes in turns;
+and what `find` on the zstd PGN costs: that index keeps the games' text (src/index/kept.rs).
 
 The positions asked are drawn as the oracle test draws them: a random walk from the start,
 each move chosen with the weight of the games that played it, stopped at a random depth (a
@@ -42,6 +43,8 @@ class Bench:
         self.folder = run.target_dir() / "bench-index"
         self.pgn = self.folder / f"c{self.games}.pgn"
         self.db = self.folder / f"c{self.games}.index"
+        self.zst = Path(str(self.pgn) + ".zst")
+        self.built = {}
 
     def make_corpus(self):
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -66,6 +69,7 @@ def build_rows(b):
             b.db.unlink()
         wall, cpu = timed([[b.jaque, "index", str(b.db), str(b.pgn), "-j", str(jobs)]])
         games = b.json("index", "--stats", "--json", str(b.db))["games"]
+        b.built[jobs] = (wall, cpu)
         goal = "≥ 100,000" if jobs == 2 else ""
         rows.append(f"| {jobs} job{'s' if jobs > 1 else ''} | {wall:.1f} s | {cpu:.1f} s | "
                     f"**{games / wall:,.0f}** | {goal} |")
@@ -79,7 +83,7 @@ def size_rows(b):
             f"| the index | {b.db.stat().st_size / 1e6:,.0f} | |",
             f"| plain PGN | {plain / 1e6:,.0f} | **{b.db.stat().st_size / plain:.2f}x** (goal < 1) |"]
     if shutil.which("zstd"):
-        zst = Path(str(b.pgn) + ".zst")
+        zst = b.zst
         if not zst.exists():
             subprocess.run(["zstd", "-q", "-T2", "-f", str(b.pgn), "-o", str(zst)], check=True)
         rows.append(f"| zstd PGN (level 3) | {zst.stat().st_size / 1e6:,.0f} | "
@@ -113,17 +117,48 @@ def percentiles(samples):
     return at(0.50), at(0.99)
 
 
+def cold_finds(b, db, fens):
+    """Milliseconds of `find DB --fen FEN --limit 20 --json`, a new process each."""
+    took = []
+    for fen in fens[:b.cold]:
+        began = time.perf_counter()
+        subprocess.run([b.jaque, "find", str(db), "--fen", fen, "--limit", "20", "--json"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        took.append((time.perf_counter() - began) * 1e3)
+    return took
+
+
+def kept_rows(b, fens):
+    """The plain PGN's index against the zstd PGN's, which keeps the games' text."""
+    if not b.zst.exists():
+        return []
+    db = b.folder / f"c{b.games}.zst.index"
+    if db.exists():
+        db.unlink()
+    wall, cpu = timed([[b.jaque, "index", str(db), str(b.zst), "-j", "2"]])
+    games = b.json("index", "--stats", "--json", str(db))["games"]
+    plain = b.pgn.stat().st_size
+    rows = ["| index of | `index -j 2` wall | CPU | games a second | index MB | index / plain PGN "
+            "| `find` cold p50 | cold p99 |", "|---|---|---|---|---|---|---|---|"]
+    for name, path, (w, c) in (("plain PGN", b.db, b.built[2]), ("zstd PGN", db, (wall, cpu))):
+        p50, p99 = percentiles(cold_finds(b, path, fens))
+        rows.append(f"| {name} | {w:.1f} s | {c:.1f} s | {games / w:,.0f} | "
+                    f"{path.stat().st_size / 1e6:,.0f} | {path.stat().st_size / plain:.2f}x | "
+                    f"{p50:.1f} ms | {p99:.1f} ms |")
+    b.commands.append(f"jaque index DB c{b.games}.pgn.zst -j 2; find as above on both indexes")
+    db.unlink()
+    return rows
+
+
 def latency_rows(b, path, fens):
     rows = ["| answer | cold p50 | cold p99 | warm p50 | warm p99 | goal (p99) |",
             "|---|---|---|---|---|---|"]
-    cold = {"tree": [], "find": []}
+    cold = {"tree": [], "find": cold_finds(b, b.db, fens)}
     for fen in fens[:b.cold]:
-        for name, args in (("tree", ["tree", str(b.db), "--fen", fen, "--json"]),
-                           ("find", ["find", str(b.db), "--fen", fen, "--limit", "20", "--json"])):
-            began = time.perf_counter()
-            subprocess.run([b.jaque, *args], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, check=False)
-            cold[name].append((time.perf_counter() - began) * 1e3)
+        began = time.perf_counter()
+        subprocess.run([b.jaque, "tree", str(b.db), "--fen", fen, "--json"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        cold["tree"].append((time.perf_counter() - began) * 1e3)
     env = dict(os.environ, JAQUE_BENCH_INDEX=str(b.db), JAQUE_BENCH_FENS=str(path))
     command = ["cargo", "bench", "--quiet", "--bench", "index_latency", "--features", "index"]
     done = subprocess.run(command, cwd=b.run.target_dir().parent, env=env,
@@ -167,7 +202,7 @@ def section(run):
     build, games = build_rows(b)
     path, fens = sample_positions(b)
     lines = (build + [""] + size_rows(b) + [""] + latency_rows(b, path, fens) + [""]
-             + query_rows(b))
+             + query_rows(b) + [""] + kept_rows(b, fens))
     return b.commands, lines + [
         "",
         f"`F`: {b.games:,} games from `tools/gen/corpus` (seed 1; {games:,} indexed, the rest "
@@ -176,5 +211,8 @@ def section(run):
         "query, page cache as the runs before left it; warm: the second of two passes in "
         "one process. The index's `query` reads only the games its material spans or "
         "position allow; a query it cannot narrow (`check and ply > 40`) reads every game, "
-        "by offset. Counts through the index leave out exact duplicates.",
+        "by offset. Counts through the index leave out exact duplicates. The zstd PGN's "
+        "index keeps its games' text, compressed again a job (a quarter of a megabyte) at a "
+        "time: a game is one lookup, where a zstd stream (one frame) can only be decoded from "
+        "its start.",
     ]

@@ -1,8 +1,9 @@
 //! `jaque query QUERY DB`: the games of an index that the query may match, read from their
 //! files and matched as `jaque query QUERY FILE…` matches them, the others skipped. The index
 //! tells which games may match ([`jaque::index::candidates`]). A plain file of which few are
-//! wanted is read by a seek to each; any other file that holds some is read through up to
-//! its last, only those checked (on the pipeline's threads). Games come in the index's order
+//! wanted is read by a seek to each, a compressed one whose text the index keeps by a lookup
+//! to each; any other file that holds some is read through up to its last, only those
+//! checked (on the pipeline's threads). Games come in the index's order
 //! of files and by offset; a game's `game` number is its number in the index.
 
 use std::io;
@@ -75,8 +76,9 @@ pub fn run_indexed(
     let Some((selection, games)) = selection(&args, &global) else {
         return Outcome::Failed;
     };
-    let found = Index::open(db).and_then(|index| index.candidates(needs, args.variations));
-    let Some(candidates) = found
+    let found =
+        Index::open(db).and_then(|index| Ok((index.candidates(needs, args.variations)?, index)));
+    let Some((candidates, index)) = found
         .map_err(|e| eprintln!("error: {}: {e}", db.display()))
         .ok()
     else {
@@ -111,7 +113,7 @@ pub fn run_indexed(
         let Ok(settings) = settings(&args, &flags, input) else {
             return Outcome::Failed;
         };
-        let file = (input, *record, (*list).clone());
+        let file = (input, *record, index.file_games(record), (*list).clone());
         failed |= !run.indexed_input(file, &selection, &settings, &pipeline, &mut progress);
     }
     progress.finish();
@@ -119,19 +121,19 @@ pub fn run_indexed(
 }
 
 impl Run<'_> {
-    /// Reads the games `list` of one file (`record` the index's); `false` when it cannot be
-    /// read or changed since (said once).
+    /// Reads the games `list` of one file (`games` as the index reaches them); `false` when
+    /// it cannot be read or changed since (said once).
     fn indexed_input(
         &mut self,
-        (input, record, list): (&Input, &FileRecord, Vec<Candidate>),
+        (input, record, games, list): (&Input, &FileRecord, Read, Vec<Candidate>),
         selection: &Arc<Selection>,
         settings: &Settings,
         pipeline: &Pipeline,
         progress: &mut Progress,
     ) -> bool {
-        let result = match FileGames::open(record) {
+        let result = match games {
             Err(problem) => Err(io::Error::other(problem)),
-            Ok(games) if games.seeks() && sparse(list.len(), record.size) => {
+            Ok(games) if games.kept() || games.seeks() && sparse(list.len(), record.size) => {
                 self.seek_candidates(games, &name_of(input), list, selection, settings)
             }
             Ok(_) => self.read_candidates(input, list, selection, settings, pipeline, progress),
@@ -170,7 +172,8 @@ impl Run<'_> {
 }
 
 impl Run<'_> {
-    /// Reads the games `list` of a plain file each at its offset, checking them here.
+    /// Reads the games `list` of a file each at its offset (a seek in a plain file, a
+    /// lookup of kept text), checking them here.
     fn seek_candidates(
         &mut self,
         mut games: FileGames,
@@ -206,6 +209,9 @@ const SEEKS_A_BATCH: usize = 256;
 
 /// The bytes a seek reads, about: a buffer's worth.
 const SEEK_BYTES: u64 = 16 << 10;
+
+/// A file's games as the index reaches them, or why they cannot be read.
+type Read = Result<FileGames, String>;
 
 /// Whether `games` of a file of `size` bytes are few enough that a seek to each reads less
 /// than a quarter of the file (else it is read through, on the pipeline's threads).
