@@ -13,6 +13,7 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 use super::commit::{self, Batch, Commit, Prepared};
 use super::games::MAX_PLAYERS;
 use super::kept;
+use super::postings::Entry;
 use super::store::{self, FileRecord};
 use super::walk::{self, Job, Read};
 use super::{IndexError, store_error};
@@ -74,8 +75,9 @@ pub fn index_files(
         .map_err(|e| IndexError::io(&PathBuf::from("jaque"), e))?;
     let reports = std::thread::scope(|scope| {
         let (commits, receiver) = mpsc::sync_channel(1);
-        let committer = scope.spawn(|| commit::committer(&db, receiver));
-        let indexed = Writer::load(&db, commits).and_then(|mut writer| {
+        let (spent, recycled) = mpsc::channel();
+        let committer = scope.spawn(|| commit::committer(&db, receiver, spent));
+        let indexed = Writer::load(&db, commits, recycled).and_then(|mut writer| {
             let index = |path: &PathBuf| {
                 let outcome = writer.index_file(path, &pipeline, settings, variations)?;
                 Ok(FileReport {
@@ -155,6 +157,8 @@ struct Writer<'db> {
     db: &'db Database,
     /// The committing thread's queue.
     commits: mpsc::SyncSender<Commit>,
+    /// Entries' vectors the committing thread is done with.
+    recycled: mpsc::Receiver<Vec<Entry>>,
     /// The identities of the games indexed, removed ones left out.
     identities: HashSet<u128>,
     players: HashMap<String, u32>,
@@ -177,6 +181,7 @@ impl<'db> Writer<'db> {
     fn load(
         db: &'db Database,
         commits: mpsc::SyncSender<Commit>,
+        recycled: mpsc::Receiver<Vec<Entry>>,
     ) -> Result<Writer<'db>, IndexError> {
         let tx = db.begin_read().map_err(store_error)?;
         let removed = super::read::removed_ranges(&tx)?;
@@ -194,6 +199,7 @@ impl<'db> Writer<'db> {
         Ok(Writer {
             db,
             commits,
+            recycled,
             identities,
             players,
             next_game: number(store::NEXT_GAME)?,
@@ -272,7 +278,7 @@ impl<'db> Writer<'db> {
         let checked = pipeline
             .run(reader, &settings.input, work)
             .map_err(|e| IndexError::io(path, e))?;
-        let mut batch = Batch::new(self.next_game);
+        let mut batch = self.new_batch();
         for job in checked {
             let job = match job {
                 Ok(job) => job,
@@ -325,7 +331,7 @@ impl<'db> Writer<'db> {
             if batch.games >= batch_games {
                 batch.add_entries(&job.entries, &numbers, from);
                 from = numbers.len();
-                let next = Batch::new(self.next_game);
+                let next = self.new_batch();
                 self.commit(std::mem::replace(batch, next), file, record)?;
             }
         }
@@ -385,6 +391,12 @@ impl<'db> Writer<'db> {
         batch.new_player(name.clone(), id);
         self.players.insert(name, id);
         id
+    }
+
+    /// A new batch from the next game on, in a vector of entries the committing thread
+    /// handed back if one is there.
+    fn new_batch(&self) -> Batch {
+        Batch::new(self.next_game, self.recycled.try_recv().unwrap_or_default())
     }
 
     /// Hands `batch` and the file's progress to the committing thread: one transaction.

@@ -39,11 +39,23 @@ pub(super) fn stopped() -> IndexError {
     IndexError::Damaged("the committing thread stopped")
 }
 
-/// Commits what `commits` hands over, in order, until it closes or a commit fails.
-pub(super) fn committer(db: &Database, commits: mpsc::Receiver<Commit>) -> Result<(), IndexError> {
+/// Commits what `commits` hands over, in order, until it closes or a commit fails; hands
+/// each batch's emptied entries back to `spent`, for the next batch to fill (its pages
+/// faulted in once, not for every batch).
+pub(super) fn committer(
+    db: &Database,
+    commits: mpsc::Receiver<Commit>,
+    spent: mpsc::Sender<Vec<Entry>>,
+) -> Result<(), IndexError> {
+    let mut scratch = Vec::new();
     for commit in commits {
         match commit {
-            Commit::Batch(prepared) => write(db, *prepared)?,
+            Commit::Batch(prepared) => {
+                let mut entries = write(db, *prepared, &mut scratch)?;
+                entries.clear();
+                // The writer may be gone: then the vector is not needed.
+                let _ = spent.send(entries);
+            }
             Commit::Flush(done) => {
                 let _ = done.send(());
             }
@@ -52,8 +64,12 @@ pub(super) fn committer(db: &Database, commits: mpsc::Receiver<Commit>) -> Resul
     Ok(())
 }
 
-/// Writes a batch and its file's progress in one transaction.
-fn write(db: &Database, prepared: Prepared) -> Result<(), IndexError> {
+/// Writes a batch and its file's progress in one transaction; its entries' vector back.
+fn write(
+    db: &Database,
+    prepared: Prepared,
+    scratch: &mut Vec<Entry>,
+) -> Result<Vec<Entry>, IndexError> {
     let Prepared {
         mut batch,
         segment,
@@ -63,7 +79,7 @@ fn write(db: &Database, prepared: Prepared) -> Result<(), IndexError> {
     } = prepared;
     let tx = db.begin_write().map_err(store_error)?;
     if let Some(segment) = segment {
-        batch.write(&tx, segment)?;
+        batch.write(&tx, segment, scratch)?;
     }
     super::kept::write(&tx, record.content, &batch.kept)?;
     {
@@ -78,7 +94,8 @@ fn write(db: &Database, prepared: Prepared) -> Result<(), IndexError> {
             meta.insert(name, u64::from(value)).map_err(store_error)?;
         }
     }
-    tx.commit().map_err(store_error)
+    tx.commit().map_err(store_error)?;
+    Ok(batch.entries)
 }
 
 /// The games of one commit: their entries, records, identities and new players.
@@ -98,11 +115,12 @@ pub(super) struct Batch {
 }
 
 impl Batch {
-    pub(super) fn new(first_game: u32) -> Batch {
+    /// A batch from game `first_game` on, its entries filling `entries` (empty).
+    pub(super) fn new(first_game: u32, entries: Vec<Entry>) -> Batch {
         Batch {
             first_game,
             games: 0,
-            entries: Vec::new(),
+            entries,
             records: Vec::new(),
             identities: Vec::new(),
             materials: Vec::new(),
@@ -160,9 +178,14 @@ impl Batch {
     }
 
     /// Writes the batch as segment `segment`.
-    fn write(&mut self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
+    fn write(
+        &mut self,
+        tx: &WriteTransaction,
+        segment: u32,
+        scratch: &mut Vec<Entry>,
+    ) -> Result<(), IndexError> {
         // Stable: the entries come in game order, so a key's games stay in order.
-        super::radix::sort_by_key(&mut self.entries);
+        super::radix::sort_by_key(&mut self.entries, scratch);
         let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
         for (first, block) in postings::blocks(&self.entries) {
             let key = postings::block_key(segment, first);

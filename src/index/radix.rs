@@ -13,7 +13,9 @@ const DIGIT_BITS: u32 = 12;
 const PASSES: usize = Key::BITS.div_ceil(DIGIT_BITS) as usize;
 const BUCKETS: usize = 1 << DIGIT_BITS;
 
-/// Sorts `entries` by key, keeping the order of entries with equal keys.
+/// Sorts `entries` by key, keeping the order of entries with equal keys. `scratch` is where
+/// a pass writes: kept from batch to batch, its pages are not the kernel's to fault in anew
+/// for every sort (it comes back holding anything).
 ///
 /// ```
 /// use jaque::index::code::MoveCode;
@@ -23,17 +25,19 @@ const BUCKETS: usize = 1 << DIGIT_BITS;
 /// let key = |bits| Key::from_bits(bits).unwrap();
 /// let entry = |k, game| Entry { key: key(k), game, code: MoveCode::NONE };
 /// let mut entries = vec![entry(1 << 40, 0), entry(5, 1), entry(1 << 40, 2), entry(5, 3)];
-/// sort_by_key(&mut entries);
+/// sort_by_key(&mut entries, &mut Vec::new());
 /// let games: Vec<u32> = entries.iter().map(|e| e.game).collect();
 /// assert_eq!(games, [1, 3, 0, 2]);
 /// ```
-pub fn sort_by_key(entries: &mut Vec<Entry>) {
-    if entries.len() < 2 {
+pub fn sort_by_key(entries: &mut Vec<Entry>, scratch: &mut Vec<Entry>) {
+    let Some(&fill) = entries.first().filter(|_| entries.len() > 1) else {
         return;
-    }
+    };
     let counts = histograms(entries);
-    let mut from = std::mem::take(entries);
-    let mut to = from.clone();
+    scratch.clear();
+    scratch.resize(entries.len(), fill);
+    let (mut from, mut to) = (&mut *entries, &mut *scratch);
+    let mut swapped = false;
     for (pass, count) in counts.iter().enumerate() {
         // A digit all entries share moves nothing.
         if count.contains(&from.len()) {
@@ -46,7 +50,7 @@ pub fn sort_by_key(entries: &mut Vec<Entry>) {
             at += n;
         }
         let shift = pass as u32 * DIGIT_BITS;
-        for entry in &from {
+        for entry in from.iter() {
             let digit = digit(entry.key, shift);
             // Always there: a digit is under `BUCKETS`, and the counts sum to the length.
             if let Some(slot) = next.get_mut(digit) {
@@ -57,8 +61,11 @@ pub fn sort_by_key(entries: &mut Vec<Entry>) {
             }
         }
         std::mem::swap(&mut from, &mut to);
+        swapped = !swapped;
     }
-    *entries = from;
+    if swapped {
+        std::mem::swap(entries, scratch);
+    }
 }
 
 /// The count of each digit value, for every pass, in one read of `entries`.
@@ -103,7 +110,14 @@ mod tests {
             .collect();
         let mut expected = entries.clone();
         expected.sort_by_key(|e| e.key);
-        sort_by_key(&mut entries);
+        let mut scratch = vec![expected[5]; 7];
+        sort_by_key(&mut entries, &mut scratch);
         assert_eq!(entries, expected);
+        // Again, the scratch now a batch's size and full of entries.
+        let mut again = expected.clone();
+        again.reverse();
+        again.sort_by_key(|e| e.game);
+        sort_by_key(&mut again, &mut scratch);
+        assert_eq!(again, expected);
     }
 }
