@@ -33,6 +33,10 @@ pub struct IndexArgs {
     /// With `--stats`: one JSON object (`files`, `games`, `positions`, `bytes`).
     #[arg(long, requires = "stats")]
     pub json: bool,
+    /// Verify the checksum of every page (reads the whole index). Reading an index trusts
+    /// its pages: one damaged on disk after it was written may stop jaque.
+    #[arg(long)]
+    pub check: bool,
     /// Threads reading games (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
@@ -112,6 +116,13 @@ pub struct FilterArgs {
 
 pub fn run_index(args: IndexArgs, global: Global) -> Outcome {
     let mut outcome = Outcome::Clean;
+    if args.check {
+        match append::check(&args.db) {
+            Ok(()) if !global.quiet => eprintln!("{}: every page is sound", args.db.display()),
+            Ok(_) => {}
+            Err(error) => return failed(&args.db, &error),
+        }
+    }
     for path in &args.remove {
         match append::remove_file(&args.db, path) {
             Ok(Some(record)) if !global.quiet => {

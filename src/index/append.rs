@@ -118,6 +118,21 @@ fn open(path: &Path, variations: Option<bool>) -> Result<(Database, bool), Index
     }
 }
 
+/// Verifies the checksum of every page of the index at `db` (redb's integrity check, which
+/// reads the whole file): an error names the damage. Reading an index trusts its pages, and
+/// a page damaged on disk after it was written may stop the reading process: this is the
+/// check to run on an index that did.
+pub fn check(db: &Path) -> Result<(), IndexError> {
+    if !db.is_file() {
+        let missing = std::io::Error::new(std::io::ErrorKind::NotFound, "no index here");
+        return Err(IndexError::io(db, missing));
+    }
+    let mut builder = Database::builder();
+    let opened = builder.set_check_integrity_on_open(true).open(db);
+    let db = opened.map_err(store_error)?;
+    super::read::check_scheme(&db).map(drop)
+}
+
 /// Removes the file at `path` (as given when it was indexed, made absolute) from the index at
 /// `db`: its games leave every answer, and the file may be indexed again. Games of other files
 /// that were dropped as duplicates of its games are not added back (index those files again

@@ -14,6 +14,7 @@ mod docs;
 mod export;
 mod fix;
 mod fmt;
+mod index_check;
 mod index_filters;
 mod index_kept;
 mod index_kill;
