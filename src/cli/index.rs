@@ -42,7 +42,7 @@ pub struct IndexArgs {
     pub jobs: Option<usize>,
     /// New games in one commit: a run stopped (killed, out of disk) keeps every commit
     /// whole, and the next run goes on from the last.
-    #[arg(long, value_name = "GAMES", default_value_t = 10_000,
+    #[arg(long, value_name = "GAMES", default_value_t = append::BATCH_GAMES as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub batch: u64,
 }

@@ -35,11 +35,17 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             input: input::Settings::default(),
-            batch_games: 10_000,
+            batch_games: BATCH_GAMES,
             variations: None,
         }
     }
 }
+
+/// New games in one commit, unless told otherwise. A commit is a segment, and every question
+/// looks in every segment, so fewer, larger ones answer faster; but the committing thread
+/// sorts and codes a batch while the readers fill the next, and a batch much larger keeps
+/// them waiting. (A run killed loses at most the batch it was filling.)
+pub const BATCH_GAMES: usize = 50_000;
 
 /// What indexing did with a file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -203,18 +203,20 @@ impl Visit for Walker {
             self.reached(reached.depth, key, reached.played);
             return ControlFlow::Continue(());
         }
-        let Some((before, hash)) = self.last else {
+        // Borrowed, not copied: a position is a hundred bytes, and this runs every move.
+        let Some((before, hash)) = &self.last else {
             return ControlFlow::Continue(());
         };
         let hash = match reached.played {
-            Some(mv) => before.zobrist_after(hash, mv, after),
+            Some(mv) => before.zobrist_after(*hash, mv, after),
             None => after.zobrist_hash(),
         };
-        self.identity.write_u64(identity_of(reached.played));
-        self.reached(0, Key::from_zobrist(hash), reached.played);
         // Only a capture or a promotion changes the material.
         let promoted = reached.played.is_some_and(|mv| mv.promotion().is_some());
-        if promoted || after.occupied().count() != before.occupied().count() {
+        let material = promoted || after.occupied().count() != before.occupied().count();
+        self.identity.write_u64(identity_of(reached.played));
+        self.reached(0, Key::from_zobrist(hash), reached.played);
+        if material {
             self.material.add(after);
         }
         self.last = Some((*after, hash));
