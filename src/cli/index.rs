@@ -229,7 +229,7 @@ fn print_stats(db: &Path, index: &Index, all: bool, as_json: bool) -> Result<(),
             .collect();
         let totals = json!({"files": files, "games": stats.games, "positions": stats.entries,
                             "players": stats.players, "variations": stats.variations,
-                            "bytes": bytes});
+                            "segments": stats.segments, "bytes": bytes});
         println!("{totals}");
         return Ok(());
     }

@@ -100,6 +100,7 @@ pub fn index_files(
         let committed = committer.join().unwrap_or(Err(commit::stopped()));
         committed.and(indexed)
     })?;
+    super::merge::merge_small(&db)?;
     // Copy-on-write frees the pages a batch's commit replaced, and the file keeps them:
     // given back, they were a third of the file over a million games.
     db.compact().map_err(store_error)?;

@@ -186,12 +186,10 @@ impl Batch {
     ) -> Result<(), IndexError> {
         // Stable: the entries come in game order, so a key's games stay in order.
         super::radix::sort_by_key(&mut self.entries, scratch);
-        let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
-        for (first, block) in postings::blocks(&self.entries) {
-            let key = postings::block_key(segment, first);
-            table.insert(key, block.as_slice()).map_err(store_error)?;
-        }
-        self.write_summaries(tx, segment)?;
+        self.write_postings(tx, segment)?;
+        let mut sizes = tx.open_table(store::SEGMENT_GAMES).map_err(store_error)?;
+        let games = u32::try_from(self.games).unwrap_or(u32::MAX);
+        sizes.insert(segment, games).map_err(store_error)?;
         let runs = [
             (store::GAMES, &self.records, GameInfo::SIZE),
             (store::IDENTITIES, &self.identities, 16),
@@ -215,26 +213,42 @@ impl Batch {
 }
 
 impl Batch {
-    /// Writes the summaries of the keys many of the batch's games reach.
-    fn write_summaries(&self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
-        let mut table = tx.open_table(store::HOT).map_err(store_error)?;
+    /// Writes the batch's postings and the summaries of the keys many of its games reach.
+    fn write_postings(&self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
         let info = |game: u32| {
             let at = (game.checked_sub(self.first_game)? as usize) * GameInfo::SIZE;
             GameInfo::from_bytes(self.records.get(at..at + GameInfo::SIZE)?)
         };
-        let mut rest = &self.entries[..];
-        while let Some(first) = rest.first() {
-            let same = rest.iter().take_while(|e| e.key == first.key).count();
-            let (games, after) = rest.split_at(same);
-            if same >= HOT_GAMES {
-                let summary = Summary::of(games, info).to_bytes();
-                let key = postings::block_key(segment, first.key);
-                table.insert(key, summary.as_slice()).map_err(store_error)?;
-            }
-            rest = after;
-        }
-        Ok(())
+        write_segment(tx, segment, &self.entries, info)
     }
+}
+
+/// Writes a segment: its sorted `entries` as blocks of postings, the summaries of the keys
+/// many of its games reach (`info` giving a game's record), and its number of games.
+pub(super) fn write_segment(
+    tx: &WriteTransaction,
+    segment: u32,
+    entries: &[Entry],
+    info: impl Fn(u32) -> Option<GameInfo>,
+) -> Result<(), IndexError> {
+    let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
+    for (first, block) in postings::blocks(entries) {
+        let key = postings::block_key(segment, first);
+        table.insert(key, block.as_slice()).map_err(store_error)?;
+    }
+    let mut table = tx.open_table(store::HOT).map_err(store_error)?;
+    let mut rest = entries;
+    while let Some(first) = rest.first() {
+        let same = rest.iter().take_while(|e| e.key == first.key).count();
+        let (games, after) = rest.split_at(same);
+        if same >= HOT_GAMES {
+            let summary = Summary::of(games, &info).to_bytes();
+            let key = postings::block_key(segment, first.key);
+            table.insert(key, summary.as_slice()).map_err(store_error)?;
+        }
+        rest = after;
+    }
+    Ok(())
 }
 
 /// Games in one stored run of records (or of identities): a run fills most of a page of

@@ -124,7 +124,7 @@ impl Index {
         let legal = super::tree::LegalCodes::of(position);
         let removed = removed_ranges(tx)?;
         let (mut total, mut shown) = (0u64, Vec::new());
-        for segment in 0..segments(tx)? {
+        for segment in segments(tx)? {
             let enough = limit.is_some_and(|limit| shown.len() >= limit);
             if enough
                 && removed.is_empty()

@@ -46,6 +46,8 @@ pub mod kept;
 pub mod key;
 #[cfg(feature = "index")]
 pub mod material;
+#[cfg(feature = "index")]
+mod merge;
 mod players;
 pub mod postings;
 #[cfg(feature = "index")]

@@ -40,6 +40,8 @@ pub struct Stats {
     pub entries: u64,
     /// Players told apart.
     pub players: u64,
+    /// Segments (each question looks in every one; see `merge`).
+    pub segments: u64,
     /// Whether positions inside variations are indexed too.
     pub variations: bool,
 }
@@ -119,7 +121,7 @@ impl Index {
         key: Key,
     ) -> Result<Vec<Posting>, IndexError> {
         let mut out = Vec::new();
-        for segment in 0..segments(tx)? {
+        for segment in segments(tx)? {
             segment_postings(tx, segment, key, &mut out)?;
         }
         out.sort_unstable_by_key(|p| p.game);
@@ -144,6 +146,7 @@ impl Index {
             games: count(store::NEXT_GAME)?.saturating_sub(removed),
             entries: count(store::ENTRIES)?,
             players: count(store::NEXT_PLAYER)?.saturating_sub(1),
+            segments: segments(&tx)?.len() as u64,
             variations: holds_variations(&tx)?,
         })
     }
@@ -227,13 +230,30 @@ pub(super) fn holds_variations(tx: &ReadTransaction) -> Result<bool, IndexError>
     }
 }
 
-/// How many segments the index holds (numbered from 0).
-pub(super) fn segments(tx: &ReadTransaction) -> Result<u32, IndexError> {
-    let segments = match store::existing(tx.open_table(store::META))? {
+/// The segments the index holds, in game order: the numbers given so far, less those
+/// merged into another.
+pub(super) fn segments(tx: &ReadTransaction) -> Result<Vec<u32>, IndexError> {
+    let given = match store::existing(tx.open_table(store::META))? {
         Some(meta) => store::counter(&meta, store::NEXT_SEGMENT)?,
         None => 0,
     };
-    Ok(u32::try_from(segments).unwrap_or(u32::MAX))
+    let given = u32::try_from(given).unwrap_or(u32::MAX);
+    let mut live = Vec::new();
+    let mut next = 0;
+    if let Some(merged) = store::existing(tx.open_table(store::MERGED))? {
+        // Ascending and apart: each a live segment and the numbers it took in.
+        for row in merged.iter().map_err(store_error)? {
+            let (segment, end) = row.map_err(store_error)?;
+            let (segment, end) = (segment.value(), end.value().min(given));
+            live.extend(next..segment.min(given));
+            if segment < given {
+                live.push(segment);
+            }
+            next = next.max(end).max(segment.saturating_add(1));
+        }
+    }
+    live.extend(next..given);
+    Ok(live)
 }
 
 /// Appends the postings of `key` in one segment (removed games included).

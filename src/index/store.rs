@@ -30,6 +30,13 @@ pub(super) const IDENTITIES: TableDefinition<u32, &[u8]> = TableDefinition::new(
 /// [`super::material::MaterialSpan`]s.
 #[cfg(feature = "index")]
 pub(super) const MATERIAL: TableDefinition<u32, &[u8]> = TableDefinition::new("material");
+/// Segments' numbers of games (a segment → its games), for merging small ones; an index
+/// made before they were kept lists none, and its segments are not merged.
+#[cfg(feature = "index")]
+pub(super) const SEGMENT_GAMES: TableDefinition<u32, u32> = TableDefinition::new("segment_games");
+/// Segments merged into another: a segment → the end (exclusive) of the numbers after it
+/// whose postings it now holds (see [`super::merge`]).
+pub(super) const MERGED: TableDefinition<u32, u32> = TableDefinition::new("merged_segments");
 /// Games removed with their file: first game → end (exclusive).
 pub(super) const REMOVED: TableDefinition<u32, u32> = TableDefinition::new("removed");
 

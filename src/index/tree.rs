@@ -275,7 +275,7 @@ impl Index {
         if filter.is_empty() && removed_ranges(&tx)?.is_empty() {
             // A hot position's summary where a segment has one, its postings elsewhere.
             let mut records = Records::new(&tx)?;
-            for segment in 0..segments(&tx)? {
+            for segment in segments(&tx)? {
                 match summary(&tx, segment, key)? {
                     Some(summary) => gathered.summary(&summary),
                     None => {

@@ -45,7 +45,20 @@ fn index_oracle_tree_and_find_agree_with_python_chess_on_the_made_up_corpus() {
         "tools/gen/corpus (tests/common/corpus.rs)",
     );
     let db = dir.join("db");
-    index(&db, &paths);
+    // Small commits, so that the answers come from segments merged after the run.
+    index(&db, &paths, &["--batch", "7000"]);
+    let stats = run(&[
+        "index",
+        db.to_str().expect("a UTF-8 path"),
+        "--stats",
+        "--json",
+    ]);
+    let stats: Value = serde_json::from_str(&stats.expect("--stats")).expect("JSON");
+    let segments = stats["segments"].as_u64().expect("segments");
+    assert!(
+        segments <= 3,
+        "{segments} segments: the 15 commits were not merged"
+    );
     report(check_all(&db, &answers), answers.len());
 }
 
@@ -66,7 +79,7 @@ fn index_oracle_shared_real_files_agree_with_python_chess() {
         "../shared/data/pgn/real (the shared files changed)",
     );
     let db = common::scratch("index_oracle_shared").join("db");
-    index(&db, &paths);
+    index(&db, &paths, &[]);
     report(check_all(&db, &answers), answers.len());
 }
 
@@ -131,10 +144,11 @@ fn check_files(paths: &[PathBuf], wanted: &Value, source: &str) {
     }
 }
 
-/// `jaque index DB FILE…`, which must succeed.
-fn index(db: &Path, paths: &[PathBuf]) {
+/// `jaque index DB FILE… MORE…`, which must succeed.
+fn index(db: &Path, paths: &[PathBuf], more: &[&str]) {
     let mut args = vec!["index", db.to_str().expect("a UTF-8 path")];
     args.extend(paths.iter().map(|p| p.to_str().expect("a UTF-8 path")));
+    args.extend(more);
     let done = common::run_jaque(None, &args, None);
     assert_eq!(
         done.status.code(),
