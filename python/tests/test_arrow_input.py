@@ -9,6 +9,7 @@ result), and jaque reading the same rows written as a PGN file.
 
 import datetime
 
+import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -163,6 +164,26 @@ def test_record_batch_and_string_types(parquet_table):
     assert_oracle(list(jaque.read_games(batch)))
     for string_type in (pa.large_string(), pa.string_view()):
         assert_oracle(list(jaque.read_games(lichess_table(string_type))))
+
+
+def test_slices_start_at_their_offset(parquet_table):
+    records = [r for _, _, r in GAMES]
+    found = list(jaque.read_games(parquet_table.slice(45, 70)))
+    assert_oracle(found, records[45:115])
+    assert [g.tags["WhiteElo"] for g in found] == [str(1500 + i) for i in range(45, 115)]
+    batch = parquet_table.combine_chunks().to_batches()[0].slice(7, 9)
+    assert_oracle(list(jaque.read_games(batch)), records[7:16])
+    texts = pa.array([text for text, _, _ in GAMES], type=pa.string_view())
+    assert_oracle(list(jaque.read_games(texts.slice(3, 11))), records[3:14])
+
+
+def test_polars_frame_and_series(parquet_table):
+    """polars exports its strings as string_view, through `__arrow_c_stream__`."""
+    frame = pl.from_arrow(parquet_table)
+    found = list(jaque.read_games(frame))
+    assert_oracle(found)
+    assert [g.tags["WhiteElo"] for g in found] == [str(1500 + i) for i in range(len(GAMES))]
+    assert_oracle(list(jaque.read_games(frame["movetext"])))
 
 
 def test_movetext_column_alone(parquet_table):
