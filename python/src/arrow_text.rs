@@ -43,8 +43,8 @@ impl Layout {
             DataType::Struct(fields) => table_layout(fields),
             t if is_string(t) => Ok(Layout::Games),
             other => Err(PyTypeError::new_err(format!(
-                "an Arrow column of games must hold strings (string, large_string or \
-                 string_view), not {other}"
+                "an Arrow column of games must hold strings (string, large_string, \
+                 string_view, or a dictionary of them), not {other}"
             ))),
         }
     }
@@ -87,11 +87,14 @@ fn table_layout(fields: &Fields) -> PyResult<Layout> {
     Ok(Layout::Table { tags, movetext })
 }
 
+/// Strings, plain or dictionary-encoded (pandas' categoricals, Parquet read with
+/// `read_dictionary`).
 fn is_string(data_type: &DataType) -> bool {
-    matches!(
-        data_type,
-        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
-    )
+    match data_type {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => true,
+        DataType::Dictionary(_, values) => is_string(values),
+        _ => false,
+    }
 }
 
 /// The types a tag's value is printed from (and `Null`, pyarrow's type of a column of
@@ -125,6 +128,9 @@ pub struct ArrowText {
     /// The text made and not yet read, from `at`.
     pending: Vec<u8>,
     at: usize,
+    /// The producer's error, held back until the text made before it is read: the games
+    /// before it come out first.
+    failed: Option<io::Error>,
 }
 
 impl ArrowText {
@@ -135,6 +141,7 @@ impl ArrowText {
             current: None,
             pending: Vec::with_capacity(jaque::input::BUFFER),
             at: 0,
+            failed: None,
         }
     }
 
@@ -142,11 +149,21 @@ impl ArrowText {
     fn refill(&mut self) -> io::Result<()> {
         self.pending.clear();
         self.at = 0;
+        if let Some(error) = self.failed.take() {
+            return Err(error);
+        }
         while self.pending.len() < jaque::input::BUFFER {
             let (array, row) = match self.current.take() {
                 Some(current) => current,
                 None => match self.arrays.next() {
-                    Some(array) => (array.map_err(io::Error::other)?, 0),
+                    Some(Ok(array)) => (array, 0),
+                    Some(Err(error)) if self.pending.is_empty() => {
+                        return Err(io::Error::other(error));
+                    }
+                    Some(Err(error)) => {
+                        self.failed = Some(io::Error::other(error));
+                        return Ok(());
+                    }
                     None => return Ok(()),
                 },
             };
@@ -234,9 +251,26 @@ fn string_at(array: &dyn Array, row: usize) -> Option<&str> {
         Some(strings.value(row))
     } else if let Some(strings) = array.as_string_opt::<i64>() {
         Some(strings.value(row))
+    } else if let Some(strings) = array.as_string_view_opt() {
+        Some(strings.value(row))
     } else {
-        array.as_string_view_opt().map(|strings| strings.value(row))
+        dictionary_string(array, row)
     }
+}
+
+/// The string at `row` of a dictionary of strings (`None` for any other array).
+fn dictionary_string(array: &dyn Array, row: usize) -> Option<&str> {
+    macro_rules! keyed {
+        ($($t:ty),*) => {$(
+            if let Some(dictionary) = array.as_dictionary_opt::<$t>() {
+                return string_at(dictionary.values().as_ref(), dictionary.key(row)?);
+            }
+        )*};
+    }
+    keyed!(
+        Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type, UInt32Type, UInt64Type
+    );
+    None
 }
 
 /// `[name "value"]` and a newline, for the value at `row` of `column` if it is not null;

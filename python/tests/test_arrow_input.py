@@ -164,6 +164,16 @@ def test_record_batch_and_string_types(parquet_table):
     assert_oracle(list(jaque.read_games(batch)))
     for string_type in (pa.large_string(), pa.string_view()):
         assert_oracle(list(jaque.read_games(lichess_table(string_type))))
+    # Dictionary-encoded strings (pandas' categoricals, `read_dictionary`), sliced.
+    encoded = pa.table([
+        c.dictionary_encode() if pa.types.is_string(c.type) else c for c in parquet_table.columns
+    ], names=parquet_table.column_names)
+    assert pa.types.is_dictionary(encoded.schema.field("White").type)
+    found = list(jaque.read_games(encoded.slice(20)))
+    assert_oracle(found, [r for _, _, r in GAMES[20:]])
+    assert [g.tags["White"] for g in found] == lichess_rows()["White"][20:]
+    column = pa.array([t for t, _, _ in GAMES[:9]] + [None]).dictionary_encode()
+    assert_oracle(list(jaque.read_games(column)), [r for _, _, r in GAMES[:9]])
 
 
 def test_slices_start_at_their_offset(parquet_table):
@@ -276,3 +286,20 @@ def test_a_python_stream_read_into_a_table_and_then_empty():
     assert table.column("san").to_pylist() == [r["san"] for _, _, r in GAMES]
     # Read once, as pyarrow's own reader: then it has no more rows.
     assert list(jaque.read_games(reader)) == [] and reader.read_all().num_rows == 0
+
+
+def test_a_producer_error_is_a_read_error_after_the_games_before_it():
+    schema = pa.schema([("movetext", pa.string())])
+
+    def made():
+        yield pa.record_batch([pa.array([m for _, m, _ in GAMES[:3]])], schema=schema)
+        raise RuntimeError("the producer broke")
+
+    found = []
+    with pytest.raises(jaque.ReadError, match="the producer broke"):
+        for game in jaque.read_games(pa.RecordBatchReader.from_batches(schema, made())):
+            found.append(game)
+    # The last game before the error is not known to be whole (the reader sees no end of
+    # input, as with a file whose read fails): the ones before it come out.
+    assert len(found) >= 2
+    assert_oracle(found, [r for _, _, r in GAMES[: len(found)]])
