@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import jaque
-from conftest import oracle, source_path
+from conftest import ROOT, oracle, source_path
 
 FILES = ("variations.pgn", "repetition.pgn")
 
@@ -303,3 +303,55 @@ def test_a_producer_error_is_a_read_error_after_the_games_before_it():
     # input, as with a file whose read fails): the ones before it come out.
     assert len(found) >= 2
     assert_oracle(found, [r for _, _, r in GAMES[: len(found)]])
+
+
+SHARED_LICHESS = ROOT.parent / "shared/data/pgn/real/shakmaty__lichess_db_1000k.pgn"
+
+
+def lichess_file_rows(text):
+    """The games of a lichess export as lichess's Parquet has them: the LICHESS columns,
+    Elo as integers, UTCDate and UTCTime as a date and a time; the file's other tags left
+    out. A game cut at the end of the file is left out."""
+    columns = {name: [] for name in LICHESS}
+    blocks = text.split("\n\n")
+    for head, moves in zip(blocks[0::2], blocks[1::2]):
+        if not moves.rstrip().endswith(("1-0", "0-1", "1/2-1/2", "*")):
+            continue
+        tags = dict(line[1:-1].split(" ", 1) for line in head.splitlines())
+        tags = {name: value[1:-1] for name, value in tags.items()}
+        for name in LICHESS[:-1]:
+            value = tags.get(name)
+            if value is not None and name.endswith("Elo"):
+                value = int(value) if value.isdigit() else None
+            elif value is not None and name == "UTCDate":
+                value = datetime.datetime.strptime(value, "%Y.%m.%d").date()
+            elif value is not None and name == "UTCTime":
+                value = datetime.datetime.strptime(value, "%H:%M:%S").time()
+            columns[name].append(value)
+        columns["movetext"].append(moves.strip())
+    return columns
+
+
+def test_shared_lichess_games_as_parquet_read_as_their_pgn(tmp_path):
+    """Real lichess games (clocks in comments) in the lichess Parquet layout: read as the
+    PGN file of the same rows, and with the moves, clocks and results of the original file."""
+    if not SHARED_LICHESS.exists():
+        pytest.skip(f"SKIPPED: {SHARED_LICHESS} (the project's shared data) is absent")
+    text = SHARED_LICHESS.read_text(encoding="utf-8")
+    columns = lichess_file_rows(text)
+    fields = [pa.field(n, LICHESS_TYPES.get(n, pa.string())) for n in LICHESS]
+    pq.write_table(pa.table(columns, schema=pa.schema(fields)), tmp_path / "month.parquet")
+    month = pq.read_table(tmp_path / "month.parquet")
+    assert month.num_rows == len(columns["movetext"]) == text.count("\n[Event ") + 1
+    from_arrow = pa.table(jaque.read_arrow(month, jobs=2))
+    from_text = pa.table(jaque.read_arrow(pgn_of(columns)))
+    assert without_source(from_arrow).equals(without_source(from_text))
+    original = {g.tags["Site"]: g for g in jaque.read_games(text.encode())}
+    found = list(jaque.read_games(month))
+    assert len(found) == month.num_rows
+    for game in found:
+        want = original[game.tags["Site"]]
+        assert (game.san, game.clocks, game.result) == (want.san, want.clocks, want.result)
+        assert game.tags["WhiteElo"] == want.tags["WhiteElo"]
+        assert game.tags["UTCDate"] == want.tags["UTCDate"]
+        assert game.tags["UTCTime"] == want.tags["UTCTime"]
