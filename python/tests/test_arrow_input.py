@@ -8,6 +8,8 @@ result), and jaque reading the same rows written as a PGN file.
 """
 
 import datetime
+import subprocess
+import sys
 
 import polars as pl
 import pyarrow as pa
@@ -355,3 +357,19 @@ def test_shared_lichess_games_as_parquet_read_as_their_pgn(tmp_path):
         assert game.tags["WhiteElo"] == want.tags["WhiteElo"]
         assert game.tags["UTCDate"] == want.tags["UTCDate"]
         assert game.tags["UTCTime"] == want.tags["UTCTime"]
+
+
+def test_the_interpreter_ends_while_a_python_stream_is_read():
+    """The reading thread is inside a Python producer when the interpreter ends: it exits,
+    neither hanging nor crashing."""
+    program = """if True:
+        import pyarrow as pa, jaque
+        schema = pa.schema([("movetext", pa.string())])
+        made = (pa.record_batch([pa.array(["1. e4 e5 *"] * 50)], schema=schema)
+                for _ in range(200_000))
+        games = jaque.read_games(pa.RecordBatchReader.from_batches(schema, made))
+        print(next(games).san)
+    """
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                         timeout=60)
+    assert (run.returncode, run.stdout) == (0, "['e4', 'e5']\n"), run.stderr
