@@ -2,11 +2,36 @@
 
 import os
 from collections.abc import Iterator, Mapping
-from typing import BinaryIO, Literal, TextIO, TypedDict, final
+from typing import BinaryIO, Literal, Protocol, TextIO, TypedDict, final
 
 from typing_extensions import CapsuleType
 
-Source = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO | TextIO
+class ArrowStreamSource(Protocol):
+    """Arrow data as a stream (pyarrow ChunkedArray, Table, RecordBatchReader, ...)."""
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> CapsuleType: ...
+
+class ArrowArraySource(Protocol):
+    """Arrow data as one array (pyarrow Array, RecordBatch, ...)."""
+
+    def __arrow_c_array__(
+        self, requested_schema: object | None = None
+    ) -> tuple[CapsuleType, CapsuleType]: ...
+
+# A path, a file's bytes, a file object, or Arrow strings: a column of whole games, or a
+# table in the lichess layout (tag columns and `movetext`), read as the PGN text they make
+# (python/README.md, "Arrow strings": lines and columns count in that text).
+Source = (
+    str
+    | os.PathLike[str]
+    | bytes
+    | bytearray
+    | memoryview
+    | BinaryIO
+    | TextIO
+    | ArrowStreamSource
+    | ArrowArraySource
+)
 Level = Literal["allow", "warn", "deny"]
 Lang = Literal["en", "es", "de", "fr", "nl"]
 TableName = Literal["games", "moves", "positions"]

@@ -25,14 +25,22 @@ use crate::settings::settings;
 use crate::source::{Raised, Source, open, take};
 
 /// Every game of `source`, checked, in input order: a path (`.pgn`, `.pgn.zst`, `.pgn.gz`,
-/// told by content), `bytes`, or a file object. Games with errors are yielded with their
-/// diagnostics; nothing is skipped. `jobs` threads check (default: one a core), `lang` names
-/// the piece letters, `lints` maps codes to `allow`, `warn` or `deny`.
+/// told by content), `bytes`, a file object, or Arrow strings (a column of whole games, or a
+/// table in the lichess layout: tag columns and `movetext`), read from Arrow's buffers as
+/// the PGN text they make, where lines count (python/README.md, "Arrow strings"). Games
+/// with errors are yielded with their diagnostics; nothing is skipped. `jobs` threads check
+/// (default: one a core), `lang` names the piece letters, `lints` maps codes to `allow`,
+/// `warn` or `deny`.
 ///
 /// >>> import jaque
 /// >>> games = list(jaque.read_games(b"1. e4 e5 *\n\n1. d4 Nf6 2. Bxf7 *\n", jobs=2))
 /// >>> [(g.index, g.plies, g.errors) for g in games]
 /// [(0, 2, 0), (1, 2, 1)]
+/// >>> import pyarrow
+/// >>> month = pyarrow.table({"White": ["Tal", None], "WhiteElo": [2700, 2650],
+/// ...                        "movetext": ["1. e4 e5 1-0", "1. d4 *"]})
+/// >>> [(g.tags["WhiteElo"], g.tags.get("White"), g.san) for g in jaque.read_games(month)]
+/// [('2700', 'Tal', ['e4', 'e5']), ('2650', None, ['d4'])]
 #[pyfunction]
 #[pyo3(signature = (source, *, jobs=None, lang="en", lints=None))]
 pub fn read_games(
@@ -169,8 +177,8 @@ impl Games {
     }
 }
 
-/// The games of `source` as an Arrow table, streamed in record batches of at most
-/// `batch_size` rows: `table` is `games` (a row a game), `moves` (a row a mainline ply) or
+/// The games of `source` (what `read_games` reads, Arrow strings too) as an Arrow table,
+/// streamed in record batches of at most `batch_size` rows: `table` is `games` (a row a game), `moves` (a row a mainline ply) or
 /// `positions` (a row a mainline ply, the position before it as twelve bitboards). The
 /// result has `__arrow_c_stream__`, so pyarrow, polars, pandas and duckdb read it without a
 /// copy, and can be read once. Ctrl-C ends it between batches even while its reader runs

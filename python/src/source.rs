@@ -1,6 +1,7 @@
 //! What `read_games` and `read_arrow` accept: a path (`str` or `os.PathLike`), the bytes of
-//! a file (`bytes`, `bytearray`, `memoryview`), or a file object opened in binary or text
-//! mode. Compressed input (zstd, gzip) is told by its content, whatever its name.
+//! a file (`bytes`, `bytearray`, `memoryview`), a file object opened in binary or text
+//! mode, or Arrow strings (`arrow_source`). Compressed input (zstd, gzip) is told by its
+//! content, whatever its name.
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
+use crate::arrow_source::{is_arrow, open_arrow};
 use crate::errors::read_error;
 
 /// An input, opened: its name as diagnostics and tables give it, and its text.
@@ -51,6 +53,17 @@ pub fn _stop_reading(py: Python<'_>) {
     });
 }
 
+/// `read`, run unless the interpreter is ending (`None` then), counted as a read under way:
+/// a read may take the GIL, which a thread must not wait for while the interpreter ends.
+pub fn while_reading<T>(read: impl FnOnce() -> T) -> Option<T> {
+    // Counted before the flag is looked at: the exit either sees this read, or this read
+    // sees the flag.
+    READING.fetch_add(1, Ordering::SeqCst);
+    let result = (!SHUTTING_DOWN.load(Ordering::SeqCst)).then(read);
+    READING.fetch_sub(1, Ordering::SeqCst);
+    result
+}
+
 /// Opens `source`. A directory or a missing file raises `OSError` here, before any game.
 pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
@@ -65,11 +78,14 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
             raised: Raised::default(),
         });
     }
+    if is_arrow(source)? {
+        return open_arrow(source);
+    }
     if source.hasattr("read")? {
         return open_file_object(source);
     }
     Err(PyTypeError::new_err(format!(
-        "cannot read games from a {}: give a path, bytes or a file object",
+        "cannot read games from a {}: give a path, bytes, a file object or Arrow strings",
         source.get_type().name()?
     )))
 }
@@ -175,14 +191,8 @@ impl Read for FileObject {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.at >= self.pending.len() {
             let ending = || io::Error::other("the interpreter is shutting down");
-            // Counted before the flag is looked at: the exit either sees this read, or this
-            // read sees the flag.
-            READING.fetch_add(1, Ordering::SeqCst);
-            let chunk = match SHUTTING_DOWN.load(Ordering::SeqCst) {
-                true => None,
-                false => Python::try_attach(|py| self.read_chunk(py, buf.len())),
-            };
-            READING.fetch_sub(1, Ordering::SeqCst);
+            let chunk = while_reading(|| Python::try_attach(|py| self.read_chunk(py, buf.len())));
+            let chunk = chunk.flatten();
             self.pending = chunk.ok_or_else(ending)??;
             self.at = 0;
         }

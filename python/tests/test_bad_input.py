@@ -418,7 +418,7 @@ def test_an_unreadable_file_raises_permission_error(tmp_path):
     "source", [3, 2.5, None, ["1. e4 *"], {"a": 1}, object(), array.array("b", b"1. e4 *")]
 )
 def test_an_unsupported_source_raises_type_error(read, source):
-    with pytest.raises(TypeError, match="give a path, bytes or a file object"):
+    with pytest.raises(TypeError, match="give a path, bytes, a file object or Arrow strings"):
         read(source)
 
 

@@ -51,7 +51,8 @@ DISTRIBUTIONS = {"python-chess": "chess"}
 LIMIT = 1800
 
 READERS = {reader.key: reader for reader in PEER_READERS + JAQUE_READERS}
-COMPARED = ["python-chess", "esca", "bulletchess", "binding", "arrow-1", "arrow-2", "games-1"]
+COMPARED = ["python-chess", "esca", "bulletchess", "binding", "arrow-1", "arrow-2", "strings-1",
+            "games-1"]
 # The inputs: name, what it is, the readers timed on it, the most rounds (None: all). On `F`,
 # python-chess (a run takes minutes) is timed against jaque's games table alone, in fewer
 # rounds; bulletchess is left out (it crashes on `R`).
@@ -61,7 +62,8 @@ INPUTS = [
     ("C", "the files of `shared/data/pgn/real` that bulletchess reads without an error, "
           "concatenated", COMPARED, None),
     ("F", "`R` eight times, as in the whole-process section",
-     ["esca", "binding", "binding-2", "arrow-1", "arrow-2", "games-1", "positions-1"], None),
+     ["esca", "binding", "binding-2", "arrow-1", "arrow-2", "strings-1", "strings-2", "games-1",
+      "positions-1"], None),
     ("F", f"`R` eight times; python-chess against jaque's games table alone, in "
           f"{F_PYTHON_CHESS_ROUNDS} rounds (a python-chess run takes minutes)",
      ["python-chess", "arrow-1", "arrow-2"], F_PYTHON_CHESS_ROUNDS),

@@ -64,6 +64,18 @@ table = pa.RecordBatchReader.from_stream(stream).read_all()
 print(f"games={table.num_rows}")
 """
 
+# jaque on the binding's input: the same strings, cut the same way, in an Arrow column
+# (`read_arrow` reads its buffers, issue 56), the games table read whole.
+JAQUE_STRINGS = r"""import re, sys, jaque, pyarrow as pa
+with open(sys.argv[1], encoding="utf-8", errors="replace") as file:
+    text = file.read()
+games = re.split(r"\n(?<=[^\]\s]\n)\s*(?=\[)", text)
+column = pa.chunked_array([pa.array(games)])
+stream = jaque.read_arrow(column, table="games", jobs=int(sys.argv[2]))
+table = pa.RecordBatchReader.from_stream(stream).read_all()
+print(f"games={table.num_rows}")
+"""
+
 JAQUE_GAMES = """\
 import sys, jaque
 games = plies = 0
@@ -154,6 +166,13 @@ JAQUE_READERS = [
            "here, a cost of pyarrow's, not of the reader)"),
     Reader("arrow-2", "jaque", ', the games table, `read_arrow(jobs=2)`', "jaque",
            JAQUE_ARROW, ("2",)),
+    Reader("strings-1", "jaque", ', the games table of Arrow strings, `read_arrow(jobs=1)`',
+           "jaque", JAQUE_STRINGS, ("1",),
+           checks="the binding's input: the file cut into a string a game by the same regular "
+           "expression, in a pyarrow chunked array, given to `read_arrow` (which reads the "
+           "Arrow buffers in Rust), the games table read whole"),
+    Reader("strings-2", "jaque", ', the games table of Arrow strings, `read_arrow(jobs=2)`',
+           "jaque", JAQUE_STRINGS, ("2",)),
     Reader("games-1", "jaque", ", `read_games(jobs=1)`, `len(game.san)`", "jaque", JAQUE_GAMES,
            checks="`read_games` yields a Python object a game; its `san` list counted"),
     Reader("positions-1", "jaque", ', the positions table, `read_arrow(jobs=1)`', "jaque",
@@ -167,6 +186,7 @@ PROGRAMS = [
     ("bulletchess", BULLETCHESS),
     ("rust-pgn-reader-python-binding; `ARGS`: threads", BINDING),
     ("jaque, the games table; `ARGS`: jobs", JAQUE_ARROW),
+    ("jaque, the games table of the binding's Arrow strings; `ARGS`: jobs", JAQUE_STRINGS),
     ("jaque, the games table with its reading timed, for one job against two on `F`; "
      "`ARGS`: jobs", JAQUE_ARROW_TIMED),
     ("jaque, `read_games`", JAQUE_GAMES),
