@@ -28,6 +28,7 @@ impl BitWriter {
     }
 
     /// The low `width` bits of `value` (`width` at most 64).
+    #[inline]
     pub fn fixed(&mut self, value: u64, width: u32) {
         if width == 0 {
             return;
@@ -46,8 +47,16 @@ impl BitWriter {
     }
 
     /// `value` as a Rice code with `k` low bits.
+    #[inline]
     pub fn rice(&mut self, value: u64, k: u32) {
-        let mut quotient = value >> k;
+        let quotient = value >> k;
+        if quotient + 1 + u64::from(k) <= 64 {
+            // One write: the quotient's zeros, its one, then the low bits.
+            let low = value & u64::MAX.checked_shr(64 - k).unwrap_or(0);
+            let code = 1 << quotient | low.checked_shl(quotient as u32 + 1).unwrap_or(0);
+            return self.fixed(code, quotient as u32 + 1 + k);
+        }
+        let mut quotient = quotient;
         while quotient >= 32 {
             self.fixed(0, 32);
             quotient -= 32;
@@ -57,6 +66,7 @@ impl BitWriter {
     }
 
     /// `value + 1` as an Elias gamma code (so that 0 has one).
+    #[inline]
     pub fn gamma(&mut self, value: u64) {
         if value == 0 {
             // The commonest: one game a key, the next game.
@@ -64,76 +74,124 @@ impl BitWriter {
         }
         let n = value.saturating_add(1);
         let bits = 64 - n.leading_zeros();
+        // The value's bits, highest first, as the code has them, after `bits - 1` zeros.
+        let reversed = n.reverse_bits() >> (64 - bits);
+        if bits <= 32 {
+            return self.fixed(reversed << (bits - 1), 2 * bits - 1);
+        }
         self.fixed(0, bits - 1);
-        // The value's bits, highest first, as the code has them.
-        self.fixed(n.reverse_bits() >> (64 - bits), bits);
+        self.fixed(reversed, bits);
     }
 }
 
-/// Reads what a [`BitWriter`] wrote; `None` past the end (a damaged stream).
+/// Reads what a [`BitWriter`] wrote; `None` past the end (a damaged stream). The bits come
+/// through a word-sized buffer refilled a few bytes at a time, so that a code is a shift and
+/// a mask, or a count of trailing zeros, not a loop over its bits.
 #[derive(Clone, Debug)]
 pub struct BitReader<'a> {
+    /// The bytes not yet in `buffer`.
     bytes: &'a [u8],
-    /// The next bit, counted from the first byte's lowest.
-    at: usize,
+    /// The next bits, the first lowest.
+    buffer: u64,
+    /// How many bits of `buffer` are the stream's.
+    count: u32,
 }
 
 impl<'a> BitReader<'a> {
     /// A reader of `bytes` from their first bit.
     pub fn new(bytes: &'a [u8]) -> BitReader<'a> {
-        BitReader { bytes, at: 0 }
+        BitReader {
+            bytes,
+            buffer: 0,
+            count: 0,
+        }
     }
 
-    fn bit(&mut self) -> Option<u64> {
-        let byte = *self.bytes.get(self.at / 8)?;
-        let bit = byte >> (self.at % 8) & 1;
-        self.at += 1;
-        Some(u64::from(bit))
+    /// Tops the buffer up to at least 57 bits, or to the end of the stream. A whole word is
+    /// read where eight bytes remain, and its bits past `count` are those the next refill
+    /// puts there again (an OR of the same bits).
+    #[inline]
+    fn refill(&mut self) {
+        if let Some(word) = self.bytes.first_chunk::<8>() {
+            self.buffer |= u64::from_le_bytes(*word) << self.count;
+            let taken = (63 - self.count) / 8;
+            self.bytes = self.bytes.get(taken as usize..).unwrap_or_default();
+            self.count += taken * 8;
+            return;
+        }
+        while self.count <= 56 {
+            let Some((&byte, rest)) = self.bytes.split_first() else {
+                return;
+            };
+            self.buffer |= u64::from(byte) << self.count;
+            self.bytes = rest;
+            self.count += 8;
+        }
+    }
+
+    /// Drops `width` bits (at most `count`) from the buffer.
+    #[inline]
+    fn consume(&mut self, width: u32) {
+        self.buffer = self.buffer.checked_shr(width).unwrap_or(0);
+        self.count -= width;
     }
 
     /// `width` bits (at most 64).
+    #[inline]
     pub fn fixed(&mut self, width: u32) -> Option<u64> {
-        let mut value = 0u64;
-        let mut got = 0;
-        while got < width {
-            let byte = *self.bytes.get(self.at / 8)?;
-            let offset = (self.at % 8) as u32;
-            let take = (8 - offset).min(width - got);
-            let part = u64::from(byte >> offset) & ((1 << take) - 1);
-            value |= part << got;
-            got += take;
-            self.at += take as usize;
+        if width > 56 {
+            let low = self.fixed(32)?;
+            return Some(low | self.fixed(width - 32)? << 32);
         }
-        Some(value)
-    }
-
-    /// A Rice code with `k` low bits.
-    pub fn rice(&mut self, k: u32) -> Option<u64> {
-        let mut quotient = 0u64;
-        while self.bit()? == 0 {
-            quotient += 1;
-            if quotient > 1 << 32 {
+        if self.count < width {
+            self.refill();
+            if self.count < width {
                 return None;
             }
         }
+        let value = self.buffer & u64::MAX.checked_shr(64 - width).unwrap_or(0);
+        self.consume(width);
+        Some(value)
+    }
+
+    /// Zeros up to the next one, which is taken too; `None` past `most` zeros or the end.
+    #[inline]
+    fn zeros(&mut self, most: u64) -> Option<u64> {
+        let mut zeros = 0u64;
+        loop {
+            // Past `count`, the buffer holds the next bytes' bits (or zeros at the end): a
+            // one there is not yet the stream's.
+            let run = self.buffer.trailing_zeros();
+            if run < self.count {
+                zeros += u64::from(run);
+                self.consume(run + 1);
+                return (zeros <= most).then_some(zeros);
+            }
+            zeros += u64::from(self.count);
+            self.consume(self.count);
+            self.refill();
+            if self.count == 0 || zeros > most {
+                return None;
+            }
+        }
+    }
+
+    /// A Rice code with `k` low bits.
+    #[inline]
+    pub fn rice(&mut self, k: u32) -> Option<u64> {
+        let quotient = self.zeros(1 << 32)?;
         let low = self.fixed(k)?;
         quotient.checked_shl(k)?.checked_add(low)
     }
 
     /// An Elias gamma code, less one.
+    #[inline]
     pub fn gamma(&mut self) -> Option<u64> {
-        let mut zeros = 0;
-        while self.bit()? == 0 {
-            zeros += 1;
-            if zeros > 63 {
-                return None;
-            }
-        }
-        let mut n = 1u64;
-        for _ in 0..zeros {
-            n = n << 1 | self.bit()?;
-        }
-        Some(n - 1)
+        let zeros = self.zeros(63)? as u32;
+        // The value's bits after its highest, highest first.
+        let rest = self.fixed(zeros)?;
+        let rest = rest.reverse_bits().checked_shr(64 - zeros).unwrap_or(0);
+        Some(((1u64 << zeros) | rest) - 1)
     }
 }
 
