@@ -52,19 +52,7 @@ fn find(db: &Path, moves: &str) -> (Vec<Value>, Value) {
         "{moves}: {}",
         lossy(&done.stderr)
     );
-    let mut games = Vec::new();
-    let mut summary = Value::Null;
-    for line in lossy(&done.stdout).lines() {
-        let mut value: Value = serde_json::from_str(line).expect("JSON lines");
-        match value.get("summary") {
-            Some(found) => summary = found.clone(),
-            None => {
-                value.as_object_mut().expect("an object").remove("file");
-                games.push(value);
-            }
-        }
-    }
-    (games, summary)
+    common::json_lines(&done.stdout, &["file"])
 }
 
 /// `query QUERY DB --json`: the games without `file`.
@@ -77,13 +65,7 @@ fn query(query: &str, db: &Path) -> Vec<Value> {
         "{query}: {}",
         lossy(&done.stderr)
     );
-    let out = lossy(&done.stdout);
-    let games = out.lines().map(|line| {
-        let mut value: Value = serde_json::from_str(line).expect("JSON lines");
-        value.as_object_mut().expect("an object").remove("file");
-        value
-    });
-    games.filter(|v| v.get("summary").is_none()).collect()
+    common::json_lines(&done.stdout, &["file"]).0
 }
 
 #[test]

@@ -51,21 +51,7 @@ fn answer(query: &str, input: &str, more: &[&str]) -> (Vec<Value>, Value) {
         "{query} {input}: {}",
         lossy(&done.stderr)
     );
-    let mut games = Vec::new();
-    let mut summary = Value::Null;
-    for line in lossy(&done.stdout).lines() {
-        let mut value: Value = serde_json::from_str(line).expect("JSON lines");
-        match value.get("summary") {
-            Some(found) => summary = found.clone(),
-            None => {
-                let object = value.as_object_mut().expect("an object");
-                object.remove("game");
-                object.remove("file");
-                games.push(value);
-            }
-        }
-    }
-    (games, summary)
+    common::json_lines(&done.stdout, &["game", "file"])
 }
 
 /// `jaque query QUERY INPUT` (the games' text) and `--count`.

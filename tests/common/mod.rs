@@ -415,3 +415,24 @@ pub fn run_jaque(
     }
     output
 }
+
+/// A command's JSON Lines output: each game's object without the fields `drop` names, and
+/// the summary (the object under `"summary"`; null when there is none).
+pub fn json_lines(stdout: &[u8], drop: &[&str]) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let mut games = Vec::new();
+    let mut summary = serde_json::Value::Null;
+    for line in String::from_utf8_lossy(stdout).lines() {
+        let mut value: serde_json::Value = serde_json::from_str(line).expect("JSON lines");
+        match value.get("summary") {
+            Some(found) => summary = found.clone(),
+            None => {
+                let object = value.as_object_mut().expect("an object");
+                for field in drop {
+                    object.remove(*field);
+                }
+                games.push(value);
+            }
+        }
+    }
+    (games, summary)
+}
