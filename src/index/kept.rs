@@ -12,7 +12,7 @@
 //! A block: its text's length and game count (LEB128), each game's offset from the block's
 //! first and its length, then the games' bytes one after another; all of it one zstd frame,
 //! stored in pieces of a page each: redb gives a larger value the next power of two of
-//! pages, which wasted a third of the space kept text took.
+//! pages, up to twice the space it needs.
 
 use std::io;
 
