@@ -279,23 +279,21 @@ fn write_tag(name: &str, column: &dyn Array, row: usize, out: &mut Vec<u8>) {
     if row >= column.len() || column.is_null(row) {
         return;
     }
+    let owned;
     let value = match string_at(column, row) {
-        Some(text) => text.to_string(),
+        Some(text) => text,
         None => match value_text(column, row) {
-            Some(text) => text,
+            Some(text) => {
+                owned = text;
+                owned.as_str()
+            }
             None => return,
         },
     };
     out.push(b'[');
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(b" \"");
-    for byte in value.bytes() {
-        match byte {
-            b'\\' | b'"' => out.extend_from_slice(&[b'\\', byte]),
-            b'\n' | b'\r' => out.push(b' '),
-            _ => out.push(byte),
-        }
-    }
+    out.extend_from_slice(jaque::pgn::syntax::escape(value).as_bytes());
     out.extend_from_slice(b"\"]\n");
 }
 

@@ -189,13 +189,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        // A tag is one line.
-        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
-    }
+    out.push_str(&super::syntax::escape(value));
     out.push_str("\"]\n");
 }
 

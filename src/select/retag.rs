@@ -76,16 +76,10 @@ pub fn with_tags(bytes: &[u8], tags: &[(&str, &str)]) -> Vec<u8> {
     out
 }
 
-/// A tag value as written between quotes: `\` and `"` escaped; in Latin-1 where the game
-/// is and every character can be.
+/// A tag value as written between quotes ([`crate::pgn::syntax::escape`]); in Latin-1 where
+/// the game is and every character can be.
 fn escaped(value: &str, latin1: bool) -> Vec<u8> {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
+    let out = crate::pgn::syntax::escape(value).into_owned();
     let as_latin1: Option<Vec<u8>> = out
         .chars()
         .map(|c| u8::try_from(u32::from(c)).ok())

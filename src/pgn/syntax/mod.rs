@@ -19,7 +19,7 @@ pub use lex::tokenize;
 pub(crate) use lex::{Lexed, lex};
 pub(in crate::pgn) use symbol::{ELLIPSIS, MAX_MARKER, marker_suffix, may_end_marker};
 pub(in crate::pgn) use tag::{MAX_TAG_LINE, tag};
-pub use text::{decode, unescape};
+pub use text::{decode, escape, unescape};
 pub use token::{LexError, Outcome, Token, TokenKind};
 
 /// What a byte is to the lexer, looked up in one table load instead of a chain of compares

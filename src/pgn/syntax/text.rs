@@ -20,6 +20,33 @@ pub fn decode(bytes: &[u8]) -> (Cow<'_, str>, bool) {
     }
 }
 
+/// A tag value as it is written between quotes: `\` and `"` escaped, and a line break made a
+/// space (a tag pair is one line). [`unescape`] undoes it but for the line breaks.
+///
+/// ```
+/// use jaque::pgn::syntax::escape;
+/// assert_eq!(escape(r#"say "hi" \o/"#), r#"say \"hi\" \\o/"#);
+/// assert_eq!(escape("two\nlines"), "two lines");
+/// assert!(matches!(escape("Carlsen, Magnus"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn escape(value: &str) -> Cow<'_, str> {
+    if !value.contains(['"', '\\', '\n', '\r']) {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 8);
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A tag value as written, with its escapes (`\"` and `\\`) undone.
 ///
 /// ```
