@@ -107,8 +107,8 @@ pub fn judge(bytes: &[u8]) -> Result<(), NotText> {
         let kind = Kind::Compressed(compression);
         return Err(NotText { at: 0, kind });
     }
-    // `contains` on bytes is the standard library's memchr; most games have no NUL.
-    if !bytes.contains(&0) {
+    // Most games have no NUL: a test of 32 bytes at a time says so.
+    if !has_nul(bytes) {
         return Ok(());
     }
     let at = bytes.iter().position(|&b| b == 0).unwrap_or(0);
@@ -125,6 +125,30 @@ pub fn judge(bytes: &[u8]) -> Result<(), NotText> {
         false => Kind::Nul,
     };
     Err(NotText { at, kind })
+}
+
+/// Whether `bytes` hold a NUL byte: four words at a time, each tested with the borrow trick
+/// (`(w - 0x01…) & !w & 0x80…` is nonzero exactly when a byte of `w` is zero). The standard
+/// library's `contains` searches two words an iteration; every game of a file pays for this.
+fn has_nul(bytes: &[u8]) -> bool {
+    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero_in = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
+    let mut blocks = bytes.chunks_exact(32);
+    let mut found = 0;
+    for block in &mut blocks {
+        let mut words = [0u64; 4];
+        for (word, eight) in words.iter_mut().zip(block.chunks_exact(8)) {
+            let mut b = [0; 8];
+            b.copy_from_slice(eight);
+            *word = u64::from_ne_bytes(b);
+        }
+        found |= zero_in(words[0]) | zero_in(words[1]) | zero_in(words[2]) | zero_in(words[3]);
+        if found != 0 {
+            return true;
+        }
+    }
+    blocks.remainder().contains(&0)
 }
 
 /// Why an input whose first bytes are `head` is refused whole, if it is: its first
@@ -145,7 +169,24 @@ pub fn refused(head: &[u8]) -> Option<NotText> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Compression, judge, refused};
+    use super::{Compression, has_nul, judge, refused};
+
+    /// The word-wise test finds a NUL wherever it stands, among every byte value around it
+    /// (those that could borrow: 0x01, 0x80, 0xff), and finds none where there is none.
+    #[test]
+    fn a_nul_is_found_at_every_place_among_any_bytes() {
+        for len in 0..100 {
+            for fill in [0x01, 0x7f, 0x80, 0x81, 0xff, b'e'] {
+                let mut bytes = vec![fill; len];
+                assert!(!has_nul(&bytes), "{len} of {fill:#x}");
+                for at in 0..len {
+                    bytes[at] = 0;
+                    assert!(has_nul(&bytes), "{len} of {fill:#x}, NUL at {at}");
+                    bytes[at] = fill;
+                }
+            }
+        }
+    }
 
     #[test]
     fn compressed_data_is_told_by_its_magic_number() {
