@@ -290,7 +290,7 @@ impl<'db> Writer<'db> {
         let input = settings.input.clone();
         let keep = compressed(path);
         let work = move |games: &[crate::pgn::RawGame]| -> Job {
-            let mut job = walk::read_job(&mut input.checker(), games, skip, variations);
+            let mut job = walk::read_job(&mut quiet_checker(&input), games, skip, variations);
             // Failing only where memory does: the game is then found by reading the file.
             job.kept = keep
                 .then(|| kept::block(games, skip).ok().flatten())
@@ -551,4 +551,13 @@ fn debug_stats(db: &Database) -> Result<(), IndexError> {
         store::PLAYER_NAMES
     );
     tx.abort().map_err(store_error)
+}
+
+/// A checker for indexing: the index keeps no diagnostics, so no warning is built (nor the
+/// tag section looked at for its lints); errors still end a line where they end it.
+fn quiet_checker(input: &input::Settings) -> crate::pgn::Checker {
+    let mut lints = input.lints;
+    // "warnings" is a group every version knows: setting it cannot fail.
+    let _ = lints.set("warnings", crate::lint::Level::Allow);
+    crate::pgn::Checker::new(input.options).allowing(&lints)
 }

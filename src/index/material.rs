@@ -9,8 +9,9 @@ use redb::ReadTransaction;
 
 use super::read::Runs;
 use super::{IndexError, store};
+use crate::moves::MoveKind;
 use crate::query::MaterialBounds;
-use crate::{Color, Piece, Position, Role};
+use crate::{Color, Move, Piece, Position, Role};
 
 /// The roles counted: all but the king.
 const ROLES: [Role; 5] = [
@@ -21,8 +22,85 @@ const ROLES: [Role; 5] = [
     Role::Queen,
 ];
 
+/// The piece counted at `at` of a [`Material`]: White's [`ROLES`], then Black's.
+fn piece_at(at: usize) -> Piece {
+    let color = if at < ROLES.len() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Piece {
+        color,
+        role: ROLES[at % ROLES.len()],
+    }
+}
+
 /// The most a span says exactly: a count of 15 or more is kept as 15, read as "any number".
 const MOST: u8 = 15;
+
+/// A position's material: how many of each piece but the kings. A game's walk counts it
+/// once and then follows its captures and promotions, the only moves that change it.
+///
+/// ```
+/// use jaque::index::material::Material;
+/// use jaque::{Position, Square};
+/// let before = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+/// let mv = before.legal_moves().into_iter().find(|m| m.to() == Square::D5).unwrap();
+/// let after = Material::of(&before).after(&before, mv);
+/// assert_eq!(after, Material::of(&before.play(mv)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// White's pieces of [`ROLES`], then Black's: flat, so that widening a span is a
+    /// couple of vector instructions.
+    counts: [u8; MaterialSpan::SIZE],
+}
+
+impl Material {
+    /// The material of `position`, counted.
+    pub fn of(position: &Position) -> Material {
+        let mut material = Material::default();
+        for (at, count) in material.counts.iter_mut().enumerate() {
+            let piece = piece_at(at);
+            let pieces = position.pieces(piece.color, piece.role).count();
+            *count = u8::try_from(pieces).unwrap_or(u8::MAX);
+        }
+        material
+    }
+
+    /// The material after `mv`, a legal move, is played on `before`, whose material this is:
+    /// a capture takes one piece of the other side, a promotion turns a pawn into a piece.
+    #[must_use]
+    pub fn after(mut self, before: &Position, mv: Move) -> Material {
+        let us = before.turn();
+        let captured = match mv.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => before
+                .role_at(mv.to())
+                .filter(|_| before.by_color(!us).contains(mv.to())),
+        };
+        if let Some(role) = captured {
+            self.change(!us, role, -1);
+        }
+        if let Some(role) = mv.promotion() {
+            self.change(us, Role::Pawn, -1);
+            self.change(us, role, 1);
+        }
+        self
+    }
+
+    fn change(&mut self, color: Color, role: Role, by: i8) {
+        // The king (index 5 of a colour) is never counted.
+        if role != Role::King
+            && let Some(count) = self
+                .counts
+                .get_mut(color.index() * ROLES.len() + role.index())
+        {
+            *count = count.wrapping_add_signed(by);
+        }
+    }
+}
 
 /// The fewest and the most of each piece but the kings over a game's mainline positions.
 ///
@@ -35,15 +113,18 @@ const MOST: u8 = 15;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MaterialSpan {
-    /// Per colour and role of [`ROLES`]: (fewest, most).
-    counts: [[(u8, u8); 5]; 2],
+    /// Per colour and role, as [`Material`] has them: the fewest.
+    fewest: [u8; MaterialSpan::SIZE],
+    /// And the most.
+    most: [u8; MaterialSpan::SIZE],
 }
 
 /// No position seen yet: the fewest above the most, which [`MaterialSpan::add`] narrows.
 impl Default for MaterialSpan {
     fn default() -> MaterialSpan {
         MaterialSpan {
-            counts: [[(MOST, 0); 5]; 2],
+            fewest: [MOST; MaterialSpan::SIZE],
+            most: [0; MaterialSpan::SIZE],
         }
     }
 }
@@ -55,29 +136,29 @@ impl MaterialSpan {
     /// Widens the span to hold `position`'s material.
     #[inline]
     pub fn add(&mut self, position: &Position) {
-        for color in Color::ALL {
-            for (at, &role) in ROLES.iter().enumerate() {
-                let count = position.pieces(color, role).count().min(u32::from(MOST)) as u8;
-                let (fewest, most) = &mut self.counts[color.index()][at];
-                *fewest = (*fewest).min(count);
-                *most = (*most).max(count);
-            }
+        self.widen(&Material::of(position));
+    }
+
+    /// Widens the span to hold `material`.
+    #[inline]
+    pub fn widen(&mut self, material: &Material) {
+        let counts = material.counts.map(|count| count.min(MOST));
+        for ((fewest, most), count) in self.fewest.iter_mut().zip(&mut self.most).zip(counts) {
+            *fewest = (*fewest).min(count);
+            *most = (*most).max(count);
         }
     }
 
     /// Whether a position within `bounds` may be one of the game's: each piece's bounds
     /// meet its span.
     pub fn admits(&self, bounds: &MaterialBounds) -> bool {
-        Color::ALL.into_iter().all(|color| {
-            ROLES.iter().enumerate().all(|(at, &role)| {
-                let (fewest, most) = self.counts[color.index()][at];
-                let most = match most {
-                    MOST => u32::MAX,
-                    most => u32::from(most),
-                };
-                let (low, high) = bounds.of(Piece { color, role });
-                low <= most && u32::from(fewest) <= high
-            })
+        (0..MaterialSpan::SIZE).all(|at| {
+            let most = match self.most[at] {
+                MOST => u32::MAX,
+                most => u32::from(most),
+            };
+            let (low, high) = bounds.of(piece_at(at));
+            low <= most && u32::from(self.fewest[at]) <= high
         })
     }
 
@@ -85,7 +166,7 @@ impl MaterialSpan {
     /// the high four.
     pub fn to_bytes(&self) -> [u8; MaterialSpan::SIZE] {
         let mut out = [0; MaterialSpan::SIZE];
-        for (byte, &(fewest, most)) in out.iter_mut().zip(self.counts.iter().flatten()) {
+        for ((byte, fewest), most) in out.iter_mut().zip(self.fewest).zip(self.most) {
             *byte = fewest | most << 4;
         }
         out
@@ -95,8 +176,8 @@ impl MaterialSpan {
     pub fn from_bytes(bytes: &[u8]) -> Option<MaterialSpan> {
         let bytes: &[u8; MaterialSpan::SIZE] = bytes.try_into().ok()?;
         let mut span = MaterialSpan::default();
-        for (count, byte) in span.counts.iter_mut().flatten().zip(bytes) {
-            *count = (byte & 0xf, byte >> 4);
+        for ((fewest, most), byte) in span.fewest.iter_mut().zip(&mut span.most).zip(bytes) {
+            (*fewest, *most) = (byte & 0xf, byte >> 4);
         }
         Some(span)
     }
@@ -135,6 +216,46 @@ mod tests {
     fn bounds(query: &str) -> MaterialBounds {
         let query = crate::query::Query::parse(query).unwrap();
         query.necessary().material.unwrap()
+    }
+
+    /// The material followed from each move is the material counted after it, for every
+    /// legal move of the vendored perft positions (captures, en passant, promotions with and
+    /// without a capture, castling) and of the positions one move later.
+    #[test]
+    fn material_followed_from_the_moves_is_material_counted() {
+        let data = include_str!("../../tests/data/perft_random.epd");
+        let (mut moves, mut changed, mut rare) = (0, 0, [0; 2]);
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let Ok(start) = Position::from_fen(fen) else {
+                continue;
+            };
+            let mut positions = vec![start];
+            positions.extend(start.legal_moves().into_iter().map(|mv| start.play(mv)));
+            for before in positions {
+                let material = Material::of(&before);
+                for mv in before.legal_moves() {
+                    let after = before.play(mv);
+                    assert_eq!(
+                        material.after(&before, mv),
+                        Material::of(&after),
+                        "{mv:?} in {before}"
+                    );
+                    moves += 1;
+                    rare[0] += usize::from(mv.promotion().is_some());
+                    rare[1] += usize::from(mv.kind() == MoveKind::EnPassant);
+                    changed += usize::from(Material::of(&after) != material);
+                }
+            }
+        }
+        assert!(
+            moves > 10_000 && changed > 1_000,
+            "{moves} moves, {changed} changing material"
+        );
+        assert!(
+            rare.iter().all(|&n| n > 0),
+            "promotions, en passant: {rare:?}"
+        );
     }
 
     #[test]

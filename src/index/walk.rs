@@ -10,7 +10,7 @@ use super::games::{Speed, date, rating};
 use super::hash::Hash128;
 use super::kept::KeptBlock;
 use super::key::Key;
-use super::material::MaterialSpan;
+use super::material::{Material, MaterialSpan};
 use crate::moves::MoveKind;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
 use crate::{Move, Position};
@@ -150,6 +150,8 @@ struct Walker {
     identity: Hash128,
     seen: FirstSeen,
     material: MaterialSpan,
+    /// The material of the last mainline position.
+    material_now: Material,
 }
 
 impl Walker {
@@ -162,6 +164,7 @@ impl Walker {
             identity: Hash128::default(),
             seen: FirstSeen::default(),
             material: MaterialSpan::default(),
+            material_now: Material::default(),
         }
     }
 
@@ -190,7 +193,8 @@ impl Visit for Walker {
             let hash = position.zobrist_hash();
             self.reached(0, Key::from_zobrist(hash), None);
             self.identity.write_u64(hash);
-            self.material.add(position);
+            self.material_now = Material::of(position);
+            self.material.widen(&self.material_now);
             self.last = Some((*position, hash));
         }
         ControlFlow::Continue(())
@@ -212,16 +216,17 @@ impl Visit for Walker {
             Some(mv) => before.zobrist_after(*hash, mv, after),
             None => after.zobrist_hash(),
         };
-        // Only a capture or a promotion changes the material: told from the move, which
+        // Only a capture or a promotion changes the material: followed from the move, which
         // costs less than counting the pieces (no popcount instruction in the baseline x86-64).
-        let material = reached
-            .played
-            .is_some_and(|mv| changes_material(before, mv));
+        match reached.played {
+            Some(mv) if changes_material(before, mv) => {
+                self.material_now = self.material_now.after(before, mv);
+                self.material.widen(&self.material_now);
+            }
+            _ => {}
+        }
         self.identity.write_u64(identity_of(reached.played));
         self.reached(0, Key::from_zobrist(hash), reached.played);
-        if material {
-            self.material.add(after);
-        }
         self.last = Some((*after, hash));
         ControlFlow::Continue(())
     }

@@ -75,9 +75,10 @@ impl Position {
                 hash ^= piece_key(us, Role::Rook, to) ^ piece_key(us, Role::Rook, rook_to);
             }
             kind => {
-                if let Some(captured) = self
-                    .role_at(to)
-                    .filter(|_| self.by_color(them).contains(to))
+                // Most moves capture nothing: the square's role is looked for only where
+                // the other side stands.
+                if self.by_color(them).contains(to)
+                    && let Some(captured) = self.role_at(to)
                 {
                     hash ^= piece_key(them, captured, to);
                 }
