@@ -178,12 +178,12 @@ fn position_argument(
         let report = render::Report {
             severity: d.severity,
             code: d.code,
-            message: d.message,
+            message: d.message.into(),
             origin: "--fen",
             source: fen,
             line: 1,
             span: d.span,
-            label: d.label,
+            label: &d.label,
             help: None,
             note: None,
         };

@@ -162,13 +162,13 @@ impl Session {
         let report = Report {
             severity: d.severity,
             code: d.code,
-            message: d.message.clone(),
+            message: d.message.as_str().into(),
             origin: "<input>",
             source,
             line: self.line,
             span: offset + d.span.start..offset + d.span.end,
-            label: d.label.clone(),
-            help: d.help.clone(),
+            label: &d.label,
+            help: d.help.as_deref(),
             note: None,
         };
         writeln!(out, "{}", render(&report, self.color))

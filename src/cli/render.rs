@@ -1,6 +1,6 @@
 //! Diagnostics rendered like rustc's, with annotate-snippets (colours on a terminal).
 
-use std::fmt::Write;
+use std::borrow::Cow;
 use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
@@ -10,7 +10,7 @@ use jaque::{Code, Severity};
 pub struct Report<'a> {
     pub severity: Severity,
     pub code: Code,
-    pub message: String,
+    pub message: Cow<'a, str>,
     /// Where the line comes from (`games.pgn`, `<argument 2>`, `--fen`).
     pub origin: &'a str,
     /// The line of input, as read.
@@ -20,19 +20,26 @@ pub struct Report<'a> {
     /// The byte range in `source` to underline.
     pub span: Range<usize>,
     /// The underline's label.
-    pub label: String,
+    pub label: &'a str,
     /// A suggestion, if any.
-    pub help: Option<String>,
+    pub help: Option<&'a str>,
     /// Where it is, beyond file and line (which game), if anything.
-    pub note: Option<String>,
+    pub note: Option<&'a str>,
 }
 
 /// Renders `report`; `color` for a terminal.
 pub fn render(report: &Report<'_>, color: bool) -> String {
-    if !color && let Some(text) = plain(report) {
-        return text;
+    let mut out = Vec::new();
+    render_into(report, color, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Renders `report` at the end of `out`: what a check writes for each of its diagnostics,
+/// written in place where it can be (see [`plain_into`]).
+pub fn render_into(report: &Report<'_>, color: bool, out: &mut Vec<u8>) {
+    if color || !plain_into(report, out) {
+        out.extend_from_slice(annotated(report, color).as_bytes());
     }
-    annotated(report, color)
 }
 
 /// Bytes of a long line kept on each side of the span for annotate-snippets: more than it
@@ -85,20 +92,16 @@ fn annotated_line(
     let snippet = Snippet::source(source)
         .line_start(report.line)
         .path(report.origin)
-        .annotation(
-            AnnotationKind::Primary
-                .span(start..end)
-                .label(report.label.as_str()),
-        );
+        .annotation(AnnotationKind::Primary.span(start..end).label(report.label));
     let mut group = level
-        .primary_title(report.message.as_str())
+        .primary_title(report.message.as_ref())
         .id(report.code.as_str())
         .element(snippet);
-    if let Some(note) = &report.note {
-        group = group.element(Level::NOTE.message(note.as_str()));
+    if let Some(note) = report.note {
+        group = group.element(Level::NOTE.message(note));
     }
-    if let Some(help) = &report.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+    if let Some(help) = report.help {
+        group = group.element(Level::HELP.message(help));
     }
     renderer(color).render(&[group]).to_string()
 }
@@ -142,12 +145,12 @@ const PLAIN_WIDTH: usize = 120;
 /// Up to this many leading blanks; annotate-snippets cuts the start of a line with more.
 const PLAIN_INDENT: usize = 20;
 
-/// `report` without colours exactly as annotate-snippets renders it, written directly for
-/// the common case (see [`is_plain`]); `None` for anything else. Its general layout costs
-/// far more than checking the game did.
-fn plain(report: &Report<'_>) -> Option<String> {
+/// `report` without colours exactly as annotate-snippets renders it, written at the end of
+/// `out` directly for the common case (see [`is_plain`]); `false`, nothing written, for
+/// anything else. Its general layout costs far more than checking the game did.
+fn plain_into(report: &Report<'_>, out: &mut Vec<u8>) -> bool {
     if !is_plain(report) {
-        return None;
+        return false;
     }
     let source = report.source;
     let end = report.span.end.min(source.len());
@@ -156,45 +159,65 @@ fn plain(report: &Report<'_>) -> Option<String> {
         Severity::Error => "error[",
         Severity::Warning => "warning[",
     };
-    let line = report.line.to_string();
+    let mut digits = [0; 20];
+    let line = decimal(report.line, &mut digits);
     let gutter = line.len();
-    let mut text = String::with_capacity(256 + 2 * source.len());
+    let blanks = |out: &mut Vec<u8>, n: usize| out.resize(out.len() + n, b' ');
+    let margin = |out: &mut Vec<u8>| {
+        blanks(out, gutter + 1);
+        out.push(b'|');
+    };
     for part in [level, report.code.as_str(), "]: ", &report.message, "\n"] {
-        text.push_str(part);
+        out.extend_from_slice(part.as_bytes());
     }
-    text.extend(std::iter::repeat_n(' ', gutter));
-    for part in ["--> ", report.origin, ":", &line, ":"] {
-        text.push_str(part);
+    blanks(out, gutter);
+    for part in ["--> ", report.origin, ":", line, ":"] {
+        out.extend_from_slice(part.as_bytes());
     }
-    let _ = write!(text, "{}", start + 1);
-    text.push('\n');
-    margin(&mut text, gutter);
-    text.push('\n');
-    for part in [&line, " | ", source, "\n"] {
-        text.push_str(part);
+    let mut column = [0; 20];
+    out.extend_from_slice(decimal(start + 1, &mut column).as_bytes());
+    out.push(b'\n');
+    margin(out);
+    out.push(b'\n');
+    for part in [line, " | ", source, "\n"] {
+        out.extend_from_slice(part.as_bytes());
     }
-    margin(&mut text, gutter);
-    text.push(' ');
-    text.extend(std::iter::repeat_n(' ', start));
-    text.extend(std::iter::repeat_n('^', (end - start).max(1)));
+    margin(out);
+    blanks(out, 1 + start);
+    out.resize(out.len() + (end - start).max(1), b'^');
     if !report.label.is_empty() {
-        text.push(' ');
-        text.push_str(&report.label);
+        out.push(b' ');
+        out.extend_from_slice(report.label.as_bytes());
     }
     if report.note.is_some() || report.help.is_some() {
-        text.push('\n');
-        margin(&mut text, gutter);
+        out.push(b'\n');
+        margin(out);
     }
-    for (kind, message) in [("note: ", &report.note), ("help: ", &report.help)] {
+    for (kind, message) in [("note: ", report.note), ("help: ", report.help)] {
         if let Some(message) = message {
-            text.push('\n');
-            text.extend(std::iter::repeat_n(' ', gutter));
-            text.push_str(" = ");
-            text.push_str(kind);
-            text.push_str(message);
+            out.push(b'\n');
+            blanks(out, gutter);
+            for part in [" = ", kind, message] {
+                out.extend_from_slice(part.as_bytes());
+            }
         }
     }
-    Some(text)
+    true
+}
+
+/// `n` in decimal, written at the end of `buffer`: no formatting machinery for a number
+/// every diagnostic prints twice.
+fn decimal(mut n: usize, buffer: &mut [u8; 20]) -> &str {
+    let mut at = buffer.len();
+    loop {
+        at -= 1;
+        buffer[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buffer[at..]).unwrap_or_default()
 }
 
 /// Whether `report` is of the common shape that [`plain`] lays out: a source line of
@@ -211,21 +234,11 @@ fn is_plain(report: &Report<'_>) -> bool {
         && source.len() <= PLAIN_WIDTH
         && source.bytes().all(|b| (b' '..=b'~').contains(&b))
         && source.bytes().take_while(|&b| b == b' ').count() <= PLAIN_INDENT
-        && [
-            report.message.as_str(),
-            report.label.as_str(),
-            report.origin,
-        ]
-        .into_iter()
-        .chain(report.note.as_deref())
-        .chain(report.help.as_deref())
-        .all(printable)
-}
-
-/// The gutter's blank line: `gutter` blanks, a blank and a bar.
-fn margin(text: &mut String, gutter: usize) {
-    text.extend(std::iter::repeat_n(' ', gutter + 1));
-    text.push('|');
+        && [report.message.as_ref(), report.label, report.origin]
+            .into_iter()
+            .chain(report.note)
+            .chain(report.help)
+            .all(printable)
 }
 
 /// The characters annotate-snippets writes otherwise (control characters, tabs, bidi
@@ -243,15 +256,21 @@ mod tests {
         Report {
             severity: Severity::Warning,
             code: Code::CheckAnnotation,
-            message: "38... Rd1+: + written, but the move calls for #".to_string(),
+            message: "38... Rd1+: + written, but the move calls for #".into(),
             origin,
             source,
             line,
             span,
-            label: "checkmate: write #".to_string(),
-            help: Some("write Rd1#".to_string()),
-            note: Some("in game 115: Hagberg,Oivind - Carlsen,M".to_string()),
+            label: "checkmate: write #",
+            help: Some("write Rd1#"),
+            note: Some("in game 115: Hagberg,Oivind - Carlsen,M"),
         }
+    }
+
+    /// [`plain_into`] as a string, for the tests.
+    fn plain(report: &Report<'_>) -> Option<String> {
+        let mut out = Vec::new();
+        plain_into(report, &mut out).then(|| String::from_utf8(out).unwrap())
     }
 
     /// Compares the direct rendering with annotate-snippets' (the oracle) where there is one;
@@ -335,10 +354,10 @@ mod tests {
                     ] {
                         let mut r = report(source, 2806, 23..24, origin);
                         r.severity = severity;
-                        r.message = text.to_string();
-                        r.label = text.to_string();
-                        r.note = note.map(str::to_string);
-                        r.help = help.map(str::to_string);
+                        r.message = text.into();
+                        r.label = text;
+                        r.note = note;
+                        r.help = help;
                         direct += usize::from(same_as_annotate_snippets(&r));
                     }
                 }
@@ -406,7 +425,7 @@ mod tests {
         }
         let mut r = report("1. e4", 1, 0..2, "games.pgn");
         for note in ["a\tb", "a \u{2066}b\u{2069}", "\u{7f}"] {
-            r.note = Some(note.to_string());
+            r.note = Some(note);
             assert!(plain(&r).is_none(), "{note:?}");
         }
         assert!(plain(&report("1. e4", 1, 0..2, "games.pgn")).is_some());

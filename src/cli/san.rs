@@ -146,13 +146,13 @@ fn print_human(
         let report = Report {
             severity: d.severity,
             code: d.code,
-            message: d.message.clone(),
+            message: d.message.as_str().into(),
             origin: place.origin,
             source: place.source,
             line: place.line,
             span: place.offset + d.span.start..place.offset + d.span.end,
-            label: d.label.clone(),
-            help: d.help.clone(),
+            label: &d.label,
+            help: d.help.as_deref(),
             note: None,
         };
         writeln!(out, "{}", render(&report, color))?;

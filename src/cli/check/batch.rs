@@ -6,6 +6,7 @@
 //! printing thread writes the lines there, and the reports go back to the pool to be freed
 //! where they were allocated.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::ops::Range;
 use std::sync::Mutex;
@@ -17,7 +18,7 @@ use jaque::pgn::{Checker, GameReport, Options, RawGame};
 use rayon::prelude::*;
 
 use super::Totals;
-use crate::cli::render::{Report, render};
+use crate::cli::render::{Report, render_into};
 
 /// About the bytes of a game's JSON line without diagnostics (tags, final FEN).
 const JSON_LINE_BYTES: usize = 512;
@@ -180,17 +181,23 @@ impl Style {
             return;
         }
         let name = self.name.as_str();
-        let who = match (report.tag("White"), report.tag("Black")) {
-            (Some(w), Some(b)) if w != "?" || b != "?" => format!(": {w} - {b}"),
-            _ => String::new(),
+        // The note every diagnostic of the game shares, made once.
+        let note = match (report.tag("White"), report.tag("Black")) {
+            (Some(w), Some(b)) if w != "?" || b != "?" => {
+                format!("in game {}: {w} - {b}", report.index + 1)
+            }
+            _ => format!("in game {}", report.index + 1),
         };
         for d in &report.diagnostics {
             let (source, span) = line_of(&report.text, &d.diagnostic.span);
-            let mut message = d.diagnostic.message.clone();
-            if let (Some(ply), Some(san)) = (d.ply, &d.san) {
-                let label = report.move_label(ply).unwrap_or_default();
-                message = format!("{label} {san}: {message}");
-            }
+            let message = match (d.ply, &d.san) {
+                (Some(ply), Some(san)) => {
+                    let label = report.move_label(ply).unwrap_or_default();
+                    let parts = [label.as_str(), " ", san, ": ", &d.diagnostic.message];
+                    Cow::Owned(parts.concat())
+                }
+                _ => Cow::Borrowed(d.diagnostic.message.as_str()),
+            };
             let report_line = Report {
                 severity: d.diagnostic.severity,
                 code: d.diagnostic.code,
@@ -199,11 +206,11 @@ impl Style {
                 source,
                 line: d.line,
                 span,
-                label: d.diagnostic.label.clone(),
-                help: d.diagnostic.help.clone(),
-                note: Some(format!("in game {}{who}", report.index + 1)),
+                label: &d.diagnostic.label,
+                help: d.diagnostic.help.as_deref(),
+                note: Some(&note),
             };
-            out.extend_from_slice(render(&report_line, self.color).as_bytes());
+            render_into(&report_line, self.color, out);
             out.extend_from_slice(b"\n\n");
         }
         if report.more_diagnostics > 0 {

@@ -50,13 +50,13 @@ pub fn check(
         let report = Report {
             severity: d.diagnostic.severity,
             code: d.diagnostic.code,
-            message: d.diagnostic.message.clone(),
+            message: d.diagnostic.message.as_str().into(),
             origin: input.name(),
             source,
             line: d.line,
             span,
-            label: d.diagnostic.label.clone(),
-            help: d.diagnostic.help.clone(),
+            label: &d.diagnostic.label,
+            help: d.diagnostic.help.as_deref(),
             note: None,
         };
         out.extend_from_slice(render(&report, color).as_bytes());
