@@ -13,7 +13,7 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 use super::commit::{self, Batch, Commit, Prepared};
 use super::games::MAX_PLAYERS;
 use super::kept;
-use super::postings::Entry;
+use super::radix::Partitioned;
 use super::store::{self, FileRecord};
 use super::walk::{self, Job, Read};
 use super::{IndexError, store_error};
@@ -180,7 +180,7 @@ struct Writer<'db> {
     /// The committing thread's queue.
     commits: mpsc::SyncSender<Commit>,
     /// Entries' vectors the committing thread is done with.
-    recycled: mpsc::Receiver<Vec<Entry>>,
+    recycled: mpsc::Receiver<Partitioned>,
     /// The identities of the games indexed, removed ones left out.
     identities: HashSet<u128>,
     players: HashMap<String, u32>,
@@ -203,7 +203,7 @@ impl<'db> Writer<'db> {
     fn load(
         db: &'db Database,
         commits: mpsc::SyncSender<Commit>,
-        recycled: mpsc::Receiver<Vec<Entry>>,
+        recycled: mpsc::Receiver<Partitioned>,
     ) -> Result<Writer<'db>, IndexError> {
         let tx = db.begin_read().map_err(store_error)?;
         let removed = super::read::removed_ranges(&tx)?;
@@ -415,8 +415,8 @@ impl<'db> Writer<'db> {
         id
     }
 
-    /// A new batch from the next game on, in a vector of entries the committing thread
-    /// handed back if one is there.
+    /// A new batch from the next game on, in the parts of entries the committing thread
+    /// handed back if some are there.
     fn new_batch(&self) -> Batch {
         Batch::new(self.next_game, self.recycled.try_recv().unwrap_or_default())
     }

@@ -11,6 +11,7 @@ use super::hot::{HOT_GAMES, Summary};
 use super::kept::KeptBlock;
 use super::material::MaterialSpan;
 use super::postings::{self, Entry};
+use super::radix::Partitioned;
 use super::store::{self, FileRecord};
 use super::walk::{JobEntry, Walked};
 use super::{IndexError, store_error};
@@ -45,15 +46,14 @@ pub(super) fn stopped() -> IndexError {
 pub(super) fn committer(
     db: &Database,
     commits: mpsc::Receiver<Commit>,
-    spent: mpsc::Sender<Vec<Entry>>,
+    spent: mpsc::Sender<Partitioned>,
 ) -> Result<(), IndexError> {
-    let mut scratch = Vec::new();
+    let mut sorted = Vec::new();
     for commit in commits {
         match commit {
             Commit::Batch(prepared) => {
-                let mut entries = write(db, *prepared, &mut scratch)?;
-                entries.clear();
-                // The writer may be gone: then the vector is not needed.
+                let entries = write(db, *prepared, &mut sorted)?;
+                // The writer may be gone: then the room is not needed.
                 let _ = spent.send(entries);
             }
             Commit::Flush(done) => {
@@ -64,12 +64,13 @@ pub(super) fn committer(
     Ok(())
 }
 
-/// Writes a batch and its file's progress in one transaction; its entries' vector back.
+/// Writes a batch and its file's progress in one transaction (its entries sorted in
+/// `sorted`); its entries' parts back, empty.
 fn write(
     db: &Database,
     prepared: Prepared,
-    scratch: &mut Vec<Entry>,
-) -> Result<Vec<Entry>, IndexError> {
+    sorted: &mut Vec<Entry>,
+) -> Result<Partitioned, IndexError> {
     let Prepared {
         mut batch,
         segment,
@@ -79,7 +80,7 @@ fn write(
     } = prepared;
     let tx = db.begin_write().map_err(store_error)?;
     if let Some(segment) = segment {
-        batch.write(&tx, segment, scratch)?;
+        batch.write(&tx, segment, sorted)?;
     }
     super::kept::write(&tx, record.content, &batch.kept)?;
     {
@@ -103,8 +104,8 @@ pub(super) struct Batch {
     first_game: u32,
     /// Games in it.
     pub(super) games: usize,
-    /// Their positions, in game order.
-    pub(super) entries: Vec<Entry>,
+    /// Their positions, parted by key, each part in game order.
+    pub(super) entries: Partitioned,
     records: Vec<u8>,
     identities: Vec<u8>,
     /// Their [`super::material::MaterialSpan`]s.
@@ -116,7 +117,7 @@ pub(super) struct Batch {
 
 impl Batch {
     /// A batch from game `first_game` on, its entries filling `entries` (empty).
-    pub(super) fn new(first_game: u32, entries: Vec<Entry>) -> Batch {
+    pub(super) fn new(first_game: u32, entries: Partitioned) -> Batch {
         Batch {
             first_game,
             games: 0,
@@ -182,11 +183,10 @@ impl Batch {
         &mut self,
         tx: &WriteTransaction,
         segment: u32,
-        scratch: &mut Vec<Entry>,
+        sorted: &mut Vec<Entry>,
     ) -> Result<(), IndexError> {
-        // Stable: the entries come in game order, so a key's games stay in order.
-        super::radix::sort_by_key(&mut self.entries, scratch);
-        self.write_postings(tx, segment)?;
+        self.entries.sort_into(sorted);
+        self.write_postings(tx, segment, sorted)?;
         let mut sizes = tx.open_table(store::SEGMENT_GAMES).map_err(store_error)?;
         let games = u32::try_from(self.games).unwrap_or(u32::MAX);
         sizes.insert(segment, games).map_err(store_error)?;
@@ -206,7 +206,7 @@ impl Batch {
             super::players::write(tx, first, &self.players)?;
         }
         let mut meta = tx.open_table(store::META).map_err(store_error)?;
-        let entries = store::counter(&meta, store::ENTRIES)? + self.entries.len() as u64;
+        let entries = store::counter(&meta, store::ENTRIES)? + sorted.len() as u64;
         meta.insert(store::ENTRIES, entries).map_err(store_error)?;
         Ok(())
     }
@@ -214,12 +214,17 @@ impl Batch {
 
 impl Batch {
     /// Writes the batch's postings and the summaries of the keys many of its games reach.
-    fn write_postings(&self, tx: &WriteTransaction, segment: u32) -> Result<(), IndexError> {
+    fn write_postings(
+        &self,
+        tx: &WriteTransaction,
+        segment: u32,
+        sorted: &[Entry],
+    ) -> Result<(), IndexError> {
         let info = |game: u32| {
             let at = (game.checked_sub(self.first_game)? as usize) * GameInfo::SIZE;
             GameInfo::from_bytes(self.records.get(at..at + GameInfo::SIZE)?)
         };
-        write_segment(tx, segment, &self.entries, info)
+        write_segment(tx, segment, sorted, info)
     }
 }
 

@@ -22,12 +22,13 @@ const SMALL: u32 = (BATCH_GAMES / 2) as u32;
 /// Merges the index's runs of adjacent small segments.
 pub(super) fn merge_small(db: &Database) -> Result<(), IndexError> {
     let groups = plan(&sizes(&db.begin_read().map_err(store_error)?)?);
-    let mut scratch = Vec::new();
     for group in groups {
         // The games' records are read from the last commit, which the merge leaves as is.
         let tx = db.begin_read().map_err(store_error)?;
         let (mut entries, games) = read(&tx, &group)?;
-        super::radix::sort_by_key(&mut entries, &mut scratch);
+        // Stable, and the segments' sorted runs are what the standard sort merges: a key's
+        // games stay in order, the earlier segment's first.
+        entries.sort_by_key(|e| e.key);
         write(db, (&group, games), &entries, &mut Records::new(&tx)?)?;
     }
     Ok(())

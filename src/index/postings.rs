@@ -170,6 +170,14 @@ impl Layout {
     /// Appends a key's gap, its games and their moves.
     fn put_key(&self, bits: &mut BitWriter, gap: u64, games: &[Entry]) {
         bits.rice(gap, self.key_k);
+        if let [entry] = games {
+            // Most keys have one game: its count (the gamma code of 0, one bit), its offset
+            // and its move in one write, at most 1 + 32 + 15 bits.
+            let (code, width) = move_bits(entry);
+            let game = u64::from(entry.game - self.first_game);
+            let first = 1 + self.game_width;
+            return bits.fixed(1 | game << 1 | code << first, first + width);
+        }
         bits.gamma(games.len() as u64 - 1);
         let mut previous = None;
         for entry in games {
@@ -178,13 +186,8 @@ impl Layout {
                 Some(previous) => bits.gamma(u64::from(entry.game - previous - 1)),
             }
             previous = Some(entry.game);
-            // The squares, a bit for a promotion other than to a queen, and its 2 bits.
-            let (squares, promotion) = entry.code.parts();
-            let (squares, promotion) = (u64::from(squares), u64::from(promotion));
-            match promotion {
-                0 => bits.fixed(squares, 13),
-                _ => bits.fixed(squares | 1 << 12 | promotion << 13, 15),
-            }
+            let (code, width) = move_bits(entry);
+            bits.fixed(code, width);
         }
     }
 
@@ -214,6 +217,17 @@ impl Layout {
             });
         }
         Some(())
+    }
+}
+
+/// An entry's move as the postings write it, and its width: the squares, a bit for a
+/// promotion other than to a queen, and its 2 bits.
+fn move_bits(entry: &Entry) -> (u64, u32) {
+    let (squares, promotion) = entry.code.parts();
+    let (squares, promotion) = (u64::from(squares), u64::from(promotion));
+    match promotion {
+        0 => (squares, 13),
+        _ => (squares | 1 << 12 | promotion << 13, 15),
     }
 }
 

@@ -1,89 +1,92 @@
-//! Sorting a batch's postings by key: a least-significant-digit radix sort over the
-//! [`Key::BITS`] bits of the key, 12 at a time. It is stable, so entries added in game order
-//! stay in game order within a key, and it costs four passes over the batch whatever its
-//! order, where a comparison sort of a million entries costs twenty.
+//! Sorting a batch's postings by key, most significant digit first. As the writer adds a
+//! batch's entries (in game order), each goes to one of [`PARTS`] parts by the top bits of
+//! its key: on the writer's thread, one sequential append each. The committing thread then
+//! sorts each part, a few thousand entries that stay in cache, and joins them in order.
 //!
-//! [`Key::BITS`]: super::key::Key::BITS
+//! A batch is millions of entries, far beyond the caches. Sorting it whole on the committing
+//! thread, a least-significant-digit radix sort, scattered the batch across memory four
+//! times, and that thread is the one every batch waits for.
 
 use super::key::Key;
 use super::postings::Entry;
 
-/// Bits of the key a pass sorts by.
+/// Bits of the key that choose an entry's part.
 const DIGIT_BITS: u32 = 12;
-const PASSES: usize = Key::BITS.div_ceil(DIGIT_BITS) as usize;
-const BUCKETS: usize = 1 << DIGIT_BITS;
+/// The parts.
+pub const PARTS: usize = 1 << DIGIT_BITS;
 
-/// Sorts `entries` by key, keeping the order of entries with equal keys. `scratch` is where
-/// a pass writes: kept from batch to batch, its pages are not the kernel's to fault in anew
-/// for every sort (it comes back holding anything).
+/// Entries parted by the top bits of their keys, each part in the order its entries came.
+/// Emptied by [`Partitioned::sort_into`], it keeps its room for the next batch: its pages are
+/// not the kernel's to fault in anew for every batch.
 ///
 /// ```
 /// use jaque::index::code::MoveCode;
 /// use jaque::index::key::Key;
 /// use jaque::index::postings::Entry;
-/// use jaque::index::radix::sort_by_key;
+/// use jaque::index::radix::Partitioned;
 /// let key = |bits| Key::from_bits(bits).unwrap();
 /// let entry = |k, game| Entry { key: key(k), game, code: MoveCode::NONE };
-/// let mut entries = vec![entry(1 << 40, 0), entry(5, 1), entry(1 << 40, 2), entry(5, 3)];
-/// sort_by_key(&mut entries, &mut Vec::new());
-/// let games: Vec<u32> = entries.iter().map(|e| e.game).collect();
+/// let mut parts = Partitioned::default();
+/// parts.extend([entry(1 << 40, 0), entry(5, 1), entry(1 << 40, 2), entry(5, 3)]);
+/// let mut sorted = Vec::new();
+/// parts.sort_into(&mut sorted);
+/// let games: Vec<u32> = sorted.iter().map(|e| e.game).collect();
 /// assert_eq!(games, [1, 3, 0, 2]);
+/// assert_eq!(parts.len(), 0);
 /// ```
-pub fn sort_by_key(entries: &mut Vec<Entry>, scratch: &mut Vec<Entry>) {
-    let Some(&fill) = entries.first().filter(|_| entries.len() > 1) else {
-        return;
-    };
-    let counts = histograms(entries);
-    scratch.clear();
-    scratch.resize(entries.len(), fill);
-    let (mut from, mut to) = (&mut *entries, &mut *scratch);
-    let mut swapped = false;
-    for (pass, count) in counts.iter().enumerate() {
-        // A digit all entries share moves nothing.
-        if count.contains(&from.len()) {
-            continue;
+#[derive(Clone, Debug)]
+pub struct Partitioned {
+    parts: Vec<Vec<Entry>>,
+    len: usize,
+}
+
+impl Default for Partitioned {
+    fn default() -> Partitioned {
+        Partitioned {
+            parts: vec![Vec::new(); PARTS],
+            len: 0,
         }
-        let mut next = [0usize; BUCKETS];
-        let mut at = 0;
-        for (slot, &n) in next.iter_mut().zip(count.iter()) {
-            *slot = at;
-            at += n;
-        }
-        let shift = pass as u32 * DIGIT_BITS;
-        for entry in from.iter() {
-            let digit = digit(entry.key, shift);
-            // Always there: a digit is under `BUCKETS`, and the counts sum to the length.
-            if let Some(slot) = next.get_mut(digit) {
-                if let Some(out) = to.get_mut(*slot) {
-                    *out = *entry;
-                }
-                *slot += 1;
-            }
-        }
-        std::mem::swap(&mut from, &mut to);
-        swapped = !swapped;
-    }
-    if swapped {
-        std::mem::swap(entries, scratch);
     }
 }
 
-/// The count of each digit value, for every pass, in one read of `entries`.
-fn histograms(entries: &[Entry]) -> Vec<[usize; BUCKETS]> {
-    let mut counts = vec![[0usize; BUCKETS]; PASSES];
-    for entry in entries {
-        for (pass, count) in counts.iter_mut().enumerate() {
-            if let Some(n) = count.get_mut(digit(entry.key, pass as u32 * DIGIT_BITS)) {
-                *n += 1;
+impl Partitioned {
+    /// The entries held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds `entries`, each after those of its part before it.
+    pub fn extend(&mut self, entries: impl IntoIterator<Item = Entry>) {
+        for entry in entries {
+            let part = (entry.key.bits() >> (Key::BITS - DIGIT_BITS)) as usize;
+            // Always there: a key has `Key::BITS` bits, so its top bits are under `PARTS`.
+            if let Some(part) = self.parts.get_mut(part) {
+                part.push(entry);
+                self.len += 1;
             }
         }
     }
-    counts
-}
 
-/// The digit of `key` at bit `shift`.
-fn digit(key: Key, shift: u32) -> usize {
-    ((key.bits() >> shift) as usize) & (BUCKETS - 1)
+    /// Every entry, sorted by key, entries of equal keys in the order they were added, put
+    /// in `out` (emptied first); this is left empty, its room kept.
+    pub fn sort_into(&mut self, out: &mut Vec<Entry>) {
+        out.clear();
+        out.reserve(self.len);
+        for part in &mut self.parts {
+            // A key's entries in the order added, which is game order: no two entries of a
+            // batch share key and game, so the order by both is the order a stable sort by
+            // key gives, and pdqsort reaches it with fewer moves than a stable sort makes.
+            part.sort_unstable_by_key(|e| (e.key, e.game));
+            out.extend_from_slice(part);
+            part.clear();
+        }
+        self.len = 0;
+    }
 }
 
 #[cfg(test)]
@@ -91,16 +94,19 @@ mod tests {
     use super::*;
     use crate::index::code::MoveCode;
 
+    /// Sorted as a stable comparison sort of all the entries sorts them (the oracle), among
+    /// keys that share their top bits and keys that do not, twice in the same room.
     #[test]
     fn sorts_as_a_stable_comparison_sort_does() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut entries: Vec<Entry> = (0..20_000)
+        let entries: Vec<Entry> = (0..20_000)
             .map(|game| {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                // Few distinct keys, so that many share one and their order shows.
-                let bits = (state % 3_000) << 30 | (state % 7);
+                // Few distinct keys, so that many share one and their order shows; both
+                // ends of the key vary, so that parts hold several keys.
+                let bits = (state % 3_000) << 36 | (state % 7) << 20 | (state % 5);
                 Entry {
                     key: Key::from_bits(bits & ((1 << Key::BITS) - 1)).unwrap(),
                     game,
@@ -110,14 +116,14 @@ mod tests {
             .collect();
         let mut expected = entries.clone();
         expected.sort_by_key(|e| e.key);
-        let mut scratch = vec![expected[5]; 7];
-        sort_by_key(&mut entries, &mut scratch);
-        assert_eq!(entries, expected);
-        // Again, the scratch now a batch's size and full of entries.
-        let mut again = expected.clone();
-        again.reverse();
-        again.sort_by_key(|e| e.game);
-        sort_by_key(&mut again, &mut scratch);
-        assert_eq!(again, expected);
+        let mut parts = Partitioned::default();
+        let mut sorted = vec![expected[5]; 7];
+        for _ in 0..2 {
+            parts.extend(entries.iter().copied());
+            assert_eq!(parts.len(), entries.len());
+            parts.sort_into(&mut sorted);
+            assert_eq!(sorted, expected);
+            assert!(parts.is_empty());
+        }
     }
 }
