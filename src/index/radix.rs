@@ -1,7 +1,8 @@
 //! Sorting a batch's postings by key, most significant digit first. As the writer adds a
 //! batch's entries (in game order), each goes to one of [`PARTS`] parts by the top bits of
-//! its key: on the writer's thread, one sequential append each. The committing thread then
-//! sorts each part, a few thousand entries that stay in cache, and joins them in order.
+//! its key: on the writer's thread, one append each. The committing thread then sorts each
+//! part, a few thousand entries that stay in cache, by a counting sort on the next bits and
+//! insertion, and joins them in order.
 //!
 //! A batch is millions of entries, far beyond the caches. Sorting it whole on the committing
 //! thread, a least-significant-digit radix sort, scattered the batch across memory four
@@ -78,14 +79,68 @@ impl Partitioned {
         out.clear();
         out.reserve(self.len);
         for part in &mut self.parts {
-            // A key's entries in the order added, which is game order: no two entries of a
-            // batch share key and game, so the order by both is the order a stable sort by
-            // key gives, and pdqsort reaches it with fewer moves than a stable sort makes.
-            part.sort_unstable_by_key(|e| (e.key, e.game));
-            out.extend_from_slice(part);
+            sort_part(part, out);
             part.clear();
         }
         self.len = 0;
+    }
+}
+
+/// Bits of the key after a part's that a counting sort orders a part by.
+const NEXT_BITS: u32 = 8;
+
+/// `part`'s entries appended to `out` sorted by key, equal keys in their order in `part`: a
+/// stable counting sort by the [`NEXT_BITS`] after the part's bits, then each run of equal
+/// digits (a handful of entries, or the games of one key) sorted by the rest.
+fn sort_part(part: &[Entry], out: &mut Vec<Entry>) {
+    let Some(&fill) = part.first() else {
+        return;
+    };
+    let shift = Key::BITS - DIGIT_BITS - NEXT_BITS;
+    let digit = |entry: &Entry| (entry.key.bits() >> shift) as usize & ((1 << NEXT_BITS) - 1);
+    let mut counts = [0usize; 1 << NEXT_BITS];
+    for entry in part {
+        counts[digit(entry)] += 1;
+    }
+    let base = out.len();
+    let mut next = [0usize; 1 << NEXT_BITS];
+    let mut at = base;
+    for (slot, &n) in next.iter_mut().zip(&counts) {
+        *slot = at;
+        at += n;
+    }
+    out.resize(at, fill);
+    for entry in part {
+        let slot = &mut next[digit(entry)];
+        // Always there: the slots of a digit end where the next digit's begin.
+        if let Some(out) = out.get_mut(*slot) {
+            *out = *entry;
+        }
+        *slot += 1;
+    }
+    let mut start = base;
+    for &n in &counts {
+        if let Some(run) = out.get_mut(start..start + n) {
+            sort_run(run);
+        }
+        start += n;
+    }
+}
+
+/// Sorts a run of entries by key, keeping the order of equal keys: by insertion where it is
+/// short (or already sorted, as one key's games are), else by the standard stable sort.
+fn sort_run(run: &mut [Entry]) {
+    if run.len() > 24 {
+        return run.sort_by_key(|e| e.key);
+    }
+    for i in 1..run.len() {
+        let entry = run[i];
+        let mut j = i;
+        while j > 0 && run[j - 1].key > entry.key {
+            run[j] = run[j - 1];
+            j -= 1;
+        }
+        run[j] = entry;
     }
 }
 
@@ -104,9 +159,12 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                // Few distinct keys, so that many share one and their order shows; both
-                // ends of the key vary, so that parts hold several keys.
-                let bits = (state % 3_000) << 36 | (state % 7) << 20 | (state % 5);
+                // Few distinct keys, so that many share one and their order shows; parts of
+                // many keys, digits of a few, and one key of many games (the start position).
+                let bits = match state % 10 {
+                    0 => 1 << 40,
+                    _ => (state % 40) << 36 | ((state >> 32) % 200) << 28 | (state % 7),
+                };
                 Entry {
                     key: Key::from_bits(bits & ((1 << Key::BITS) - 1)).unwrap(),
                     game,
