@@ -159,8 +159,8 @@ fn plain_into(report: &Report<'_>, out: &mut Vec<u8>) -> bool {
         Severity::Error => "error[",
         Severity::Warning => "warning[",
     };
-    let mut digits = [0; 20];
-    let line = decimal(report.line, &mut digits);
+    let mut digits = itoa::Buffer::new();
+    let line = digits.format(report.line);
     let gutter = line.len();
     let blanks = |out: &mut Vec<u8>, n: usize| out.resize(out.len() + n, b' ');
     let margin = |out: &mut Vec<u8>| {
@@ -174,8 +174,7 @@ fn plain_into(report: &Report<'_>, out: &mut Vec<u8>) -> bool {
     for part in ["--> ", report.origin, ":", line, ":"] {
         out.extend_from_slice(part.as_bytes());
     }
-    let mut column = [0; 20];
-    out.extend_from_slice(decimal(start + 1, &mut column).as_bytes());
+    out.extend_from_slice(itoa::Buffer::new().format(start + 1).as_bytes());
     out.push(b'\n');
     margin(out);
     out.push(b'\n');
@@ -203,21 +202,6 @@ fn plain_into(report: &Report<'_>, out: &mut Vec<u8>) -> bool {
         }
     }
     true
-}
-
-/// `n` in decimal, written at the end of `buffer`: no formatting machinery for a number
-/// every diagnostic prints twice.
-fn decimal(mut n: usize, buffer: &mut [u8; 20]) -> &str {
-    let mut at = buffer.len();
-    loop {
-        at -= 1;
-        buffer[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buffer[at..]).unwrap_or_default()
 }
 
 /// Whether `report` is of the common shape that [`plain`] lays out: a source line of

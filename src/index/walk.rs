@@ -11,7 +11,6 @@ use super::hash::Hash128;
 use super::kept::KeptBlock;
 use super::key::Key;
 use super::material::{Material, MaterialSpan};
-use crate::moves::MoveKind;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
 use crate::{Move, Position};
 
@@ -218,12 +217,12 @@ impl Visit for Walker {
         };
         // Only a capture or a promotion changes the material: followed from the move, which
         // costs less than counting the pieces (no popcount instruction in the baseline x86-64).
-        match reached.played {
-            Some(mv) if changes_material(before, mv) => {
-                self.material_now = self.material_now.after(before, mv);
-                self.material.widen(&self.material_now);
-            }
-            _ => {}
+        if let Some(now) = reached
+            .played
+            .and_then(|mv| self.material_now.after(before, mv))
+        {
+            self.material_now = now;
+            self.material.widen(&now);
         }
         self.identity.write_u64(identity_of(reached.played));
         self.reached(0, Key::from_zobrist(hash), reached.played);
@@ -237,15 +236,6 @@ impl Visit for Walker {
 
     fn closed(&mut self, depth: usize) {
         self.lines.truncate(depth + 1);
-    }
-}
-
-/// Whether `mv` from `before` captures or promotes (castling's target is the king's own rook).
-fn changes_material(before: &Position, mv: Move) -> bool {
-    match mv.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::Castle => false,
-        _ => mv.promotion().is_some() || before.occupied().contains(mv.to()),
     }
 }
 
