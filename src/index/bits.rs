@@ -3,47 +3,67 @@
 //! geometrically around 2^k, as the gaps between sorted random keys are) and Elias gamma
 //! codes (small counts and gaps of any size); and LEB128 numbers, byte by byte.
 
-/// Writes bits.
+/// Writes bits. Whole bytes go to the vector as soon as they are complete: at most seven bits
+/// wait in `pending`, so that a code of up to 57 bits joins them in one word, which is stored
+/// whole and the vector's length moved past its complete bytes. No branch depends on where a
+/// code falls in a word.
 #[derive(Clone, Debug, Default)]
 pub struct BitWriter {
     bytes: Vec<u8>,
     /// Bits not yet in `bytes`, the first lowest.
     pending: u64,
-    /// How many.
+    /// How many (under 8).
     count: u32,
 }
 
 impl BitWriter {
+    /// A writer with room for `bytes` bytes.
+    pub fn with_capacity(bytes: usize) -> BitWriter {
+        BitWriter {
+            bytes: Vec::with_capacity(bytes + 8),
+            ..BitWriter::default()
+        }
+    }
+
     /// The bytes written so far (the last one perhaps in part).
     pub fn len(&self) -> usize {
         self.bytes.len() + self.count.div_ceil(8) as usize
     }
 
-    /// The bytes.
-    pub fn into_bytes(mut self) -> Vec<u8> {
-        let tail = self.pending.to_le_bytes();
-        self.bytes
-            .extend_from_slice(&tail[..self.count.div_ceil(8) as usize]);
-        self.bytes
+    /// Appends the bytes to `out` and starts again, keeping the room.
+    pub fn drain_into(&mut self, out: &mut Vec<u8>) {
+        self.flush();
+        out.extend_from_slice(&self.bytes);
+        self.bytes.clear();
+    }
+
+    /// Puts the last part byte in `bytes`.
+    fn flush(&mut self) {
+        if self.count > 0 {
+            self.bytes.push(self.pending as u8);
+        }
+        (self.pending, self.count) = (0, 0);
     }
 
     /// The low `width` bits of `value` (`width` at most 64).
     #[inline]
     pub fn fixed(&mut self, value: u64, width: u32) {
-        if width == 0 {
-            return;
+        if width > 57 {
+            self.fixed(value & u64::from(u32::MAX), 32);
+            return self.fixed(value >> 32, width - 32);
         }
-        let value = value & (u64::MAX >> (64 - width));
-        self.pending |= value.checked_shl(self.count).unwrap_or(0);
-        let total = self.count + width;
-        if total >= 64 {
-            self.bytes.extend_from_slice(&self.pending.to_le_bytes());
-            // The bits of `value` that did not fit.
-            self.pending = value.checked_shr(64 - self.count).unwrap_or(0);
-            self.count = total - 64;
-        } else {
-            self.count = total;
-        }
+        let value = value & u64::MAX.checked_shr(64 - width).unwrap_or(0);
+        // At most 7 bits wait and this adds at most 57: they fit one word.
+        self.pending |= value << self.count;
+        self.count += width;
+        let len = self.bytes.len();
+        self.bytes.extend_from_slice(&self.pending.to_le_bytes());
+        let whole = self.count / 8;
+        self.bytes.truncate(len + whole as usize);
+        // Two shifts: a whole word (64) is one shift too many for a single one.
+        let half = whole * 4;
+        self.pending = (self.pending >> half) >> half;
+        self.count -= whole * 8;
     }
 
     /// `value` as a Rice code with `k` low bits.
@@ -232,16 +252,19 @@ mod tests {
         let mut written = Vec::new();
         for i in 0..5_000u64 {
             let value = rng.next() >> (rng.next() % 64);
-            let kind = i % 3;
+            let kind = i % 4;
             let k = (rng.next() % 40) as u32;
             match kind {
                 0 => writer.fixed(value & ((1 << k) - 1), k),
+                // Wider than one word can take with the bits waiting.
+                3 => writer.fixed(value, 58 + k % 7),
                 1 => writer.rice(value & ((1 << (k + 6)) - 1), k),
                 _ => writer.gamma(value),
             }
             written.push((kind, k, value));
         }
-        let bytes = writer.into_bytes();
+        let mut bytes = Vec::new();
+        writer.drain_into(&mut bytes);
         assert_eq!(bytes[0], 0xAB, "the header is kept");
         let mut reader = BitReader::new(&bytes);
         assert_eq!(reader.fixed(8), Some(0xAB));
@@ -249,6 +272,9 @@ mod tests {
             let read = match kind {
                 0 => reader.fixed(k).map(|v| v == value & ((1 << k) - 1)),
                 1 => reader.rice(k).map(|v| v == value & ((1 << (k + 6)) - 1)),
+                3 => reader
+                    .fixed(58 + k % 7)
+                    .map(|v| v == value & (u64::MAX >> (6 - k % 7))),
                 _ => reader.gamma().map(|v| v == value),
             };
             assert_eq!(read, Some(true), "kind {kind} k {k} value {value}");

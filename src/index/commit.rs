@@ -10,7 +10,7 @@ use super::games::GameInfo;
 use super::hot::{HOT_GAMES, Summary};
 use super::kept::KeptBlock;
 use super::material::MaterialSpan;
-use super::postings::{self, Entry};
+use super::postings::{self, Entry, Shape};
 use super::radix::Partitioned;
 use super::store::{self, FileRecord};
 use super::walk::{JobEntry, Walked};
@@ -185,8 +185,8 @@ impl Batch {
         segment: u32,
         sorted: &mut Vec<Entry>,
     ) -> Result<(), IndexError> {
-        self.entries.sort_into(sorted);
-        self.write_postings(tx, segment, sorted)?;
+        let shape = self.entries.sort_into(sorted);
+        self.write_postings(tx, segment, sorted, shape)?;
         let mut sizes = tx.open_table(store::SEGMENT_GAMES).map_err(store_error)?;
         let games = u32::try_from(self.games).unwrap_or(u32::MAX);
         sizes.insert(segment, games).map_err(store_error)?;
@@ -219,39 +219,40 @@ impl Batch {
         tx: &WriteTransaction,
         segment: u32,
         sorted: &[Entry],
+        shape: Shape,
     ) -> Result<(), IndexError> {
         let info = |game: u32| {
             let at = (game.checked_sub(self.first_game)? as usize) * GameInfo::SIZE;
             GameInfo::from_bytes(self.records.get(at..at + GameInfo::SIZE)?)
         };
-        write_segment(tx, segment, sorted, info)
+        write_segment(tx, segment, (sorted, shape), info)
     }
 }
 
-/// Writes a segment: its sorted `entries` as blocks of postings, the summaries of the keys
-/// many of its games reach (`info` giving a game's record), and its number of games.
+/// Writes a segment: its sorted `entries` (with their shape) as blocks of postings, the
+/// summaries of the keys many of its games reach (`info` giving a game's record), summarised
+/// as the blocks are coded.
 pub(super) fn write_segment(
     tx: &WriteTransaction,
     segment: u32,
-    entries: &[Entry],
+    (entries, shape): (&[Entry], Shape),
     info: impl Fn(u32) -> Option<GameInfo>,
 ) -> Result<(), IndexError> {
+    let mut hot = Vec::new();
+    let blocks = postings::blocks_shaped(entries, shape, |games| {
+        if let (Some(first), true) = (games.first(), games.len() >= HOT_GAMES) {
+            hot.push((first.key, Summary::of(games, &info).to_bytes()));
+        }
+    });
     let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;
-    for (first, block) in postings::blocks(entries) {
+    for (first, block) in blocks {
         let key = postings::block_key(segment, first);
         table.insert(key, block.as_slice()).map_err(store_error)?;
     }
     let mut table = tx.open_table(store::HOT).map_err(store_error)?;
-    let mut rest = entries;
-    while let Some(first) = rest.first() {
-        let same = rest.iter().take_while(|e| e.key == first.key).count();
-        let (games, after) = rest.split_at(same);
-        if same >= HOT_GAMES {
-            let summary = Summary::of(games, &info).to_bytes();
-            let key = postings::block_key(segment, first.key);
-            table.insert(key, summary.as_slice()).map_err(store_error)?;
-        }
-        rest = after;
+    for (first, summary) in hot {
+        let key = postings::block_key(segment, first);
+        table.insert(key, summary.as_slice()).map_err(store_error)?;
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use redb::{Database, ReadTransaction, ReadableDatabase};
 use super::append::BATCH_GAMES;
 use super::commit::write_segment;
 use super::key::Key;
-use super::postings::{self, Entry};
+use super::postings::{self, Entry, Shape};
 use super::read::{Records, segments};
 use super::store;
 use super::{IndexError, store_error};
@@ -138,7 +138,7 @@ fn write(
     }
     let records = std::cell::RefCell::new(records);
     let info = |game: u32| records.borrow_mut().get(game).ok();
-    write_segment(&tx, first, entries, info)?;
+    write_segment(&tx, first, (entries, Shape::of(entries)), info)?;
     tx.commit().map_err(store_error)
 }
 

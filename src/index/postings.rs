@@ -77,17 +77,54 @@ pub fn of_block_key(block_key: u128) -> Option<(u32, Key)> {
 /// assert_eq!(found, [Posting { game: 3, code }, Posting { game: 9, code }]);
 /// ```
 pub fn blocks(entries: &[Entry]) -> Vec<(Key, Vec<u8>)> {
-    let first_game = entries.iter().map(|e| e.game).min().unwrap_or(0);
-    let last_game = entries.iter().map(|e| e.game).max().unwrap_or(0);
+    blocks_shaped(entries, Shape::of(entries), |_| ())
+}
+
+/// What a segment's blocks are laid out by: the range of its games and its distinct keys.
+/// Whoever sorted the entries knows it already (see [`super::radix`]); counting it again is
+/// three more passes over a batch that no longer fits any cache.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The least game.
+    pub first_game: u32,
+    /// The greatest game.
+    pub last_game: u32,
+    /// The distinct keys.
+    pub keys: u64,
+}
+
+impl Shape {
+    /// The shape of `entries`, sorted by key, counted.
+    pub fn of(entries: &[Entry]) -> Shape {
+        let distinct = entries.windows(2).filter(|w| w[0].key != w[1].key).count();
+        Shape {
+            first_game: entries.iter().map(|e| e.game).min().unwrap_or(0),
+            last_game: entries.iter().map(|e| e.game).max().unwrap_or(0),
+            keys: (distinct + usize::from(!entries.is_empty())) as u64,
+        }
+    }
+}
+
+/// [`blocks`] of entries whose shape is known, handing each key's entries to `each_key` as
+/// they are coded (while they are in cache).
+pub fn blocks_shaped(
+    entries: &[Entry],
+    shape: Shape,
+    mut each_key: impl FnMut(&[Entry]),
+) -> Vec<(Key, Vec<u8>)> {
+    let span = match (entries.first(), entries.last()) {
+        (Some(first), Some(last)) => last.key.bits() - first.key.bits(),
+        _ => 0,
+    };
     let layout = Layout {
-        first_game,
-        key_k: rice_parameter(entries),
-        game_width: 32 - (last_game - first_game).leading_zeros(),
+        first_game: shape.first_game,
+        key_k: rice_parameter(span, shape.keys),
+        game_width: 32 - (shape.last_game - shape.first_game).leading_zeros(),
     };
     let mut out = Vec::new();
     let mut rest = entries;
+    let mut bits = BitWriter::with_capacity(BLOCK_BYTES);
     while let Some(first) = rest.first() {
-        let mut bits = BitWriter::default();
         let (mut previous, mut keys) = (first.key.bits(), 0u64);
         while let Some(head) = rest.first() {
             // Most keys have one game: a scan, not a search of the rest.
@@ -97,13 +134,21 @@ pub fn blocks(entries: &[Entry]) -> Vec<(Key, Vec<u8>)> {
                 break;
             }
             layout.put_key(&mut bits, head.key.bits() - previous, games);
+            each_key(games);
             (previous, keys, rest) = (head.key.bits(), keys + 1, after);
         }
         let mut block = layout.header(keys);
-        block.extend_from_slice(&bits.into_bytes());
+        bits.drain_into(&mut block);
         out.push((first.key, block));
     }
     out
+}
+
+/// The Rice parameter for the gaps between `keys` keys over `span`: about the log of the
+/// mean gap times ln 2, the best for gaps spread geometrically.
+fn rice_parameter(span: u64, keys: u64) -> u32 {
+    let mean = span / keys.max(1) * 7 / 10;
+    (64 - mean.leading_zeros()).saturating_sub(1)
 }
 
 /// What a segment's blocks share: where its games start, how its gaps and games are coded.
@@ -114,18 +159,6 @@ struct Layout {
     key_k: u32,
     /// The bits of a game's offset from `first_game`.
     game_width: u32,
-}
-
-/// The Rice parameter for the gaps between `entries`' keys: about the log of the mean gap
-/// times ln 2, the best for gaps spread geometrically.
-fn rice_parameter(entries: &[Entry]) -> u32 {
-    let keys = 1 + entries.windows(2).filter(|w| w[0].key != w[1].key).count() as u64;
-    let span = match (entries.first(), entries.last()) {
-        (Some(first), Some(last)) => last.key.bits() - first.key.bits(),
-        _ => 0,
-    };
-    let mean = span / keys * 7 / 10;
-    (64 - mean.leading_zeros()).saturating_sub(1)
 }
 
 impl Layout {

@@ -9,7 +9,7 @@
 //! times, and that thread is the one every batch waits for.
 
 use super::key::Key;
-use super::postings::Entry;
+use super::postings::{Entry, Shape};
 
 /// Bits of the key that choose an entry's part.
 const DIGIT_BITS: u32 = 12;
@@ -39,6 +39,9 @@ pub const PARTS: usize = 1 << DIGIT_BITS;
 pub struct Partitioned {
     parts: Vec<Vec<Entry>>,
     len: usize,
+    /// The least and the greatest game held.
+    first_game: u32,
+    last_game: u32,
 }
 
 impl Default for Partitioned {
@@ -46,6 +49,8 @@ impl Default for Partitioned {
         Partitioned {
             parts: vec![Vec::new(); PARTS],
             len: 0,
+            first_game: u32::MAX,
+            last_game: 0,
         }
     }
 }
@@ -63,26 +68,46 @@ impl Partitioned {
 
     /// Adds `entries`, each after those of its part before it.
     pub fn extend(&mut self, entries: impl IntoIterator<Item = Entry>) {
+        // Counted in locals: a push may reallocate, so fields would be stored every time.
+        let (mut len, mut first, mut last) = (self.len, self.first_game, self.last_game);
         for entry in entries {
             let part = (entry.key.bits() >> (Key::BITS - DIGIT_BITS)) as usize;
             // Always there: a key has `Key::BITS` bits, so its top bits are under `PARTS`.
             if let Some(part) = self.parts.get_mut(part) {
                 part.push(entry);
-                self.len += 1;
+                len += 1;
+                first = first.min(entry.game);
+                last = last.max(entry.game);
             }
         }
+        (self.len, self.first_game, self.last_game) = (len, first, last);
     }
 
     /// Every entry, sorted by key, entries of equal keys in the order they were added, put
-    /// in `out` (emptied first); this is left empty, its room kept.
-    pub fn sort_into(&mut self, out: &mut Vec<Entry>) {
+    /// in `out` (emptied first), and their shape, counted as each part is sorted; this is
+    /// left empty, its room kept.
+    pub fn sort_into(&mut self, out: &mut Vec<Entry>) -> Shape {
         out.clear();
         out.reserve(self.len);
+        let mut keys = 0;
         for part in &mut self.parts {
+            let from = out.len();
             sort_part(part, out);
             part.clear();
+            if let Some(sorted) = out.get(from..).filter(|s| !s.is_empty()) {
+                keys += 1 + sorted.windows(2).filter(|w| w[0].key != w[1].key).count();
+            }
         }
-        self.len = 0;
+        let shape = match self.len {
+            0 => Shape::default(),
+            _ => Shape {
+                first_game: self.first_game,
+                last_game: self.last_game,
+                keys: keys as u64,
+            },
+        };
+        (self.len, self.first_game, self.last_game) = (0, u32::MAX, 0);
+        shape
     }
 }
 
@@ -150,7 +175,8 @@ mod tests {
     use crate::index::code::MoveCode;
 
     /// Sorted as a stable comparison sort of all the entries sorts them (the oracle), among
-    /// keys that share their top bits and keys that do not, twice in the same room.
+    /// keys that share their top bits and keys that do not, twice in the same room; the shape
+    /// counted while sorting is the shape counted after.
     #[test]
     fn sorts_as_a_stable_comparison_sort_does() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -179,8 +205,9 @@ mod tests {
         for _ in 0..2 {
             parts.extend(entries.iter().copied());
             assert_eq!(parts.len(), entries.len());
-            parts.sort_into(&mut sorted);
+            let shape = parts.sort_into(&mut sorted);
             assert_eq!(sorted, expected);
+            assert_eq!(shape, Shape::of(&expected));
             assert!(parts.is_empty());
         }
     }
