@@ -64,7 +64,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) {
         let before = *self.position();
         let after = before.play(mv);
-        let hash = before.zobrist_after(self.hash(), mv, &after);
+        let hash = before.zobrist_after(self.hash(), mv, before.captured(mv), &after);
         self.positions.push(after);
         self.hashes.push(hash);
         self.moves.push(mv);

@@ -9,7 +9,6 @@ use redb::ReadTransaction;
 
 use super::read::Runs;
 use super::{IndexError, store};
-use crate::moves::MoveKind;
 use crate::query::MaterialBounds;
 use crate::{Color, Move, Piece, Position, Role};
 
@@ -46,11 +45,11 @@ const MOST: u8 = 15;
 /// use jaque::{Position, Square};
 /// let before = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
 /// let mv = before.legal_moves().into_iter().find(|m| m.to() == Square::D5).unwrap();
-/// let after = Material::of(&before).after(&before, mv);
+/// let after = Material::of(&before).after(&before, mv, before.captured(mv));
 /// assert_eq!(after, Some(Material::of(&before.play(mv))));
 /// // A move that neither captures nor promotes changes none.
 /// let push = before.legal_moves().into_iter().find(|m| m.to() == Square::E5).unwrap();
-/// assert_eq!(Material::of(&before).after(&before, push), None);
+/// assert_eq!(Material::of(&before).after(&before, push, before.captured(push)), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Material {
@@ -73,18 +72,16 @@ impl Material {
 
     /// The material after `mv`, a legal move, is played on `before`, whose material this is:
     /// a capture takes one piece of the other side, a promotion turns a pawn into a piece.
-    /// `None` where the move does neither, as most moves do (castling's target is the king's
-    /// own rook).
+    /// `None` where the move does neither, as most moves do. `captured` is
+    /// [`Position::captured`]`(mv)`, which the caller may need too.
     #[must_use]
-    pub fn after(mut self, before: &Position, mv: Move) -> Option<Material> {
+    pub fn after(
+        mut self,
+        before: &Position,
+        mv: Move,
+        captured: Option<Role>,
+    ) -> Option<Material> {
         let us = before.turn();
-        let captured = match mv.kind() {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle => None,
-            // The square's role looked for only where the other side stands.
-            _ if before.by_color(!us).contains(mv.to()) => before.role_at(mv.to()),
-            _ => None,
-        };
         if captured.is_none() && mv.promotion().is_none() {
             return None;
         }
@@ -208,6 +205,7 @@ impl Spans {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MoveKind;
     use crate::index::walk::{Read, read_job};
     use crate::pgn::{Checker, Splitter};
 
@@ -245,7 +243,7 @@ mod tests {
                 for mv in before.legal_moves() {
                     let after = before.play(mv);
                     let counted = Material::of(&after);
-                    let followed = material.after(&before, mv);
+                    let followed = material.after(&before, mv, before.captured(mv));
                     // `None` exactly where the material stays as it was.
                     assert_eq!(followed.unwrap_or(material), counted, "{mv:?} in {before}");
                     assert_eq!(

@@ -212,18 +212,19 @@ impl Visit for Walker {
             return ControlFlow::Continue(());
         };
         let hash = match reached.played {
-            Some(mv) => before.zobrist_after(*hash, mv, after),
+            Some(mv) => {
+                let captured = before.captured(mv);
+                // Only a capture or a promotion changes the material: followed from the move,
+                // which costs less than counting the pieces (no popcount instruction in the
+                // baseline x86-64).
+                if let Some(now) = self.material_now.after(before, mv, captured) {
+                    self.material_now = now;
+                    self.material.widen(&now);
+                }
+                before.zobrist_after(*hash, mv, captured, after)
+            }
             None => after.zobrist_hash(),
         };
-        // Only a capture or a promotion changes the material: followed from the move, which
-        // costs less than counting the pieces (no popcount instruction in the baseline x86-64).
-        if let Some(now) = reached
-            .played
-            .and_then(|mv| self.material_now.after(before, mv))
-        {
-            self.material_now = now;
-            self.material.widen(&now);
-        }
         self.identity.write_u64(identity_of(reached.played));
         self.reached(0, Key::from_zobrist(hash), reached.played);
         self.last = Some((*after, hash));

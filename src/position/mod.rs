@@ -210,6 +210,28 @@ impl Position {
             .find(|role| self.by_role[role.index()].contains(square))
     }
 
+    /// What `mv` captures: the other side's piece on its target, a pawn for en passant,
+    /// nothing for castling (its target is the king's own rook).
+    ///
+    /// ```
+    /// use jaque::{Position, Role};
+    /// let position = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let by = |uci: &str| position.legal_moves().into_iter().find(|m| m.uci(false).to_string() == uci).unwrap();
+    /// assert_eq!(position.captured(by("e4d5")), Some(Role::Pawn));
+    /// assert_eq!(position.captured(by("e4e5")), None);
+    /// ```
+    #[inline]
+    pub fn captured(&self, mv: Move) -> Option<Role> {
+        match mv.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            // Most moves capture nothing: the role is looked for only where the other side
+            // stands.
+            _ if self.by_color(!self.turn).contains(mv.to()) => self.role_at(mv.to()),
+            _ => None,
+        }
+    }
+
     /// The square of `color`'s king.
     #[inline]
     pub fn king(&self, color: Color) -> Square {

@@ -61,8 +61,15 @@ impl Position {
     }
 
     /// The hash of `self.play(mv)` (passed as `after`) from this position's `hash`, with a few
-    /// XORs instead of a full recomputation.
-    pub(crate) fn zobrist_after(&self, hash: u64, mv: Move, after: &Position) -> u64 {
+    /// XORs instead of a full recomputation; `captured` is [`Position::captured`]`(mv)`, which
+    /// the caller may need too.
+    pub(crate) fn zobrist_after(
+        &self,
+        hash: u64,
+        mv: Move,
+        captured: Option<Role>,
+        after: &Position,
+    ) -> u64 {
         let us = self.turn;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -75,16 +82,12 @@ impl Position {
                 hash ^= piece_key(us, Role::Rook, to) ^ piece_key(us, Role::Rook, rook_to);
             }
             kind => {
-                // Most moves capture nothing: the square's role is looked for only where
-                // the other side stands.
-                if self.by_color(them).contains(to)
-                    && let Some(captured) = self.role_at(to)
-                {
-                    hash ^= piece_key(them, captured, to);
-                }
-                if kind == MoveKind::EnPassant {
-                    let captured = Square::new(to.file(), from.rank());
-                    hash ^= piece_key(them, Role::Pawn, captured);
+                if let Some(role) = captured {
+                    let on = match kind {
+                        MoveKind::EnPassant => Square::new(to.file(), from.rank()),
+                        _ => to,
+                    };
+                    hash ^= piece_key(them, role, on);
                 }
                 let landed = mv.promotion().unwrap_or(mv.role());
                 hash ^= piece_key(us, mv.role(), from) ^ piece_key(us, landed, to);
