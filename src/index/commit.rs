@@ -225,7 +225,7 @@ impl Batch {
             let at = (game.checked_sub(self.first_game)? as usize) * GameInfo::SIZE;
             GameInfo::from_bytes(self.records.get(at..at + GameInfo::SIZE)?)
         };
-        write_segment(tx, segment, (sorted, shape), info)
+        write_segment(tx, segment, sorted, shape, info)
     }
 }
 
@@ -235,7 +235,8 @@ impl Batch {
 pub(super) fn write_segment(
     tx: &WriteTransaction,
     segment: u32,
-    (entries, shape): (&[Entry], Shape),
+    entries: &[Entry],
+    shape: Shape,
     info: impl Fn(u32) -> Option<GameInfo>,
 ) -> Result<(), IndexError> {
     let mut hot = Vec::new();

@@ -138,7 +138,7 @@ fn write(
     }
     let records = std::cell::RefCell::new(records);
     let info = |game: u32| records.borrow_mut().get(game).ok();
-    write_segment(&tx, first, (entries, Shape::of(entries)), info)?;
+    write_segment(&tx, first, entries, Shape::of(entries), info)?;
     tx.commit().map_err(store_error)
 }
 
