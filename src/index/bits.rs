@@ -3,14 +3,18 @@
 //! geometrically around 2^k, as the gaps between sorted random keys are) and Elias gamma
 //! codes (small counts and gaps of any size); and LEB128 numbers, byte by byte.
 
-/// Writes bits. Whole bytes go to the vector as soon as they are complete: at most seven bits
+/// Writes bits. Whole bytes go to the buffer as soon as they are complete: at most seven bits
 /// wait in `pending`, so that a code of up to 57 bits joins them in one word, which is stored
-/// whole and the vector's length moved past its complete bytes. No branch depends on where a
-/// code falls in a word.
+/// whole at the end of the stream (the buffer keeps a word of room past it) and the stream's
+/// length moved past its complete bytes. No branch depends on where a code falls in a word,
+/// and a store is one instruction, not a copy.
 #[derive(Clone, Debug, Default)]
 pub struct BitWriter {
+    /// The stream's bytes, then room.
     bytes: Vec<u8>,
-    /// Bits not yet in `bytes`, the first lowest.
+    /// How many bytes of `bytes` are the stream's.
+    len: usize,
+    /// Bits not yet counted in `len`, the first lowest (also stored at `bytes[len]`).
     pending: u64,
     /// How many (under 8).
     count: u32,
@@ -20,54 +24,63 @@ impl BitWriter {
     /// A writer with room for `bytes` bytes.
     pub fn with_capacity(bytes: usize) -> BitWriter {
         BitWriter {
-            bytes: Vec::with_capacity(bytes + 8),
+            bytes: vec![0; bytes + 8],
             ..BitWriter::default()
         }
     }
 
     /// The bytes written so far (the last one perhaps in part).
     pub fn len(&self) -> usize {
-        self.bytes.len() + self.count.div_ceil(8) as usize
+        self.len + self.count.div_ceil(8) as usize
     }
 
     /// Appends the bytes to `out` and starts again, keeping the room.
     pub fn drain_into(&mut self, out: &mut Vec<u8>) {
-        self.flush();
-        out.extend_from_slice(&self.bytes);
-        self.bytes.clear();
-    }
-
-    /// Puts the last part byte in `bytes`.
-    fn flush(&mut self) {
-        if self.count > 0 {
-            self.bytes.push(self.pending as u8);
-        }
-        (self.pending, self.count) = (0, 0);
+        let len = self.len();
+        out.extend_from_slice(self.bytes.get(..len).unwrap_or_default());
+        (self.len, self.pending, self.count) = (0, 0, 0);
     }
 
     /// The low `width` bits of `value` (`width` at most 64).
-    #[inline]
+    #[inline(always)]
     pub fn fixed(&mut self, value: u64, width: u32) {
         if width > 57 {
-            self.fixed(value & u64::from(u32::MAX), 32);
-            return self.fixed(value >> 32, width - 32);
+            self.put(value & u64::from(u32::MAX), 32);
+            return self.put(value >> 32, width - 32);
         }
+        self.put(value, width);
+    }
+
+    /// The low `width` bits of `value`, `width` at most 57.
+    #[inline(always)]
+    fn put(&mut self, value: u64, width: u32) {
         let value = value & u64::MAX.checked_shr(64 - width).unwrap_or(0);
         // At most 7 bits wait and this adds at most 57: they fit one word.
         self.pending |= value << self.count;
         self.count += width;
-        let len = self.bytes.len();
-        self.bytes.extend_from_slice(&self.pending.to_le_bytes());
+        if self.bytes.len() < self.len + 8 {
+            self.grow();
+        }
+        if let Some(word) = self.bytes.get_mut(self.len..self.len + 8) {
+            word.copy_from_slice(&self.pending.to_le_bytes());
+        }
         let whole = self.count / 8;
-        self.bytes.truncate(len + whole as usize);
+        self.len += whole as usize;
         // Two shifts: a whole word (64) is one shift too many for a single one.
         let half = whole * 4;
         self.pending = (self.pending >> half) >> half;
         self.count -= whole * 8;
     }
 
+    /// Doubles the room (a block of one key's many games outgrows it).
+    #[cold]
+    fn grow(&mut self) {
+        let room = (2 * self.bytes.len()).max(self.len + 64);
+        self.bytes.resize(room, 0);
+    }
+
     /// `value` as a Rice code with `k` low bits.
-    #[inline]
+    #[inline(always)]
     pub fn rice(&mut self, value: u64, k: u32) {
         let quotient = value >> k;
         if quotient + 1 + u64::from(k) <= 64 {
