@@ -87,6 +87,8 @@ class Outcome:
     counts: dict = None
     failure: str = ""
     samples: list = None
+    # A program that times its parsing call (`call_us`): that time, a round each, seconds.
+    calls: list = None
 
 
 # Running programs. Linux gives a process started by exec the peak resident memory of the
@@ -168,11 +170,17 @@ def in_rotation(outcomes, pythons, path, rounds):
         start = round_ % len(ready)
         for outcome in ready[start:] + ready[:start]:
             argv = outcome.reader.argv(pythons[outcome.reader.side], path)
-            sample, code, _, err = execute(argv)
+            calls = "call_us" in outcome.counts
+            sample, code, out, err = execute(argv, keep=calls)
+            where = f"{outcome.reader.title} on {path.name}, round {round_ + 1}"
             if code != 0:
-                where = f"{outcome.reader.title} on {path.name}, round {round_ + 1}"
                 raise Failed(f"{where}: {why(code, err)}")
             outcome.samples.append(sample)
+            if calls:
+                call = counts_of(out).get("call_us")
+                if call is None:
+                    raise Failed(f"{where}: printed no call_us")
+                outcome.calls = (outcome.calls or []) + [call / 1e6]
 
 
 def measure(readers, pythons, path, rounds):
@@ -370,10 +378,30 @@ def jaque_table(name, outcomes, names):
         ratios = [in_turns(spread(timed, peer, jaque)) for peer in peers]
         lines.append(cells([jaque.reader.title] + ratios))
     keys = {o.reader.key: o for o in timed}
+    lines += calls_table(name, timed, names)
     if "arrow-1" in keys and "arrow-2" in keys:
         two = spread(timed, keys["arrow-1"], keys["arrow-2"])
         lines += ["", f"`{name}`, `read_arrow(table=\"games\")`, `jobs=1`'s time over "
                   f"`jobs=2`'s: {in_turns(two)}."]
+    return lines
+
+
+def calls_table(name, timed, names):
+    """The parsing calls alone on the same Arrow strings, timed inside the processes (the
+    programs that print `call_us`): the peer's call time over jaque's, round by round."""
+    peers = [o for o in timed if o.reader.side == "peers" and o.calls]
+    jaques = [o for o in timed if o.reader.side == "jaque" and o.calls]
+    if not peers or not jaques:
+        return []
+    lines = ["", cells([f"`{name}`: the calls alone on the same Arrow strings (timed inside "
+                        "the process, the strings made before), the peer's time over jaque's"]
+                       + [o.reader.label(names) for o in peers]), rule(len(peers) + 1)]
+    for jaque in jaques:
+        row = [f"{jaque.reader.title}: {statistics.median(jaque.calls):.2f} s"]
+        for peer in peers:
+            times = [[(c,) for c in peer.calls], [(c,) for c in jaque.calls]]
+            row.append(f"{in_turns(ratio(times, 0, 1))} ({statistics.median(peer.calls):.2f} s)")
+        lines.append(cells(row))
     return lines
 
 

@@ -48,13 +48,18 @@ print(f"games={games} plies={plies} raised={raised}")
 
 # The binding reads strings, one a game, not files: the program cuts the text before each
 # `[` that starts a line after a line ending neither in `]` nor blank (a new tag section).
-BINDING = r"""import re, sys, pyarrow as pa, rust_pgn_reader_python_binding as binding
+# `call_us`: the parsing call alone, timed inside the process (the strings already made).
+BINDING = r"""import re, sys, time, pyarrow as pa, rust_pgn_reader_python_binding as binding
 with open(sys.argv[1], encoding="utf-8", errors="replace") as file:
     text = file.read()
 games = re.split(r"\n(?<=[^\]\s]\n)\s*(?=\[)", text)
-parsed = binding.parse_games(pa.chunked_array([pa.array(games)]), num_threads=int(sys.argv[2]))
+column = pa.chunked_array([pa.array(games)])
+began = time.perf_counter()
+parsed = binding.parse_games(column, num_threads=int(sys.argv[2]))
 errors = sum(int((~chunk.valid).sum()) for chunk in parsed.chunks)
-print(f"games={parsed.num_games} plies={parsed.num_moves} errors={errors}")
+call = time.perf_counter() - began
+print(f"games={parsed.num_games} plies={parsed.num_moves} errors={errors} "
+      f"call_us={round(call * 1e6)}")
 """
 
 JAQUE_ARROW = """\
@@ -66,14 +71,16 @@ print(f"games={table.num_rows}")
 
 # jaque on the binding's input: the same strings, cut the same way, in an Arrow column
 # (`read_arrow` reads its buffers, issue 56), the games table read whole.
-JAQUE_STRINGS = r"""import re, sys, jaque, pyarrow as pa
+JAQUE_STRINGS = r"""import re, sys, time, jaque, pyarrow as pa
 with open(sys.argv[1], encoding="utf-8", errors="replace") as file:
     text = file.read()
 games = re.split(r"\n(?<=[^\]\s]\n)\s*(?=\[)", text)
 column = pa.chunked_array([pa.array(games)])
+began = time.perf_counter()
 stream = jaque.read_arrow(column, table="games", jobs=int(sys.argv[2]))
 table = pa.RecordBatchReader.from_stream(stream).read_all()
-print(f"games={table.num_rows}")
+call = time.perf_counter() - began
+print(f"games={table.num_rows} call_us={round(call * 1e6)}")
 """
 
 JAQUE_GAMES = """\
