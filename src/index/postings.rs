@@ -96,13 +96,18 @@ pub struct Shape {
 impl Shape {
     /// The shape of `entries`, sorted by key, counted.
     pub fn of(entries: &[Entry]) -> Shape {
-        let distinct = entries.windows(2).filter(|w| w[0].key != w[1].key).count();
         Shape {
             first_game: entries.iter().map(|e| e.game).min().unwrap_or(0),
             last_game: entries.iter().map(|e| e.game).max().unwrap_or(0),
-            keys: (distinct + usize::from(!entries.is_empty())) as u64,
+            keys: distinct_keys(entries) as u64,
         }
     }
+}
+
+/// The distinct keys of `entries`, sorted by key.
+pub fn distinct_keys(entries: &[Entry]) -> usize {
+    let changes = entries.windows(2).filter(|w| w[0].key != w[1].key).count();
+    changes + usize::from(!entries.is_empty())
 }
 
 /// [`blocks`] of entries whose shape is known, handing each key's entries to `each_key` as

@@ -9,7 +9,7 @@
 //! times, and that thread is the one every batch waits for.
 
 use super::key::Key;
-use super::postings::{Entry, Shape};
+use super::postings::{Entry, Shape, distinct_keys};
 
 /// Bits of the key that choose an entry's part.
 const DIGIT_BITS: u32 = 12;
@@ -94,9 +94,7 @@ impl Partitioned {
             let from = out.len();
             sort_part(part, out);
             part.clear();
-            if let Some(sorted) = out.get(from..).filter(|s| !s.is_empty()) {
-                keys += 1 + sorted.windows(2).filter(|w| w[0].key != w[1].key).count();
-            }
+            keys += distinct_keys(out.get(from..).unwrap_or_default());
         }
         let shape = match self.len {
             0 => Shape::default(),
