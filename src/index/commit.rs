@@ -13,7 +13,7 @@ use super::material::MaterialSpan;
 use super::postings::{self, Entry, Shape};
 use super::radix::Partitioned;
 use super::store::{self, FileRecord};
-use super::walk::{JobEntry, Walked};
+use super::walk::Walked;
 use super::{IndexError, store_error};
 
 /// What the committing thread is handed.
@@ -132,23 +132,12 @@ impl Batch {
 
     /// Adds the positions of a job's games from `from` on (the job's place) whose numbers
     /// are known: those numbered so far and indexed.
-    pub(super) fn add_entries(
-        &mut self,
-        entries: &[JobEntry],
-        numbers: &[Option<u32>],
-        from: usize,
-    ) {
-        let number = |e: &JobEntry| match e.game as usize {
+    pub(super) fn add_entries(&mut self, entries: &[Entry], numbers: &[Option<u32>], from: usize) {
+        let number = |e: &Entry| match e.game() as usize {
             at if at < from => None,
             at => *numbers.get(at)?,
         };
-        let kept = entries.iter().filter_map(|e| {
-            Some(Entry {
-                key: e.key,
-                game: number(e)?,
-                code: e.code,
-            })
-        });
+        let kept = entries.iter().filter_map(|e| Some(e.of_game(number(e)?)));
         self.entries.extend(kept);
     }
 
@@ -242,7 +231,7 @@ pub(super) fn write_segment(
     let mut hot = Vec::new();
     let blocks = postings::blocks_shaped(entries, shape, |games| {
         if let (Some(first), true) = (games.first(), games.len() >= HOT_GAMES) {
-            hot.push((first.key, Summary::of(games, &info).to_bytes()));
+            hot.push((first.key(), Summary::of(games, &info).to_bytes()));
         }
     });
     let mut table = tx.open_table(store::POSTINGS).map_err(store_error)?;

@@ -33,15 +33,15 @@ impl Summary {
         let mut moves: HashMap<MoveCode, Score> = HashMap::new();
         let mut top = Vec::new();
         for entry in entries {
-            let Some(info) = info(entry.game) else {
+            let Some(info) = info(entry.game()) else {
                 continue;
             };
             let rating = info.average_rating();
             moves
-                .entry(entry.code)
+                .entry(entry.code())
                 .or_default()
                 .add(info.outcome, rating);
-            keep_top(&mut top, (rating.unwrap_or(0), entry.game, entry.code));
+            keep_top(&mut top, (rating.unwrap_or(0), entry.game(), entry.code()));
         }
         let mut moves: Vec<(MoveCode, Score)> = moves.into_iter().collect();
         moves.sort_by_key(|&(code, _)| code);
@@ -123,11 +123,7 @@ mod tests {
         let d4 = MoveCode::of_parts(11 | 27 << 6, 0);
         let codes = [e4, e4, d4, MoveCode::NONE, e4, d4, e4];
         let entries: Vec<Entry> = (codes.iter().enumerate())
-            .map(|(i, &code)| Entry {
-                key,
-                game: i as u32,
-                code,
-            })
+            .map(|(i, &code)| Entry::new(key, i as u32, code))
             .collect();
         let outcomes = [
             Outcome::WhiteWins,

@@ -28,7 +28,7 @@ pub(super) fn merge_small(db: &Database) -> Result<(), IndexError> {
         let (mut entries, games) = read(&tx, &group)?;
         // Stable, and the segments' sorted runs are what the standard sort merges: a key's
         // games stay in order, the earlier segment's first.
-        entries.sort_by_key(|e| e.key);
+        entries.sort_by_key(|e| e.key());
         write(db, (&group, games), &entries, &mut Records::new(&tx)?)?;
     }
     Ok(())

@@ -26,14 +26,77 @@ use super::key::Key;
 pub const BLOCK_BYTES: usize = 3_960;
 
 /// One position reached by one game: the key, the game, and what the game played there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// Twelve bytes, the key and the move sharing a word: indexing parts, sorts and codes a
+/// hundred entries a game, far past the caches, so their size is the memory traffic.
+///
+/// ```
+/// use jaque::index::code::MoveCode;
+/// use jaque::index::key::Key;
+/// use jaque::index::postings::Entry;
+/// let key = Key::of(&jaque::Position::starting());
+/// let code = MoveCode::of_parts(12 | 28 << 6, 0);
+/// let entry = Entry::new(key, 7, code);
+/// assert_eq!((entry.key(), entry.game(), entry.code()), (key, 7, code));
+/// assert_eq!(std::mem::size_of::<Entry>(), 12);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
 pub struct Entry {
+    /// The key's bits above the move code's.
+    key_code: u64,
+    /// The game, by its number in the index (or its place in a job, before it has one).
+    game: u32,
+}
+
+impl Entry {
+    /// The entry of `game` at the position of `key`, where it played `code`.
+    pub fn new(key: Key, game: u32, code: MoveCode) -> Entry {
+        Entry {
+            key_code: key.bits() << 16 | u64::from(code.bits()),
+            game,
+        }
+    }
+
     /// The position.
-    pub key: Key,
-    /// The game, by its number in the index.
-    pub game: u32,
+    #[inline]
+    pub fn key(self) -> Key {
+        Key::from_bits(self.key_code >> 16).unwrap_or(Key::ZERO)
+    }
+
+    /// The key's bits, compared without making a [`Key`].
+    #[inline]
+    pub fn key_bits(self) -> u64 {
+        self.key_code >> 16
+    }
+
+    /// The game.
+    #[inline]
+    pub fn game(self) -> u32 {
+        self.game
+    }
+
     /// The move played from the position and the game's result.
-    pub code: MoveCode,
+    #[inline]
+    pub fn code(self) -> MoveCode {
+        MoveCode::from_bits(self.key_code as u16).unwrap_or(MoveCode::NONE)
+    }
+
+    /// The same position and move, of game `game`.
+    #[inline]
+    pub fn of_game(self, game: u32) -> Entry {
+        Entry { game, ..self }
+    }
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("key", &self.key())
+            .field("game", &self.game())
+            .field("code", &self.code())
+            .finish()
+    }
 }
 
 /// A game of a key's postings, with what it played there.
@@ -69,7 +132,7 @@ pub fn of_block_key(block_key: u128) -> Option<(u32, Key)> {
 /// use jaque::index::postings::{Entry, Posting, blocks, find};
 /// let key = Key::of(&jaque::Position::starting());
 /// let code = MoveCode::NONE;
-/// let entries = [Entry { key, game: 3, code }, Entry { key, game: 9, code }];
+/// let entries = [Entry::new(key, 3, code), Entry::new(key, 9, code)];
 /// let blocks = blocks(&entries);
 /// assert_eq!(blocks.len(), 1);
 /// let mut found = Vec::new();
@@ -106,7 +169,10 @@ impl Shape {
 
 /// The distinct keys of `entries`, sorted by key.
 pub fn distinct_keys(entries: &[Entry]) -> usize {
-    let changes = entries.windows(2).filter(|w| w[0].key != w[1].key).count();
+    let changes = entries
+        .windows(2)
+        .filter(|w| w[0].key() != w[1].key())
+        .count();
     changes + usize::from(!entries.is_empty())
 }
 
@@ -118,7 +184,7 @@ pub fn blocks_shaped(
     mut each_key: impl FnMut(&[Entry]),
 ) -> Vec<(Key, Vec<u8>)> {
     let span = match (entries.first(), entries.last()) {
-        (Some(first), Some(last)) => last.key.bits() - first.key.bits(),
+        (Some(first), Some(last)) => last.key().bits() - first.key().bits(),
         _ => 0,
     };
     let layout = Layout {
@@ -130,21 +196,21 @@ pub fn blocks_shaped(
     let mut rest = entries;
     let mut bits = BitWriter::with_capacity(BLOCK_BYTES);
     while let Some(first) = rest.first() {
-        let (mut previous, mut keys) = (first.key.bits(), 0u64);
+        let (mut previous, mut keys) = (first.key().bits(), 0u64);
         while let Some(head) = rest.first() {
             // Most keys have one game: a scan, not a search of the rest.
-            let same = rest.iter().take_while(|e| e.key == head.key).count();
+            let same = rest.iter().take_while(|e| e.key() == head.key()).count();
             let (games, after) = rest.split_at(same);
             if keys > 0 && bits.len() + layout.most_bytes(games.len()) > BLOCK_BYTES - 16 {
                 break;
             }
-            layout.put_key(&mut bits, head.key.bits() - previous, games);
+            layout.put_key(&mut bits, head.key().bits() - previous, games);
             each_key(games);
-            (previous, keys, rest) = (head.key.bits(), keys + 1, after);
+            (previous, keys, rest) = (head.key().bits(), keys + 1, after);
         }
         let mut block = layout.header(keys);
         bits.drain_into(&mut block);
-        out.push((first.key, block));
+        out.push((first.key(), block));
     }
     out
 }
@@ -261,7 +327,7 @@ impl Layout {
 /// An entry's move as the postings write it, and its width: the squares, a bit for a
 /// promotion other than to a queen, and its 2 bits.
 fn move_bits(entry: &Entry) -> (u64, u32) {
-    let (squares, promotion) = entry.code.parts();
+    let (squares, promotion) = entry.code().parts();
     let (squares, promotion) = (u64::from(squares), u64::from(promotion));
     match promotion {
         0 => (squares, 13),
@@ -295,13 +361,7 @@ pub fn decode(block: &[u8], first: Key, out: &mut Vec<Entry>) -> Option<()> {
     for _ in 0..keys {
         current = current.checked_add(bits.rice(layout.key_k)?)?;
         let key = Key::from_bits(current)?;
-        layout.key_games(&mut bits, |p| {
-            out.push(Entry {
-                key,
-                game: p.game,
-                code: p.code,
-            })
-        })?;
+        layout.key_games(&mut bits, |p| out.push(Entry::new(key, p.game, p.code)))?;
     }
     Some(())
 }
@@ -321,29 +381,33 @@ mod tests {
         let mut rng = XorShift(0x1dea);
         // Keys shared by many games (openings) and keys of one game each.
         let mut entries: Vec<Entry> = (0..20_000)
-            .map(|i| Entry {
-                key: key(if i % 3 == 0 {
+            .map(|i| {
+                let key = key(if i % 3 == 0 {
                     rng.next() % 40
                 } else {
                     rng.next()
-                }),
-                game: (rng.next() % 5_000) as u32,
-                code: MoveCode::from_bits(rng.next() as u16 & 0x3fff).unwrap(),
+                });
+                let game = (rng.next() % 5_000) as u32;
+                Entry::new(
+                    key,
+                    game,
+                    MoveCode::from_bits(rng.next() as u16 & 0x3fff).unwrap(),
+                )
             })
             .collect();
-        entries.sort();
-        entries.dedup_by_key(|e| (e.key, e.game));
+        entries.sort_by_key(|e| (e.key(), e.game(), e.code()));
+        entries.dedup_by_key(|e| (e.key(), e.game()));
         let mut truth: BTreeMap<Key, Vec<Posting>> = BTreeMap::new();
         for e in &entries {
             let posting = Posting {
-                game: e.game,
-                code: e.code,
+                game: e.game(),
+                code: e.code(),
             };
-            truth.entry(e.key).or_default().push(posting);
+            truth.entry(e.key()).or_default().push(posting);
         }
         let blocks = blocks(&entries);
         assert!(blocks.len() > 20, "cut into blocks: {}", blocks.len());
-        let hot = |first: &Key| entries.iter().filter(|e| e.key == *first).count() > 100;
+        let hot = |first: &Key| entries.iter().filter(|e| e.key() == *first).count() > 100;
         assert!(
             blocks
                 .iter()

@@ -26,12 +26,12 @@ pub const PARTS: usize = 1 << DIGIT_BITS;
 /// use jaque::index::postings::Entry;
 /// use jaque::index::radix::Partitioned;
 /// let key = |bits| Key::from_bits(bits).unwrap();
-/// let entry = |k, game| Entry { key: key(k), game, code: MoveCode::NONE };
+/// let entry = |k, game| Entry::new(key(k), game, MoveCode::NONE);
 /// let mut parts = Partitioned::default();
 /// parts.extend([entry(1 << 40, 0), entry(5, 1), entry(1 << 40, 2), entry(5, 3)]);
 /// let mut sorted = Vec::new();
 /// parts.sort_into(&mut sorted);
-/// let games: Vec<u32> = sorted.iter().map(|e| e.game).collect();
+/// let games: Vec<u32> = sorted.iter().map(|e| e.game()).collect();
 /// assert_eq!(games, [1, 3, 0, 2]);
 /// assert_eq!(parts.len(), 0);
 /// ```
@@ -71,13 +71,13 @@ impl Partitioned {
         // Counted in locals: a push may reallocate, so fields would be stored every time.
         let (mut len, mut first, mut last) = (self.len, self.first_game, self.last_game);
         for entry in entries {
-            let part = (entry.key.bits() >> (Key::BITS - DIGIT_BITS)) as usize;
+            let part = (entry.key_bits() >> (Key::BITS - DIGIT_BITS)) as usize;
             // Always there: a key has `Key::BITS` bits, so its top bits are under `PARTS`.
             if let Some(part) = self.parts.get_mut(part) {
                 part.push(entry);
                 len += 1;
-                first = first.min(entry.game);
-                last = last.max(entry.game);
+                first = first.min(entry.game());
+                last = last.max(entry.game());
             }
         }
         (self.len, self.first_game, self.last_game) = (len, first, last);
@@ -120,7 +120,7 @@ fn sort_part(part: &[Entry], out: &mut Vec<Entry>) {
         return;
     };
     let shift = Key::BITS - DIGIT_BITS - NEXT_BITS;
-    let digit = |entry: &Entry| (entry.key.bits() >> shift) as usize & ((1 << NEXT_BITS) - 1);
+    let digit = |entry: &Entry| (entry.key_bits() >> shift) as usize & ((1 << NEXT_BITS) - 1);
     let mut counts = [0usize; 1 << NEXT_BITS];
     for entry in part {
         counts[digit(entry)] += 1;
@@ -154,12 +154,12 @@ fn sort_part(part: &[Entry], out: &mut Vec<Entry>) {
 /// short (or already sorted, as one key's games are), else by the standard stable sort.
 fn sort_run(run: &mut [Entry]) {
     if run.len() > 24 {
-        return run.sort_by_key(|e| e.key);
+        return run.sort_by_key(|e| e.key());
     }
     for i in 1..run.len() {
         let entry = run[i];
         let mut j = i;
-        while j > 0 && run[j - 1].key > entry.key {
+        while j > 0 && run[j - 1].key_bits() > entry.key_bits() {
             run[j] = run[j - 1];
             j -= 1;
         }
@@ -189,15 +189,12 @@ mod tests {
                     0 => 1 << 40,
                     _ => (state % 40) << 36 | ((state >> 32) % 200) << 28 | (state % 7),
                 };
-                Entry {
-                    key: Key::from_bits(bits & ((1 << Key::BITS) - 1)).unwrap(),
-                    game,
-                    code: MoveCode::NONE,
-                }
+                let key = Key::from_bits(bits & ((1 << Key::BITS) - 1)).unwrap();
+                Entry::new(key, game, MoveCode::NONE)
             })
             .collect();
         let mut expected = entries.clone();
-        expected.sort_by_key(|e| e.key);
+        expected.sort_by_key(|e| e.key());
         let mut parts = Partitioned::default();
         let mut sorted = vec![expected[5]; 7];
         for _ in 0..2 {

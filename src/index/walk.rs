@@ -11,6 +11,7 @@ use super::hash::Hash128;
 use super::kept::KeptBlock;
 use super::key::Key;
 use super::material::{Material, MaterialSpan};
+use super::postings::Entry;
 use crate::pgn::{Checker, RawGame, Reached, Visit};
 use crate::{Move, Position};
 
@@ -49,25 +50,15 @@ pub enum Read {
     Game(Walked),
 }
 
-/// A position of a game of a job: its key, the game's place in the job, the move played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JobEntry {
-    /// The position's key.
-    pub key: Key,
-    /// The game, by its place in the job.
-    pub game: u32,
-    /// The move the game played there.
-    pub code: MoveCode,
-}
-
 /// The games of a job (a batch of the pipeline) read: each game, and the positions of all,
 /// each once a game (at its first occurrence), in game order.
 #[derive(Clone, Debug, Default)]
 pub struct Job {
     /// The games, in order.
     pub games: Vec<Read>,
-    /// Their positions.
-    pub entries: Vec<JobEntry>,
+    /// Their positions, each entry's game its place in the job (its number in the index is
+    /// given later, in order).
+    pub entries: Vec<Entry>,
     /// Their text, for a compressed file ([`super::kept`]).
     pub kept: Option<KeptBlock>,
 }
@@ -97,12 +88,11 @@ pub fn read_job(checker: &mut Checker, raws: &[RawGame], skip: u64, variations: 
         if let Read::Game(_) = read {
             let first = walker.seen.first_occurrences(&walker.positions);
             let game = i as u32;
-            job.entries
-                .extend(first.iter().map(|&(key, _, mv)| JobEntry {
-                    key,
-                    game,
-                    code: MoveCode::new(mv),
-                }));
+            job.entries.extend(
+                first
+                    .iter()
+                    .map(|&(key, _, mv)| Entry::new(key, game, MoveCode::new(mv))),
+            );
         }
         job.games.push(read);
     }
@@ -199,6 +189,9 @@ impl Visit for Walker {
         ControlFlow::Continue(())
     }
 
+    // Always: the walk calls it every move, and out of line it read the move back from
+    // the memory the caller had just written it to.
+    #[inline(always)]
     fn moved(&mut self, reached: &Reached<'_>) -> ControlFlow<()> {
         let after = reached.after;
         if reached.depth > 0 {
@@ -341,7 +334,7 @@ mod tests {
         };
         job.entries
             .iter()
-            .map(|e| (e.key, uci(e.code, e.key)))
+            .map(|e| (e.key(), uci(e.code(), e.key())))
             .collect()
     }
 
