@@ -41,8 +41,8 @@ pub(super) fn stopped() -> IndexError {
 }
 
 /// Commits what `commits` hands over, in order, until it closes or a commit fails; hands
-/// each batch's emptied entries back to `spent`, for the next batch to fill (its pages
-/// faulted in once, not for every batch).
+/// each batch's emptied entries back to `spent` once they are sorted, for the next batch
+/// to fill (its pages faulted in once, not for every batch).
 pub(super) fn committer(
     db: &Database,
     commits: mpsc::Receiver<Commit>,
@@ -51,11 +51,7 @@ pub(super) fn committer(
     let mut sorted = Vec::new();
     for commit in commits {
         match commit {
-            Commit::Batch(prepared) => {
-                let entries = write(db, *prepared, &mut sorted)?;
-                // The writer may be gone: then the room is not needed.
-                let _ = spent.send(entries);
-            }
+            Commit::Batch(prepared) => write(db, *prepared, &mut sorted, &spent)?,
             Commit::Flush(done) => {
                 let _ = done.send(());
             }
@@ -64,13 +60,14 @@ pub(super) fn committer(
     Ok(())
 }
 
-/// Writes a batch and its file's progress in one transaction (its entries sorted in
-/// `sorted`); its entries' parts back, empty.
+/// Writes a batch and its file's progress in one transaction, its entries sorted in
+/// `sorted` and their parts handed back to `spent` before the writing.
 fn write(
     db: &Database,
     prepared: Prepared,
     sorted: &mut Vec<Entry>,
-) -> Result<Partitioned, IndexError> {
+    spent: &mpsc::Sender<Partitioned>,
+) -> Result<(), IndexError> {
     let Prepared {
         mut batch,
         segment,
@@ -78,9 +75,13 @@ fn write(
         record,
         counters,
     } = prepared;
+    let shape = batch.entries.sort_into(sorted);
+    // Back while this commits, not after: one set of parts fewer in flight. The writer may
+    // be gone: then the room is not needed.
+    let _ = spent.send(std::mem::take(&mut batch.entries));
     let tx = db.begin_write().map_err(store_error)?;
     if let Some(segment) = segment {
-        batch.write(&tx, segment, sorted)?;
+        batch.write(&tx, segment, sorted, shape)?;
     }
     super::kept::write(&tx, record.content, &batch.kept)?;
     {
@@ -95,8 +96,7 @@ fn write(
             meta.insert(name, u64::from(value)).map_err(store_error)?;
         }
     }
-    tx.commit().map_err(store_error)?;
-    Ok(batch.entries)
+    tx.commit().map_err(store_error)
 }
 
 /// The games of one commit: their entries, records, identities and new players.
@@ -167,14 +167,14 @@ impl Batch {
         self.games += 1;
     }
 
-    /// Writes the batch as segment `segment`.
+    /// Writes the batch as segment `segment`, its entries `sorted` (of that shape).
     fn write(
-        &mut self,
+        &self,
         tx: &WriteTransaction,
         segment: u32,
-        sorted: &mut Vec<Entry>,
+        sorted: &[Entry],
+        shape: Shape,
     ) -> Result<(), IndexError> {
-        let shape = self.entries.sort_into(sorted);
         self.write_postings(tx, segment, sorted, shape)?;
         let mut sizes = tx.open_table(store::SEGMENT_GAMES).map_err(store_error)?;
         let games = u32::try_from(self.games).unwrap_or(u32::MAX);
