@@ -27,8 +27,9 @@ pub const BLOCK_BYTES: usize = 3_960;
 
 /// One position reached by one game: the key, the game, and what the game played there.
 ///
-/// Twelve bytes, the key and the move sharing a word: indexing parts, sorts and codes a
-/// hundred entries a game, far past the caches, so their size is the memory traffic.
+/// Twelve bytes, the key and the move sharing a word: indexing parts, sorts and codes an
+/// entry for every position of every game, far past the caches, so their size is the memory
+/// traffic.
 ///
 /// ```
 /// use jaque::index::code::MoveCode;

@@ -111,7 +111,7 @@ impl Partitioned {
 
 /// Bits of the key after a part's that a counting sort orders a part by: enough that most
 /// runs of one digit hold one entry or one key's games, which the insertion sort below then
-/// leaves as they are (its comparisons of a few random keys were mispredicted half the time).
+/// leaves as they are (comparisons of a few random keys are branches no processor predicts).
 const NEXT_BITS: u32 = 11;
 
 /// `part`'s entries appended to `out` sorted by key, equal keys in their order in `part`: a
