@@ -65,12 +65,6 @@ impl Entry {
         Key::from_bits(self.key_code >> 16).unwrap_or(Key::ZERO)
     }
 
-    /// The key's bits, compared without making a [`Key`].
-    #[inline]
-    pub fn key_bits(self) -> u64 {
-        self.key_code >> 16
-    }
-
     /// The game.
     #[inline]
     pub fn game(self) -> u32 {

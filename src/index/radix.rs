@@ -71,7 +71,7 @@ impl Partitioned {
         // Counted in locals: a push may reallocate, so fields would be stored every time.
         let (mut len, mut first, mut last) = (self.len, self.first_game, self.last_game);
         for entry in entries {
-            let part = (entry.key_bits() >> (Key::BITS - DIGIT_BITS)) as usize;
+            let part = (entry.key().bits() >> (Key::BITS - DIGIT_BITS)) as usize;
             // Always there: a key has `Key::BITS` bits, so its top bits are under `PARTS`.
             if let Some(part) = self.parts.get_mut(part) {
                 part.push(entry);
@@ -122,7 +122,7 @@ fn sort_part(part: &[Entry], out: &mut Vec<Entry>) {
         return;
     };
     let shift = Key::BITS - DIGIT_BITS - NEXT_BITS;
-    let digit = |entry: &Entry| (entry.key_bits() >> shift) as usize & ((1 << NEXT_BITS) - 1);
+    let digit = |entry: &Entry| (entry.key().bits() >> shift) as usize & ((1 << NEXT_BITS) - 1);
     // A digit's count, then where its run starts, then (once scattered) where it ends.
     let mut slots = [0usize; 1 << NEXT_BITS];
     for entry in part {
@@ -160,7 +160,7 @@ fn sort_run(run: &mut [Entry]) {
     for i in 1..run.len() {
         let entry = run[i];
         let mut j = i;
-        while j > 0 && run[j - 1].key_bits() > entry.key_bits() {
+        while j > 0 && run[j - 1].key() > entry.key() {
             run[j] = run[j - 1];
             j -= 1;
         }
