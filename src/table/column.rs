@@ -162,6 +162,22 @@ impl TextBuilder {
             None => self.append_null(),
         }
     }
+
+    /// A value written straight into the column's bytes by `write`, which writes UTF-8 text.
+    pub(crate) fn append_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        write(&mut self.bytes);
+        self.offsets.push(self.bytes.len());
+        self.valid.push(true);
+    }
+
+    /// The values that are the pieces of `joined` ending at `ends` (the last end its
+    /// length), as a game's moves are kept: one copy for them all, not one a value.
+    pub(crate) fn append_pieces(&mut self, (joined, ends): (&str, &[usize])) {
+        let base = self.bytes.len();
+        self.bytes.extend_from_slice(joined.as_bytes());
+        self.offsets.extend(ends.iter().map(|end| base + end));
+        self.valid.resize(self.valid.len() + ends.len(), true);
+    }
 }
 
 /// What a builder makes: values, and which rows hold one.

@@ -24,7 +24,13 @@ pub(super) fn batch(file: &str, first_game: usize, records: &[GameRecord]) -> Ba
             result: record.result(),
             opening: record.opening(),
         };
-        games.push((file, first_game), row, moves);
+        games.push((file, first_game), row);
+        for (san, uci) in moves {
+            games.san.values().append_value(san);
+            games.uci.values().append_value(uci);
+        }
+        games.san.append();
+        games.uci.append();
     }
     games.finish()
 }
@@ -47,7 +53,12 @@ pub(super) fn check(
             result: mainline.result(&report.tags),
             opening: mainline.opening(),
         };
-        rows.push((file, first_game), row, mainline.moves());
+        rows.push((file, first_game), row);
+        let [san, uci] = mainline.joined();
+        rows.san.values().append_pieces(san);
+        rows.uci.values().append_pieces(uci);
+        rows.san.append();
+        rows.uci.append();
     }
     rows.finish()
 }
@@ -85,8 +96,8 @@ struct Games {
 }
 
 impl Games {
-    /// A row: `moves` are the mainline's SAN and UCI.
-    fn push<S: AsRef<str>, U: AsRef<str>>(
+    /// A row, but for its moves (`san` and `uci`, which the caller adds).
+    fn push(
         &mut self,
         (file, first_game): (&str, usize),
         Row {
@@ -94,7 +105,6 @@ impl Games {
             result,
             opening,
         }: Row<'_>,
-        moves: impl Iterator<Item = (S, U)>,
     ) {
         self.file.append_value(file);
         self.index.append_value((first_game + report.index) as u64);
@@ -125,14 +135,11 @@ impl Games {
         self.eco.append_option(opening.map(|c| c.opening.eco));
         self.opening.append_option(opening.map(|c| c.opening.name));
         self.plies.append_value(count(report.plies));
-        for (san, uci) in moves {
-            self.san.values().append_value(san);
-            self.uci.values().append_value(uci);
+        match report.final_position {
+            // Written to a vector, which cannot fail.
+            Some(p) => (self.final_fen).append_with(|bytes| p.write_fen(bytes).unwrap_or(())),
+            None => self.final_fen.append_null(),
         }
-        self.san.append();
-        self.uci.append();
-        self.final_fen
-            .append_option(report.final_position.map(|p| p.fen()));
         self.errors
             .append_value(count(report.count(Severity::Error)));
         self.warnings

@@ -4,7 +4,7 @@
 use super::super::syntax::{Token, TokenKind};
 use super::super::tags::Tags;
 use super::visit::Nesting;
-use super::walk::{Listener, Moved, Verdict};
+use super::walk::{Listener, Moved, Signs, Verdict};
 use crate::san::push_san;
 
 /// The mainline of the last game given to [`Checker::check_mainline`](super::Checker): its
@@ -60,6 +60,11 @@ impl Mainline {
     /// from its tags (the report's) and the marker heard.
     pub fn result<'a>(&'a self, tags: &'a Tags) -> Option<&'a str> {
         result_of(tags, self.marked.then_some(self.marker.as_str()))
+    }
+
+    /// The moves' export SAN one after another, and where each ends; then likewise their UCI.
+    pub(crate) fn joined(&self) -> [(&str, &[usize]); 2] {
+        [(&self.san, &self.san_ends), (&self.uci, &self.uci_ends)]
     }
 
     /// Keeps the first `plies` moves (the report's count: equal, unless the game was cut).
@@ -127,9 +132,15 @@ impl Listener for Mainline {
         self.nesting.moved(moved.verdict);
         match moved.verdict {
             Verdict::Played(mv) => {
-                let check = moved.after.is_check();
-                let mate = check && !moved.after.has_legal_moves();
-                push_san(&mut self.san, moved.before, mv, check, mate);
+                let Signs {
+                    check,
+                    mate,
+                    export,
+                } = moved.signs;
+                match export {
+                    true => self.san.push_str(moved.written),
+                    false => push_san(&mut self.san, moved.before, mv, check, mate),
+                }
                 mv.uci(moved.before.is_chess960())
                     .push_letters(&mut self.uci);
             }

@@ -12,7 +12,7 @@ use std::ops::Range;
 use super::super::split::RawGame;
 use super::super::syntax::{Token, TokenKind, unescape};
 use super::report::{GameDiagnostic, GameReport};
-use super::walk::{Listener, Moved, Verdict};
+use super::walk::{Listener, Moved, Signs, Verdict};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -469,8 +469,9 @@ impl Listener for Recorder {
             token,
             ply,
             verdict,
+            written,
+            signs,
             before,
-            after,
             ..
         } = moved;
         let Some(open) = self.open.last_mut() else {
@@ -478,9 +479,8 @@ impl Listener for Recorder {
         };
         let record = &mut self.record;
         let span = record.tokens.get(token).map_or(0..0, |t| t.span.clone());
-        let written = record.text.get(span.clone()).unwrap_or_default();
         let (check, mate, san) = match verdict {
-            Verdict::Played(mv) => played(before, mv, after),
+            Verdict::Played(mv) => played(before, mv, written, signs),
             Verdict::Null => (false, false, SanText::from("--")),
             Verdict::Failed | Verdict::Skipped => (false, false, SanText::from(written)),
         };
@@ -539,11 +539,18 @@ impl Listener for Recorder {
     }
 }
 
-/// Check, mate and export SAN of `mv`, played from `before` to `after`.
-fn played(before: &Position, mv: Move, after: &Position) -> (bool, bool, SanText) {
-    let check = after.is_check();
-    let mate = check && !after.has_legal_moves();
-    (check, mate, san_marked(before, mv, check, mate))
+/// Check, mate and export SAN of `mv`, played from `before` and written `written`.
+fn played(before: &Position, mv: Move, written: &str, signs: Signs) -> (bool, bool, SanText) {
+    let Signs {
+        check,
+        mate,
+        export,
+    } = signs;
+    let san = match export {
+        true => SanText::from(written),
+        false => san_marked(before, mv, check, mate),
+    };
+    (check, mate, san)
 }
 
 /// The glyph at the end of a SAN token, if it has one.

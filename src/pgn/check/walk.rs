@@ -63,6 +63,16 @@ pub enum Verdict {
     Skipped,
 }
 
+/// What reading a played move told besides the move, so that a listener need not work it
+/// out again: whether it checks and mates, and whether the token as written is its export
+/// SAN (most moves: those the SAN fast path reads).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Signs {
+    pub(super) check: bool,
+    pub(super) mate: bool,
+    pub(super) export: bool,
+}
+
 /// Who hears what the walk does, token by token: the game record is built from this. The
 /// plain check listens with `()`, and the calls compile to nothing.
 pub(super) trait Listener {
@@ -98,6 +108,10 @@ pub(super) struct Moved<'a> {
     /// Half-moves from the game's start to the position after the move.
     pub(super) ply: usize,
     pub(super) verdict: Verdict,
+    /// The token as written.
+    pub(super) written: &'a str,
+    /// For a played move, its signs (else all false).
+    pub(super) signs: Signs,
     /// The position before the move (when [`Listener::BEFORE`]; else the one after).
     pub(super) before: &'a Position,
     pub(super) after: &'a Position,
@@ -214,6 +228,8 @@ impl<L: Listener> Walker<'_, L> {
                 span,
                 ply: line.ply + 1,
                 verdict: Verdict::Skipped,
+                written: token_text(self.text, span),
+                signs: Signs::default(),
                 before: &line.now,
                 after: &line.now,
             });
@@ -231,7 +247,7 @@ impl<L: Listener> Walker<'_, L> {
             ply,
             lang: self.options.lang,
         };
-        let verdict = play(&mut line.now, token, self.options, self.out);
+        let (verdict, signs) = play(&mut line.now, token, self.options, self.out);
         match verdict {
             Verdict::Played(_) | Verdict::Null => {
                 self.moves += usize::from(verdict != Verdict::Null);
@@ -260,6 +276,8 @@ impl<L: Listener> Walker<'_, L> {
                 span,
                 ply,
                 verdict,
+                written: token_text(self.text, span),
+                signs,
                 before: &before,
                 after: &line.now,
             });
@@ -449,7 +467,7 @@ struct SanToken<'a> {
 
 impl SanToken<'_> {
     fn written(&self) -> &str {
-        self.text.get(self.span.clone()).unwrap_or_default()
+        token_text(self.text, self.span)
     }
 
     /// `d`, whose spans are inside the token, given to `out` with spans of the game.
@@ -462,15 +480,21 @@ impl SanToken<'_> {
     }
 }
 
-/// The move `token`, played on `position`: what became of it, with its warnings or its error
-/// given to `out`. `position` is played on only where the move is.
+/// The bytes `span` of `text` (empty where they are not a part of it).
+#[inline(always)]
+fn token_text<'a>(text: &'a str, span: &Range<usize>) -> &'a str {
+    text.get(span.clone()).unwrap_or_default()
+}
+
+/// The move `token`, played on `position`: what became of it and its signs, with its
+/// warnings or its error given to `out`. `position` is played on only where the move is.
 #[inline(always)]
 fn play(
     position: &mut Position,
     token: SanToken<'_>,
     options: &Options,
     out: &mut Collector,
-) -> Verdict {
+) -> (Verdict, Signs) {
     let bytes = token
         .text
         .as_bytes()
@@ -480,12 +504,33 @@ fn play(
         position,
         bytes,
         options.lang,
-        |mv, _, _| Verdict::Played(mv),
+        // The fast path reads only export SAN, its sign checked.
+        |mv, check, mate| {
+            let export = true;
+            (
+                Verdict::Played(mv),
+                Signs {
+                    check,
+                    mate,
+                    export,
+                },
+            )
+        },
         |position, answer| match answer {
-            // Most moves have no warning.
-            Ok(played) if played.warnings.is_empty() => Verdict::Played(played.mv),
-            Ok(played) => warn(played, token, out),
-            Err(error) => not_san(position, error, token, out),
+            Ok(played) => {
+                let (check, mate, export) = (played.check, played.mate, false);
+                let signs = Signs {
+                    check,
+                    mate,
+                    export,
+                };
+                // Most moves have no warning.
+                match played.warnings.is_empty() {
+                    true => (Verdict::Played(played.mv), signs),
+                    false => (warn(played, token, out), signs),
+                }
+            }
+            Err(error) => (not_san(position, error, token, out), Signs::default()),
         },
     )
 }
