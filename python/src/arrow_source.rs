@@ -1,8 +1,8 @@
 //! Arrow input: an object with `__arrow_c_stream__` or `__arrow_c_array__` (a pyarrow
 //! array, chunked array, table or record batch, a polars series or frame, ...) read through
 //! the Arrow C data interface, its buffers never turned into Python objects. Its strings
-//! become the PGN text the readers take (`arrow_text`), so every reader reads it as it
-//! reads a file.
+//! become the PGN text the readers take (`jaque::input::arrow`), so every reader reads it as
+//! it reads a file.
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
@@ -12,8 +12,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use crate::arrow_text::{ArrowText, Layout};
 use crate::source::{Raised, Source, while_reading};
+use jaque::input::arrow::{ArrowText, Layout, LayoutError};
 
 /// The name diagnostics and tables give Arrow input.
 const NAME: &str = "<arrow>";
@@ -31,10 +31,10 @@ pub fn open_arrow(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     } else {
         array_of(source)?
     };
-    let layout = Layout::of(&data_type)?;
+    let layout = Layout::of(&data_type).map_err(layout_error)?;
     Ok(Source {
         name: NAME.to_string(),
-        reader: Box::new(ArrowText::new(arrays, layout)),
+        reader: Box::new(ArrowText::new(Box::new(arrays), layout)),
         raised: Raised::default(),
     })
 }
@@ -104,6 +104,14 @@ fn array_of(source: &Bound<'_, PyAny>) -> PyResult<(Arrays, DataType)> {
         Arrays::One(Some(make_array(data))),
         field.data_type().clone(),
     ))
+}
+
+/// Arrays whose type cannot be read as games: `TypeError` where a type is wrong.
+fn layout_error(error: LayoutError) -> PyErr {
+    match error.is_type() {
+        true => PyTypeError::new_err(error.to_string()),
+        false => PyValueError::new_err(error.to_string()),
+    }
 }
 
 fn not_a_capsule() -> PyErr {

@@ -4,7 +4,6 @@
 use pyo3::prelude::*;
 
 mod arrow_source;
-mod arrow_text;
 mod diagnostic;
 mod errors;
 mod game;

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import jaque
-from conftest import ROOT, oracle, source_path
+from conftest import ROOT, jaque_binary, oracle, source_path
 
 FILES = ("variations.pgn", "repetition.pgn")
 
@@ -158,6 +158,24 @@ def test_lichess_table_reads_as_its_pgn_file(parquet_table, kind):
     from_text = pa.table(jaque.read_arrow(pgn_of(lichess_rows()), table=kind))
     assert from_arrow.num_rows == from_text.num_rows > 0
     assert without_source(from_arrow).equals(without_source(from_text))
+
+
+@pytest.mark.parametrize("kind", ["games", "moves"])
+def test_jaque_export_reads_a_lichess_parquet_file_as_read_arrow_reads_its_table(
+        parquet_table, kind, tmp_path):
+    """The command line's Parquet input: the same tables as the Python package's Arrow input,
+    which the tests above hold to python-chess."""
+    pq.write_table(parquet_table, tmp_path / "in.parquet", row_group_size=64)
+    out = tmp_path / "out.parquet"
+    run = subprocess.run([str(jaque_binary()), "export", str(tmp_path / "in.parquet"), "-o",
+                          str(out), "--table", kind], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    exported = pq.read_table(out)
+    from_arrow = pa.table(jaque.read_arrow(parquet_table, table=kind))
+    assert exported.num_rows == from_arrow.num_rows > 0
+    if "file" in exported.column_names:
+        assert exported.column("file")[0].as_py() == str(tmp_path / "in.parquet")
+    assert without_source(exported).equals(without_source(from_arrow))
 
 
 def test_record_batch_and_string_types(parquet_table):

@@ -20,8 +20,11 @@ use std::sync::mpsc;
 
 use crate::pgn::text::Compression;
 
+#[cfg(feature = "arrow")]
+pub mod arrow;
 mod batches;
 mod parallel;
+mod parquet;
 mod returns;
 
 pub use batches::GameBatches;
@@ -37,7 +40,11 @@ pub use returns::{Home, Returns};
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
-    decompressed(BufReader::with_capacity(BUFFER, File::open(path)?))
+    let mut reader = BufReader::with_capacity(BUFFER, File::open(path)?);
+    match Format::of(reader.fill_buf()?) {
+        Format::Parquet => parquet::from_file(reader.into_inner()),
+        _ => decompressed(reader),
+    }
 }
 
 /// Bytes read from a file at a time.
@@ -56,6 +63,7 @@ pub fn decompressed(reader: impl BufRead + Send + 'static) -> io::Result<Box<dyn
         Format::Gzip => Box::new(Decoded::spawn(flate2::bufread::MultiGzDecoder::new(
             reader,
         ))?),
+        Format::Parquet => parquet::from_stream(reader)?,
         Format::Text => Box::new(reader),
     })
 }
@@ -75,6 +83,9 @@ pub enum Format {
     Zstd,
     /// gzip members.
     Gzip,
+    /// An Apache Parquet file of games (see [`arrow`] for the layouts it may have), read
+    /// where jaque is built with the `parquet-input` feature.
+    Parquet,
     /// Anything else: read as it is.
     Text,
 }
@@ -94,6 +105,10 @@ impl Format {
                 encoder.write_all(text)?;
                 encoder.finish()
             }
+            Format::Parquet => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "PGN text is not written into a Parquet file (`jaque export` writes tables)",
+            )),
             Format::Text => Ok(text.to_vec()),
         }
     }
@@ -104,6 +119,7 @@ impl Format {
         match Compression::of(start) {
             Some(Compression::Zstd) => Format::Zstd,
             Some(Compression::Gzip) => Format::Gzip,
+            None if start.starts_with(b"PAR1") => Format::Parquet,
             None => Format::Text,
         }
     }
@@ -235,6 +251,8 @@ mod tests {
         assert_eq!(Format::of(&[0x1f, 0x8b, 0x08, 0x00]), Format::Gzip);
         assert_eq!(Format::of(&[0x1f, 0x8b]), Format::Gzip);
         assert_eq!(Format::of(&[0x28, 0xb5, 0x2f]), Format::Text);
+        assert_eq!(Format::of(b"PAR1\x15\x04"), Format::Parquet);
+        assert_eq!(Format::of(b"PAR"), Format::Text);
         assert_eq!(Format::of(b"[Eve"), Format::Text);
         assert_eq!(Format::of(b""), Format::Text);
     }

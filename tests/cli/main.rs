@@ -27,6 +27,7 @@ mod lsp;
 mod lsp_helix;
 mod lsp_neovim;
 mod output_unchanged;
+mod parquet_input;
 mod pipe;
 mod play;
 mod progress;

@@ -63,6 +63,7 @@ impl Mainline {
     }
 
     /// The moves' export SAN one after another, and where each ends; then likewise their UCI.
+    #[cfg(feature = "table")]
     pub(crate) fn joined(&self) -> [(&str, &[usize]); 2] {
         [(&self.san, &self.san_ends), (&self.uci, &self.uci_ends)]
     }

@@ -1,9 +1,29 @@
-//! The PGN text of Arrow strings, made chunk by chunk as the readers read it, so that one
-//! reader reads files and columns alike. A column of whole games gives each string then a
-//! blank line; a table in the lichess layout (tag columns and a `movetext` column) gives,
-//! for each row, a tag pair for each column that is not null, in the columns' order, a
-//! blank line, the movetext, and a blank line. Null and empty games give nothing. The
-//! offsets and lines of diagnostics count in that text.
+//! Games from Arrow strings: the PGN text of a column of games or of a table in the lichess
+//! layout, made chunk by chunk as a reader reads it, so that every reader reads files and
+//! columns alike (the Python package's Arrow input, Parquet files on the command line). A
+//! column of whole games gives each string then a blank line; a table in the lichess layout
+//! (tag columns and a `movetext` column) gives, for each row, a tag pair for each column that
+//! is not null, in the columns' order, a blank line, the movetext, and a blank line. Null
+//! and empty games give nothing. The offsets and lines of diagnostics count in that text.
+//!
+//! ```
+//! use std::io::Read;
+//! use std::sync::Arc;
+//! use arrow_array::{Array, ArrayRef, StringArray, StructArray};
+//! use arrow_schema::{DataType, Field};
+//! use jaque::input::arrow::{ArrowText, Layout};
+//! let white: ArrayRef = Arc::new(StringArray::from(vec![Some("Anna"), None]));
+//! let movetext: ArrayRef = Arc::new(StringArray::from(vec!["1. e4 e5 *", "1. d4 *"]));
+//! let table = StructArray::from(vec![
+//!     (Arc::new(Field::new("White", DataType::Utf8, true)), white),
+//!     (Arc::new(Field::new("movetext", DataType::Utf8, false)), movetext),
+//! ]);
+//! let layout = Layout::of(table.data_type()).unwrap();
+//! let mut text = String::new();
+//! ArrowText::new(Box::new([Ok(Arc::new(table) as ArrayRef)].into_iter()), layout)
+//!     .read_to_string(&mut text).unwrap();
+//! assert_eq!(text, "[White \"Anna\"]\n\n1. e4 e5 *\n\n1. d4 *\n\n");
+//! ```
 
 use std::io::{self, BufRead, Read};
 
@@ -14,23 +34,25 @@ use arrow_array::types::{
     UInt32Type, UInt64Type,
 };
 use arrow_array::{Array, ArrayRef};
-use arrow_schema::{DataType, Fields, TimeUnit};
-use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::prelude::*;
+use arrow_schema::{ArrowError, DataType, Fields, TimeUnit};
 
-use crate::arrow_source::Arrays;
+/// The arrays of an Arrow input, in order, each a column of games or a table's rows.
+pub type Arrays = Box<dyn Iterator<Item = Result<ArrayRef, ArrowError>> + Send>;
 
 /// The column of a table that holds the moves (the lichess layout's name).
 const MOVETEXT: &str = "movetext";
 
 /// How the arrays' rows read as games.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// Each string is a whole game.
     Games,
     /// Each row is a game: the tags from the columns at `tags` (each with its name), the
     /// moves from the column at `movetext`.
     Table {
+        /// The tag columns' places among the table's columns, and their names.
         tags: Vec<(usize, String)>,
+        /// The place of the `movetext` column.
         movetext: usize,
     },
 }
@@ -38,49 +60,78 @@ pub enum Layout {
 impl Layout {
     /// The layout of arrays of `data_type`: strings are whole games, a struct (a table's
     /// rows) the lichess layout.
-    pub fn of(data_type: &DataType) -> PyResult<Layout> {
+    pub fn of(data_type: &DataType) -> Result<Layout, LayoutError> {
         match data_type {
             DataType::Struct(fields) => table_layout(fields),
             t if is_string(t) => Ok(Layout::Games),
-            other => Err(PyTypeError::new_err(format!(
-                "an Arrow column of games must hold strings (string, large_string, \
-                 string_view, or a dictionary of them), not {other}"
-            ))),
+            other => Err(LayoutError::NotStrings(other.clone())),
         }
     }
 }
 
+/// Why arrays cannot be read as games: told from their type, before any game is read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LayoutError {
+    #[error(
+        "a column of games must hold strings (string, large_string, string_view, or a \
+         dictionary of them), not {0}"
+    )]
+    /// A column of neither strings nor a table's rows.
+    NotStrings(DataType),
+    #[error(
+        "a table of games needs a `{MOVETEXT}` column of strings (the lichess layout: \
+         tag columns and the moves); its columns are {0:?}"
+    )]
+    /// A table without a `movetext` column (its columns' names).
+    NoMovetext(Vec<String>),
+    /// A `movetext` column that does not hold strings.
+    #[error("the `{MOVETEXT}` column must hold strings, not {0}")]
+    MovetextNotStrings(DataType),
+    #[error(
+        "the column {0:?} cannot be a tag: it holds {1}, not strings, integers, dates or \
+         times (cast it, or leave it out)"
+    )]
+    /// A column whose values cannot be a tag's (its name and type).
+    TagType(String, DataType),
+    #[error(
+        "the column {0:?} cannot be a tag: a tag's name is letters, digits and _+#=:- \
+         (rename it, or leave it out)"
+    )]
+    /// A column whose name cannot be a tag's.
+    TagName(String),
+}
+
+impl LayoutError {
+    /// Whether the arrays' types are wrong (rather than a column's name, or one missing).
+    pub fn is_type(&self) -> bool {
+        matches!(
+            self,
+            LayoutError::NotStrings(_)
+                | LayoutError::MovetextNotStrings(_)
+                | LayoutError::TagType(..)
+        )
+    }
+}
+
 /// The lichess layout of a table with `fields`: every column but `movetext` a tag.
-fn table_layout(fields: &Fields) -> PyResult<Layout> {
-    let names: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();
-    let movetext = names.iter().position(|&n| n == MOVETEXT).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "an Arrow table of games needs a `{MOVETEXT}` column of strings (the lichess \
-             layout: tag columns and the moves); its columns are {names:?}"
-        ))
-    })?;
+fn table_layout(fields: &Fields) -> Result<Layout, LayoutError> {
+    let names: Vec<String> = fields.iter().map(|f| f.name().clone()).collect();
+    let movetext = (names.iter().position(|n| n == MOVETEXT))
+        .ok_or_else(|| LayoutError::NoMovetext(names.clone()))?;
     let mut tags = Vec::new();
     for (at, field) in fields.iter().enumerate() {
         let (name, data_type) = (field.name(), field.data_type());
         if at == movetext {
             if !is_string(data_type) && *data_type != DataType::Null {
-                return Err(PyTypeError::new_err(format!(
-                    "the `{MOVETEXT}` column must hold strings, not {data_type}"
-                )));
+                return Err(LayoutError::MovetextNotStrings(data_type.clone()));
             }
             continue;
         }
         if !is_tag_type(data_type) {
-            return Err(PyTypeError::new_err(format!(
-                "the column {name:?} cannot be a tag: it holds {data_type}, not strings, \
-                 integers, dates or times (cast it, or leave it out)"
-            )));
+            return Err(LayoutError::TagType(name.clone(), data_type.clone()));
         }
         if !is_tag_name(name) {
-            return Err(PyValueError::new_err(format!(
-                "the column {name:?} cannot be a tag: a tag's name is letters, digits and \
-                 _+#=:- (rename it, or leave it out)"
-            )));
+            return Err(LayoutError::TagName(name.clone()));
         }
         tags.push((at, name.clone()));
     }
@@ -134,12 +185,13 @@ pub struct ArrowText {
 }
 
 impl ArrowText {
+    /// The text of `arrays`, each of `layout` (see [`Layout::of`]).
     pub fn new(arrays: Arrays, layout: Layout) -> ArrowText {
         ArrowText {
             arrays,
             layout,
             current: None,
-            pending: Vec::with_capacity(jaque::input::BUFFER),
+            pending: Vec::with_capacity(super::BUFFER),
             at: 0,
             failed: None,
         }
@@ -152,7 +204,7 @@ impl ArrowText {
         if let Some(error) = self.failed.take() {
             return Err(error);
         }
-        while self.pending.len() < jaque::input::BUFFER {
+        while self.pending.len() < super::BUFFER {
             let (array, row) = match self.current.take() {
                 Some(current) => current,
                 None => match self.arrays.next() {
@@ -293,7 +345,7 @@ fn write_tag(name: &str, column: &dyn Array, row: usize, out: &mut Vec<u8>) {
     out.push(b'[');
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(b" \"");
-    out.extend_from_slice(jaque::pgn::syntax::escape(value).as_bytes());
+    out.extend_from_slice(crate::pgn::syntax::escape(value).as_bytes());
     out.extend_from_slice(b"\"]\n");
 }
 
