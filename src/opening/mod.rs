@@ -4,14 +4,14 @@
 //! **The data.** The CC0 set of [lichess-org/chess-openings] (commit `51b8862`, 3,807 lines of
 //! ECO code, name and moves, in `data/openings`). A test plays every line with jaque and
 //! commits the position after it (`data/openings/positions.tsv`; python-chess gives the same
-//! EPDs), and `build.rs` keys those positions with the build's Zobrist keys and compiles them
-//! in as a table sorted by key (with magic-gen, which plays no moves): nothing is read or
-//! built at run time.
+//! EPDs), and `build.rs` compiles those positions in as a table ordered by a hash of their
+//! occupied squares (with magic-gen, which plays no moves): nothing is read or built at run
+//! time.
 //!
 //! **A position is named** ([`named`]) when its pieces, side to move, castling rights and
 //! en-passant square (counted only when a legal capture exists) are those after a line;
-//! clocks do not count. The lookup is by key, and the hit is then compared with the whole
-//! position, so a 64-bit collision never names a position wrongly. Transpositions are found
+//! clocks do not count. The lookup is by the occupied squares, and a hit is then compared
+//! with the whole position. Transpositions are found
 //! so: a line is recognised whatever the order of the moves that reached its position.
 //!
 //! **A game is classified** ([`Classifier`]) by its deepest mainline position after ply 0
@@ -92,7 +92,7 @@ impl Opening {
 /// ```
 pub fn named(position: &Position) -> Option<&'static Opening> {
     match table::may_be_named(position) {
-        true => table::lookup(position, position.zobrist_hash()),
+        true => table::lookup(position),
         false => None,
     }
 }

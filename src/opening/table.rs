@@ -34,7 +34,7 @@ mod generated {
 
 pub(super) use generated::OPENINGS;
 use generated::{
-    BUCKET_BITS, BUCKETS, HOME_PAWNS, KEYS, NAMED, NEEDS, OCCUPIED, OCCUPIED_BITS,
+    BUCKET_BITS, BUCKETS, HOME_PAWNS, NAMED, NEEDS, OCCUPANCIES, OCCUPIED, OCCUPIED_BITS,
     OCCUPIED_MULTIPLIER,
 };
 
@@ -46,8 +46,8 @@ fn has(words: &[u64], bit: u64) -> bool {
 }
 
 impl Named {
-    /// Is `position` this position (the fields the key covers: pieces, side to move, castling
-    /// rights and a capturable en-passant square)?
+    /// Is `position` this position (the fields a Zobrist key covers: pieces, side to move,
+    /// castling rights and a capturable en-passant square)?
     #[inline]
     fn is(&self, position: &Position) -> bool {
         self.white == position.by_color(Color::White)
@@ -58,24 +58,34 @@ impl Named {
     }
 }
 
-/// Can `position` be named, by its occupancy? Most positions of a game are not named, and
-/// most of those are told by it, before their key is computed.
+/// The hash of a position's occupied squares, whose top bits index the tables.
 #[inline]
-pub(super) fn may_be_named(position: &Position) -> bool {
-    let occupied = position.occupied().0.wrapping_mul(OCCUPIED_MULTIPLIER);
-    has(&OCCUPIED, occupied >> (64 - OCCUPIED_BITS))
+fn occupied_hash(position: &Position) -> u64 {
+    position.occupied().0.wrapping_mul(OCCUPIED_MULTIPLIER)
 }
 
-/// The opening of `position`, whose Zobrist key is `key`: the key is searched for among the
-/// keys with its top bits, and the hit compared with the whole position.
+/// Can `position` be named, by its occupancy? Most positions of a game are not named, and
+/// most of those are told by it, in one load.
 #[inline]
-pub(super) fn lookup(position: &Position, key: u64) -> Option<&'static Opening> {
-    let top = usize::try_from(key >> (64 - BUCKET_BITS)).ok()?;
+pub(super) fn may_be_named(position: &Position) -> bool {
+    has(&OCCUPIED, occupied_hash(position) >> (64 - OCCUPIED_BITS))
+}
+
+/// The opening of `position`: it is looked for among the named positions whose occupancies'
+/// hashes share its top bits (about one), by its occupancy, then compared whole. No key is
+/// computed: a game's named positions are most of its opening's, and a Zobrist key costs a
+/// lookup a piece.
+#[inline]
+pub(super) fn lookup(position: &Position) -> Option<&'static Opening> {
+    let top = usize::try_from(occupied_hash(position) >> (64 - BUCKET_BITS)).ok()?;
     let (start, end) = (BUCKETS.get(top)?, BUCKETS.get(top + 1)?);
-    let (start, end) = (usize::from(*start), usize::from(*end));
-    let index = start + KEYS.get(start..end)?.binary_search(&key).ok()?;
-    let named = NAMED.get(index)?;
-    named.is(position).then_some(named.opening)
+    let run = usize::from(*start)..usize::from(*end);
+    let occupied = position.occupied().0;
+    let candidates = OCCUPANCIES.get(run.clone())?.iter().zip(NAMED.get(run)?);
+    candidates
+        .filter(|&(&o, _)| o == occupied)
+        .find(|(_, named)| named.is(position))
+        .map(|(_, named)| named.opening)
 }
 
 /// Can `position`, or a position after it in a game, be named? False only when every named
@@ -127,14 +137,23 @@ mod tests {
     }
 
     #[test]
-    fn the_keys_ascend_one_a_position_and_their_runs_hold_them_all() {
-        assert!(KEYS.windows(2).all(|pair| pair[0] < pair[1]));
-        assert_eq!(KEYS.len(), NAMED.len());
+    fn the_occupancies_hashes_ascend_and_their_runs_hold_them_all() {
+        let hash = |o: &u64| o.wrapping_mul(OCCUPIED_MULTIPLIER);
+        assert!(
+            OCCUPANCIES
+                .windows(2)
+                .all(|pair| hash(&pair[0]) <= hash(&pair[1]))
+        );
+        assert_eq!(OCCUPANCIES.len(), NAMED.len());
         assert_eq!(BUCKETS.len(), (1 << BUCKET_BITS) + 1);
-        assert_eq!(BUCKETS.last().map(|&n| usize::from(n)), Some(KEYS.len()));
+        assert_eq!(BUCKETS.last().map(|&n| usize::from(n)), Some(NAMED.len()));
         for (top, run) in BUCKETS.windows(2).enumerate() {
-            let keys = &KEYS[usize::from(run[0])..usize::from(run[1])];
-            assert!(keys.iter().all(|k| k >> (64 - BUCKET_BITS) == top as u64));
+            let run = usize::from(run[0])..usize::from(run[1]);
+            for (occupied, named) in OCCUPANCIES[run.clone()].iter().zip(&NAMED[run]) {
+                assert_eq!(hash(occupied) >> (64 - BUCKET_BITS), top as u64);
+                let roles = named.roles.iter().fold(Bitboard::EMPTY, |all, &r| all | r);
+                assert_eq!(roles.0, *occupied, "{}", named.opening.name);
+            }
         }
     }
 
@@ -144,10 +163,7 @@ mod tests {
             let position = after(named.opening);
             assert!(named.is(&position), "{}", named.opening.name);
             assert!(!next.is(&position), "{}", named.opening.name);
-            assert_eq!(
-                lookup(&position, position.zobrist_hash()),
-                Some(named.opening)
-            );
+            assert_eq!(lookup(&position), Some(named.opening));
             assert!(may_be_named(&position));
             assert!(may_be_named_later(&position, &mut 0));
         }

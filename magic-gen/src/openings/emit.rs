@@ -7,9 +7,10 @@ use super::{Line, Needs, Table};
 use crate::GENERATOR;
 use crate::geometry::square_name;
 
-/// The source: `OPENINGS` (every line, in file order), `KEYS` (the named positions' keys,
-/// ascending), `NAMED` (those positions in the same order, each with its opening), `NEEDS`
-/// (the classifier's bound) and the [`filters`]: `OCCUPIED`, `BUCKETS` and `HOME_PAWNS`. It expects, in scope, `Bitboard`, `Color`, `Square`
+/// The source: `OPENINGS` (every line, in file order), `OCCUPANCIES` (the named positions'
+/// occupied squares, in the order of [`filters::occupied_hash`]), `NAMED` (those positions in
+/// the same order, each with its opening), `NEEDS` (the classifier's bound) and the
+/// [`filters`]: `OCCUPIED`, `BUCKETS` and `HOME_PAWNS`. It expects, in scope, `Bitboard`, `Color`, `Square`
 /// and the structs `Opening { eco, name, pgn: &'static str, ply: usize }`, `Named { white,
 /// castling: Bitboard, roles: [Bitboard; 6], turn: Color, ep_square: Option<Square>,
 /// opening: &'static Opening }` and `Needs { unmoved: Bitboard, white: u8, black: u8 }`.
@@ -33,17 +34,31 @@ pub fn rust(table: &Table) -> String {
         );
     }
     out.push_str("];\n\n");
-    keys(&mut out, table);
-    positions(&mut out, table);
+    let named = by_occupancy(table);
+    occupancies(&mut out, &named);
+    positions(&mut out, &named);
     needs(&mut out, &table.needs);
-    filter_tables(&mut out, table);
+    filter_tables(&mut out, &named, &table.needs);
     out
 }
 
+/// The named positions' lines and their places in `OPENINGS`, ordered by the hash of their
+/// occupancy (then their keys, as [`Table::named`] is).
+fn by_occupancy(table: &Table) -> Vec<(usize, &Line)> {
+    let mut named: Vec<(usize, &Line)> = (table.named.iter())
+        .filter_map(|n| Some((n.line, table.lines.get(n.line)?)))
+        .collect();
+    named.sort_by_key(|(_, line)| filters::occupied_hash(occupied(line)));
+    named
+}
+
+fn occupied(line: &Line) -> u64 {
+    line.epd.colour(0) | line.epd.colour(1)
+}
+
 /// The filters, with the constants that index them.
-fn filter_tables(out: &mut String, table: &Table) {
-    let named = table.named.iter().filter_map(|n| table.lines.get(n.line));
-    let occupied = filters::occupied_filter(named.map(|line| &line.epd));
+fn filter_tables(out: &mut String, named: &[(usize, &Line)], needs: &[Needs]) {
+    let filter = filters::occupied_filter(named.iter().map(|(_, line)| &line.epd));
     let _ = writeln!(
         out,
         "\n/// The occupancy filter's index of `occupied`: `(occupied * OCCUPIED_MULTIPLIER) >> (64 - OCCUPIED_BITS)`.\n\
@@ -51,13 +66,16 @@ fn filter_tables(out: &mut String, table: &Table) {
          /// Bits of the occupancy filter's index.\npub const OCCUPIED_BITS: u32 = {OCCUPIED_BITS};\n"
     );
     let doc = "A bit for each named position's occupancy: a clear bit, no named position.";
-    words(out, "OCCUPIED", doc, &occupied);
-    let keys: Vec<u64> = table.named.iter().map(|n| n.key).collect();
-    let starts = filters::bucket_starts(&keys);
+    words(out, "OCCUPIED", doc, &filter);
+    let hashes: Vec<u64> = named
+        .iter()
+        .map(|(_, line)| filters::occupied_hash(occupied(line)))
+        .collect();
+    let starts = filters::bucket_starts(&hashes);
     let _ = writeln!(
         out,
-        "\n/// Keys are grouped in runs by their top `BUCKET_BITS` bits.\npub const BUCKET_BITS: u32 = {BUCKET_BITS};\n\n\
-         /// Where each run starts in `KEYS` (then `KEYS.len()`): the run of `top` is\n\
+        "\n/// Occupancies are grouped in runs by their hash's top `BUCKET_BITS` bits.\npub const BUCKET_BITS: u32 = {BUCKET_BITS};\n\n\
+         /// Where each run starts in `OCCUPANCIES` (then its length): the run of `top` is\n\
          /// `BUCKETS[top]..BUCKETS[top + 1]`.\n#[rustfmt::skip]\npub static BUCKETS: [u16; {}] = [",
         starts.len()
     );
@@ -68,7 +86,7 @@ fn filter_tables(out: &mut String, table: &Table) {
     out.push_str("];\n\n");
     let doc = "A bit for each set of unmoved pawns (white's on rank 2 the low byte, black's on rank 7\n\
                /// the high one) from which some named position is reachable.";
-    words(out, "HOME_PAWNS", doc, &filters::pawn_filter(&table.needs));
+    words(out, "HOME_PAWNS", doc, &filters::pawn_filter(needs));
 }
 
 /// A static array of `u64` words, four to a line.
@@ -85,35 +103,34 @@ fn words(out: &mut String, name: &str, doc: &str, words: &[u64]) {
     out.push_str("];\n");
 }
 
-/// The keys, four to a line.
-fn keys(out: &mut String, table: &Table) {
+/// The occupancies, four to a line.
+fn occupancies(out: &mut String, named: &[(usize, &Line)]) {
     let _ = writeln!(
         out,
-        "/// The named positions' Zobrist keys, ascending.\n\
-         #[rustfmt::skip]\npub static KEYS: [u64; {}] = [",
-        table.named.len()
+        "/// The named positions' occupied squares, in the order of their hash.\n\
+         #[rustfmt::skip]\npub static OCCUPANCIES: [u64; {}] = [",
+        named.len()
     );
-    for chunk in table.named.chunks(4) {
-        let keys: Vec<String> = chunk.iter().map(|n| format!("0x{:016x},", n.key)).collect();
-        let _ = writeln!(out, "    {}", keys.join(" "));
+    for chunk in named.chunks(4) {
+        let words: Vec<String> = (chunk.iter())
+            .map(|(_, line)| format!("0x{:016x},", occupied(line)))
+            .collect();
+        let _ = writeln!(out, "    {}", words.join(" "));
     }
     out.push_str("];\n\n");
 }
 
-/// The positions in the order of their keys, each after a comment naming its line.
-fn positions(out: &mut String, table: &Table) {
+/// The positions in the order of `OCCUPANCIES`, each after a comment naming its line.
+fn positions(out: &mut String, named: &[(usize, &Line)]) {
     let _ = writeln!(
         out,
-        "/// The named positions in the order of `KEYS`, each with the last line of the set that\n\
-         /// ends in it.\n#[rustfmt::skip]\npub static NAMED: [Named; {}] = [",
-        table.named.len()
+        "/// The named positions in the order of `OCCUPANCIES`, each with the last line of the\n\
+         /// set that ends in it.\n#[rustfmt::skip]\npub static NAMED: [Named; {}] = [",
+        named.len()
     );
-    for named in &table.named {
-        let Some(line) = table.lines.get(named.line) else {
-            continue;
-        };
+    for &(index, line) in named {
         let _ = writeln!(out, "    // {} {}: {}", line.eco, line.name, line.epd_text);
-        let _ = writeln!(out, "    {},", position(line, named.line));
+        let _ = writeln!(out, "    {},", position(line, index));
     }
     out.push_str("];\n\n");
 }

@@ -1,8 +1,8 @@
 //! The tables that spare the classifier work at run time, each answering "certainly not" in a
 //! load or two: the occupancies of the named positions (most positions of a game are not
-//! named, and their Zobrist key need not be computed), where each run of keys with the same
-//! top bits starts (a key is found in its run, not by searching them all), and which sets of
-//! unmoved pawns still leave some named position reachable.
+//! named), where each run of named positions whose occupancies' hashes share their top bits
+//! starts (a position is looked for in its run, by its occupancy, with no key to compute),
+//! and which sets of unmoved pawns still leave some named position reachable.
 
 use super::{Epd, Needs};
 
@@ -10,12 +10,17 @@ use super::{Epd, Needs};
 pub const OCCUPIED_MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
 /// The occupancy filter has `1 << OCCUPIED_BITS` bits.
 pub const OCCUPIED_BITS: u32 = 16;
-/// Keys are grouped into `1 << BUCKET_BITS` runs by their top bits.
+/// Occupancies' hashes are grouped into `1 << BUCKET_BITS` runs by their top bits.
 pub const BUCKET_BITS: u32 = 12;
+
+/// The hash of a set of occupied squares, whose top bits index the filter and the runs.
+pub fn occupied_hash(occupied: u64) -> u64 {
+    occupied.wrapping_mul(OCCUPIED_MULTIPLIER)
+}
 
 /// The occupancy filter's bit of a set of occupied squares.
 pub fn occupied_bit(occupied: u64) -> usize {
-    (occupied.wrapping_mul(OCCUPIED_MULTIPLIER) >> (64 - OCCUPIED_BITS)) as usize
+    (occupied_hash(occupied) >> (64 - OCCUPIED_BITS)) as usize
 }
 
 /// A bit set with a bit for each named position's occupancy.
@@ -27,8 +32,9 @@ pub fn occupied_filter<'a>(positions: impl Iterator<Item = &'a Epd>) -> Vec<u64>
     bits
 }
 
-/// For each run of keys with the same top [`BUCKET_BITS`] bits, the index of its first key in
-/// `keys` (ascending), then `keys.len()`: the run of `top` is `starts[top]..starts[top + 1]`.
+/// For each run of `keys` (ascending: the occupancies' hashes) with the same top
+/// [`BUCKET_BITS`] bits, the index of its first, then `keys.len()`: the run of `top` is
+/// `starts[top]..starts[top + 1]`.
 pub fn bucket_starts(keys: &[u64]) -> Vec<u16> {
     let buckets = 1usize << BUCKET_BITS;
     let mut starts = Vec::with_capacity(buckets + 1);
