@@ -73,6 +73,17 @@ pub(super) struct Signs {
     pub(super) export: bool,
 }
 
+impl Signs {
+    #[inline(always)]
+    fn of(check: bool, mate: bool, export: bool) -> Signs {
+        Signs {
+            check,
+            mate,
+            export,
+        }
+    }
+}
+
 /// Who hears what the walk does, token by token: the game record is built from this. The
 /// plain check listens with `()`, and the calls compile to nothing.
 pub(super) trait Listener {
@@ -505,25 +516,10 @@ fn play(
         bytes,
         options.lang,
         // The fast path reads only export SAN, its sign checked.
-        |mv, check, mate| {
-            let export = true;
-            (
-                Verdict::Played(mv),
-                Signs {
-                    check,
-                    mate,
-                    export,
-                },
-            )
-        },
+        |mv, check, mate| (Verdict::Played(mv), Signs::of(check, mate, true)),
         |position, answer| match answer {
             Ok(played) => {
-                let (check, mate, export) = (played.check, played.mate, false);
-                let signs = Signs {
-                    check,
-                    mate,
-                    export,
-                };
+                let signs = Signs::of(played.check, played.mate, false);
                 // Most moves have no warning.
                 match played.warnings.is_empty() {
                     true => (Verdict::Played(played.mv), signs),
