@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use jaque::input::{BUFFER, decompressed};
+use jaque::input::{BUFFER, Format, decompressed};
 
 use super::Outcome;
 
@@ -148,6 +148,10 @@ impl Input {
         let stored = match self {
             Input::Sample => return Ok(Box::new(SAMPLE.as_bytes())),
             Input::Stdin => Stored::Stdin(io::stdin()),
+            // A Parquet file is read from its end: by its path, not as a stream.
+            Input::File { path, .. } if Format::of_file(path)? == Format::Parquet => {
+                return jaque::input::open(path);
+            }
             Input::File { path, .. } => Stored::File(std::fs::File::open(path)?),
         };
         decompressed(BufReader::with_capacity(BUFFER, through(stored)))

@@ -72,11 +72,7 @@ pub fn written(dry_run: bool, files: usize) -> String {
 /// The text of `input` (decompressed), and the format it was read in.
 pub fn read_text(input: &Input) -> io::Result<(Vec<u8>, Format)> {
     let format = match input.path() {
-        Some(path) => {
-            let mut start = [0; Format::MAGIC];
-            let read = std::fs::File::open(path)?.read(&mut start)?;
-            Format::of(start.get(..read).unwrap_or_default())
-        }
+        Some(path) => Format::of_file(path)?,
         None => Format::Text,
     };
     let mut text = Vec::new();

@@ -502,16 +502,11 @@ fn write_scheme(db: &Database, variations: bool) -> Result<(), IndexError> {
     tx.commit().map_err(store_error)
 }
 
-/// Whether the file at `path` is compressed (its games' text is then kept in the index);
-/// one that cannot be read fails later, where it is read.
+/// Whether the file at `path` is compressed or Parquet (its games' text is then kept in the
+/// index); one that cannot be read fails later, where it is read.
 fn compressed(path: &Path) -> bool {
-    use std::io::Read;
-    let mut start = Vec::with_capacity(crate::input::Format::MAGIC);
-    let read = std::fs::File::open(path).and_then(|file| {
-        file.take(crate::input::Format::MAGIC as u64)
-            .read_to_end(&mut start)
-    });
-    read.is_ok() && crate::input::Format::of(&start) != crate::input::Format::Text
+    use crate::input::Format;
+    Format::of_file(path).is_ok_and(|format| format != Format::Text)
 }
 
 /// The hash of a file's bytes, and its size.

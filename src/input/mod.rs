@@ -113,6 +113,15 @@ impl Format {
         }
     }
 
+    /// The format of the file at `path`, told by its first bytes.
+    pub fn of_file(path: &Path) -> io::Result<Format> {
+        let mut start = Vec::with_capacity(Format::MAGIC);
+        File::open(path)?
+            .take(Format::MAGIC as u64)
+            .read_to_end(&mut start)?;
+        Ok(Format::of(&start))
+    }
+
     /// The format of a stream that starts with `start` (shorter than [`Format::MAGIC`] only
     /// when the stream is).
     pub fn of(start: &[u8]) -> Format {
