@@ -28,7 +28,9 @@ against peer programs, timed in turns (A B A B), the median of the ratios report
 section (`tools/bench/bench_python.py`) times jaque's Python package against Python PGN readers the
 same way, each a `python -c` process, the peers in a virtualenv of its own. The fastest-perft
 section (`tools/bench/bench_fastest.py`) builds ellxor/perft and times it against `jaque perft`
-pinned to one core, and counts instructions a leaf under callgrind. The stores section
+pinned to one core, and counts instructions a leaf under callgrind; the check-instructions
+section (`tools/bench/bench_instructions.py`) counts `jaque check`'s instructions a move, thread
+by thread, and its simulated cache misses against pgn-reader's. The stores section
 (`tools/bench/bench_stores.py`) loads issue 55's candidate stores (`benches/stores`) with the
 index's entries and kills them mid-load. The web section
 (`tools/bench/bench_web.py`) measures the playground in a headless Chromium. The first-test section
@@ -52,6 +54,7 @@ from pathlib import Path
 import bench_build
 import bench_fastest
 import bench_index
+import bench_instructions
 import bench_first_test
 import bench_python
 import bench_query
@@ -345,6 +348,8 @@ SECTIONS = [
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
+    ("check-instructions", "`jaque check` counted: instructions and cache misses a move",
+     bench_instructions.section),
     ("select", "`jaque select` against pgn-extract, whole processes", bench_select.section),
     ("query", "`jaque query` against `jaque check` and pgn-extract, whole processes",
      bench_query.section),

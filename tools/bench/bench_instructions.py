@@ -1,0 +1,173 @@
+"""The check-instructions section of tools/bench/benchmarks.py: what `jaque check` runs a move,
+counted, not timed. Callgrind counts the instructions of each thread of `jaque check --jobs 1`
+(the checking thread is the critical path; the cutting thread runs beside it on the other
+core) and of the peer, pgn-reader + shakmaty (`benches/peers/src/bin/pgn-peer.rs`, one thread);
+cachegrind simulates the caches of the whole process (this machine has no hardware counters,
+so `perf stat` cannot give instructions a cycle or the real misses).
+
+    python3 tools/bench/benchmarks.py --only check-instructions
+    python3 tools/bench/bench_instructions.py [JAQUE]     # the table alone, for a build
+
+`R` is `../shared/data/pgn/real/*.pgn` concatenated once (6.6 MB): under valgrind a run takes
+about fifty times its native time. jaque is the `profiling` build (release code, symbols kept,
+so that callgrind can tell the threads by the functions they run and name the parts of the
+checking thread). Standard library only.
+"""
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from whole_process import PEERS, SHARED_GAMES, Failed
+
+ROOT = Path(__file__).resolve().parents[2]
+# The checking thread's parts, inclusive of what they call: (label, function).
+PARTS = [
+    ("the walk: SAN read, resolved, played, `+`/`#` tested", "jaque::pgn::check::walk::walk"),
+    ("of which the legality test", "jaque::position::Position::is_safe_after"),
+    ("the lexer", "jaque::pgn::syntax::lex::lex"),
+    ("the tag roster", "jaque::pgn::check::roster::check"),
+    ("diagnostics rendered as text", "jaque::cli::render::render_into"),
+]
+# A thread is known by a function only it runs.
+THREADS = [("checking", "walk::walk"), ("cutting", "Cutter::read")]
+
+
+def callgrind(argv, folder):
+    """Instructions of each thread of `argv`: [(thread name, instructions, file)]."""
+    out = folder / "callgrind.out"
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                             f"--callgrind-out-file={out}", *argv], capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        raise Failed(f"callgrind on `{' '.join(argv)}`: {result.stderr[-500:]}")
+    threads = []
+    for path in sorted(folder.glob("callgrind.out-*")):
+        text = path.read_text(errors="replace")
+        total = re.search(r"^totals:\s*(\d+)", text, re.MULTILINE)
+        name = next((n for n, f in THREADS if f in text), "main")
+        threads.append((name, int(total[1]) if total else 0, path))
+    if not threads:
+        raise Failed(f"callgrind on `{' '.join(argv)}` wrote no thread's counts")
+    return threads
+
+
+def inclusive(path):
+    """{function: inclusive instructions} of one callgrind file, as callgrind_annotate sums."""
+    result = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
+                             str(path)], capture_output=True, text=True, check=True)
+    costs = {}
+    for line in result.stdout.splitlines():
+        found = re.match(r"^\s*([\d,]+) \([\s\d.]+%\)\s+[^\s:]*:(\S+) \[", line)
+        if found:
+            costs.setdefault(found[2], int(found[1].replace(",", "")))
+    return costs
+
+
+def caches(argv):
+    """Cachegrind's simulated misses of the whole process: {"I", "D1", "LL"} (LL: data and
+    instructions missing the last level)."""
+    result = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes",
+                             "--cachegrind-out-file=/dev/null", *argv],
+                            capture_output=True, text=True)
+    found = {}
+    for key, label in [("I", r"I\s+refs"), ("D1", r"D1\s+misses"), ("LL", r"LL misses")]:
+        match = re.search(label + r":\s*([\d,]+)", result.stderr)
+        if not match:
+            raise Failed(f"cachegrind on `{' '.join(argv)}`: {result.stderr[-500:]}")
+        found[key] = int(match[1].replace(",", ""))
+    return found
+
+
+def per_move(count, moves):
+    return f"{count / moves:,.1f}"
+
+
+def measure(jaque, peer, file):
+    """The section's tables, for the jaque binary `jaque` and the peer `peer` on `file`."""
+    summary = subprocess.run([jaque, "check", "--json", "--jobs", "1", file],
+                             capture_output=True, text=True).stdout.splitlines()[-1]
+    moves = json.loads(summary)["summary"]["moves"]
+    peer_moves = int(subprocess.run([peer, file], capture_output=True, text=True,
+                                    check=True).stdout.split()[3])
+    runs = [("`jaque check --jobs 1 R`", [jaque, "check", "--jobs", "1", "--no-progress", file],
+             moves),
+            ("`jaque check --json --jobs 1 R`", [jaque, "check", "--json", "--jobs", "1", file],
+             moves),
+            ("`pgn-peer R` (pgn-reader + shakmaty)", [peer, file], peer_moves),
+            ("`pgn-peer --check-marks R`", [peer, "--check-marks", file], peer_moves)]
+    lines = ["| program | checking thread | cutting thread | whole process | D1 misses | "
+             "LL misses |", "|---|---|---|---|---|---|"]
+    parts = None
+    for label, argv, n in runs:
+        with tempfile.TemporaryDirectory() as folder:
+            threads = callgrind(argv, Path(folder))
+            whole = sum(count for _, count, _ in threads)
+            by_name = {name: (count, path) for name, count, path in threads}
+            if "checking" in by_name and parts is None:
+                costs = inclusive(by_name["checking"][1])
+                parts = [(what, costs.get(function)) for what, function in PARTS]
+        checking = by_name.get("checking", (whole, None))[0]
+        cutting = by_name.get("cutting", (None, None))[0]
+        missed = caches(argv)
+        lines.append(f"| {label} | {per_move(checking, n)} | "
+                     f"{per_move(cutting, n) if cutting else '–'} | {per_move(whole, n)} | "
+                     f"{per_move(missed['D1'], n)} | {per_move(missed['LL'], n)} |")
+    lines += ["", "| the checking thread of `jaque check --jobs 1 R`, inclusive | instructions "
+              "a move |", "|---|---|"]
+    for what, count in parts or []:
+        lines.append(f"| {what} | {per_move(count, moves) if count else '–'} |")
+    lines += ["", f"Instructions and misses a move of the file's moves: jaque reads {moves:,} "
+              f"(variations included), the peer {peer_moves:,} (mainlines; it stops a game at "
+              "a move it cannot play). The peer has one thread: its whole process is its "
+              "checking thread. Misses are cachegrind's simulation of this machine's caches "
+              "(first level data, last level), for the whole process; the machine has no "
+              "hardware counters, so instructions a cycle are not measured here."]
+    return lines
+
+
+def build(run):
+    """The binaries: (commands, jaque, peer)."""
+    commands = [run.cargo(["build", "--profile", "profiling", "--bin", "jaque"])[0],
+                run.cargo(["build", "--release", "--manifest-path", PEERS, "--bins"])[0]]
+    jaque = str(run.target_dir() / "profiling" / "jaque")
+    peer = str(run.target_dir(PEERS) / "release" / "pgn-peer")
+    return commands, jaque, peer
+
+
+def make_input(folder):
+    """`R` in `folder`, or None when the shared games are absent."""
+    games = sorted(SHARED_GAMES.glob("*.pgn"))
+    if not games:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "real.pgn"
+    path.write_bytes(b"".join(p.read_bytes() for p in games))
+    return str(path)
+
+
+def section(run):
+    """The section for tools/bench/benchmarks.py: (commands, Markdown lines); sets `run.mode`."""
+    commands, jaque, peer = build(run)
+    run.mode = "one run of each program under callgrind and one under cachegrind"
+    file = make_input(run.target_dir() / "check-instructions")
+    if file is None:
+        return commands, [f"Not measured: {SHARED_GAMES} is absent."]
+    return commands, measure(jaque, peer, file)
+
+
+def main():
+    jaque = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target/profiling/jaque")
+    peer = str(ROOT / "benches/peers/target/release/pgn-peer")
+    file = make_input(ROOT / "target/check-instructions")
+    if file is None:
+        print(f"{SHARED_GAMES} is absent", file=sys.stderr)
+        return 1
+    print("\n".join(measure(jaque, peer, file)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
