@@ -55,12 +55,14 @@ def callgrind(argv, folder):
 
 
 def inclusive(path):
-    """{function: inclusive instructions} of one callgrind file, as callgrind_annotate sums."""
+    """{function: inclusive instructions} of one callgrind file, as callgrind_annotate sums.
+    A function's first line is its whole cost (the lines are in falling order); the later
+    lines of the same name are the parts of it inlined from other files."""
     result = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
                              str(path)], capture_output=True, text=True, check=True)
     costs = {}
     for line in result.stdout.splitlines():
-        found = re.match(r"^\s*([\d,]+) \([\s\d.]+%\)\s+[^\s:]*:(\S+) \[", line)
+        found = re.match(r"^\s*([\d,]+) \([\s\d.]+%\)\s+[^\s:]*:(\S+)", line)
         if found:
             costs.setdefault(found[2], int(found[1].replace(",", "")))
     return costs
