@@ -142,10 +142,11 @@ fn main() {
         Face::Lsp,
         Face::Page,
     ];
+    let programs = &Programs::stripped();
     let failures: Vec<String> = std::thread::scope(|scope| {
         let runs: Vec<_> = faces
             .iter()
-            .map(|&face| scope.spawn(move || face_grows_linearly(face)))
+            .map(|&face| scope.spawn(move || face_grows_linearly(programs, face)))
             .collect();
         runs.into_iter()
             .flat_map(|run| run.join().expect("a face's thread ends"))
@@ -161,13 +162,46 @@ fn main() {
     println!("test result: ok. every shape grows linearly through every face");
 }
 
+/// The programs run under valgrind: the `jaque` binary and this test's own (the page's
+/// core), each a copy without its symbol table where `strip` is there, the same code. Valgrind
+/// reads a program's symbols at every start, and the test starts over a hundred runs.
+struct Programs {
+    jaque: PathBuf,
+    page: PathBuf,
+}
+
+impl Programs {
+    fn stripped() -> Programs {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("linear");
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let copy = |program: PathBuf, name: &str| {
+            let stripped = dir.join(name);
+            let done = Command::new("strip")
+                .arg("-o")
+                .arg(&stripped)
+                .arg(&program)
+                .output();
+            if done.is_ok_and(|out| out.status.success()) {
+                stripped
+            } else {
+                program
+            }
+        };
+        let this = std::env::current_exe().expect("this test's binary");
+        Programs {
+            jaque: copy(PathBuf::from(env!("CARGO_BIN_EXE_jaque")), "jaque"),
+            page: copy(this, "page"),
+        }
+    }
+}
+
 /// Each shape through `face`: the failures, one line each.
-fn face_grows_linearly(face: Face) -> Vec<String> {
-    let base = instructions(face, "baseline", &baseline());
+fn face_grows_linearly(programs: &Programs, face: Face) -> Vec<String> {
+    let base = instructions(programs, face, "baseline", &baseline());
     let mut failures = Vec::new();
     for (name, game, n) in SHAPES {
-        let small = instructions(face, &format!("{name} {n}"), &game(n));
-        let large = instructions(face, &format!("{name} {}", 4 * n), &game(4 * n));
+        let small = instructions(programs, face, &format!("{name} {n}"), &game(n));
+        let large = instructions(programs, face, &format!("{name} {}", 4 * n), &game(4 * n));
         let growth = large.saturating_sub(base) as f64 / small.saturating_sub(base).max(1) as f64;
         let line = format!(
             "{face:?}, {name}: {small} instructions at {n}, {large} at {}, baseline {base}: \
@@ -186,21 +220,21 @@ fn face_grows_linearly(face: Face) -> Vec<String> {
 }
 
 /// The instructions `face` runs on a file of `text`.
-fn instructions(face: Face, name: &str, text: &str) -> u64 {
+fn instructions(programs: &Programs, face: Face, name: &str, text: &str) -> u64 {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("linear");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let stem = format!("{face:?}-{}", name.replace(' ', "-"));
     let file = dir.join(format!("{stem}.pgn"));
     let log = dir.join(format!("{stem}.valgrind"));
     std::fs::write(&file, text).expect("the game is written");
-    let jaque = PathBuf::from(env!("CARGO_BIN_EXE_jaque"));
+    let jaque = programs.jaque.clone();
     let (program, args): (PathBuf, Vec<&str>) = match face {
         Face::Check => (jaque, vec!["check", "--json", "--jobs", "1"]),
         Face::CheckText => (jaque, vec!["check", "--color", "never", "--jobs", "1"]),
         Face::Fix => (jaque, vec!["fix", "--stdout"]),
         Face::Fmt => (jaque, vec!["fmt", "--stdout"]),
         Face::Lsp => (jaque, vec!["lsp"]),
-        Face::Page => (std::env::current_exe().expect("this test's binary"), vec![]),
+        Face::Page => (programs.page.clone(), vec![]),
     };
     let mut command = Command::new("valgrind");
     command
