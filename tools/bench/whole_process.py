@@ -184,7 +184,9 @@ def pgn_rows(p, facts):
     rows += baseline_rows(p, plain, json_lines)
     times = alternate([p.check("--jobs", "2"), plain], p.rounds)
     facts["two"] = times[0]
-    rows.append(("`jaque check --jobs 2 F` vs `jaque check --jobs 1 F`", ratio(times, 1), "≥ 1.8x"))
+    # Issue 56's goal; issue 25 had asked 1.8x, above what two cores shared with the cutting
+    # thread allow (docs/dev/benchmark-notes.md, "The cutting thread and the two-job ratio").
+    rows.append(("`jaque check --jobs 2 F` vs `jaque check --jobs 1 F`", ratio(times, 1), "≥ 1.6x"))
     if p.zst:
         pipe = [["zstd", "-dc", p.zst], [p.jaque, "check", "--jobs", "1", "-"]]
         times = alternate([p.check("--jobs", "1", file=p.zst), pipe], p.rounds)
