@@ -84,9 +84,9 @@ pub(crate) fn san_marked(position: &Position, mv: Move, check: bool, mate: bool)
     SanText::from(san.as_str())
 }
 
-/// [`san_marked`] appended to `out`, for a caller that keeps many moves' SAN in one string:
-/// letters pushed one by one are never validated again as UTF-8, as the stack's are.
-pub(crate) fn push_san(out: &mut String, position: &Position, mv: Move, check: bool, mate: bool) {
+/// [`san_marked`] appended to `out`, for a caller that keeps many moves' SAN in one buffer
+/// of UTF-8 text.
+pub(crate) fn push_san(out: &mut Vec<u8>, position: &Position, mv: Move, check: bool, mate: bool) {
     write_san(out, position, mv, check, mate);
 }
 
@@ -99,13 +99,14 @@ trait Sink {
     }
 }
 
-impl Sink for String {
+impl Sink for Vec<u8> {
     fn push(&mut self, letter: char) {
-        String::push(self, letter);
+        let mut bytes = [0; 4];
+        self.extend_from_slice(letter.encode_utf8(&mut bytes).as_bytes());
     }
 
     fn push_str(&mut self, letters: &str) {
-        String::push_str(self, letters);
+        self.extend_from_slice(letters.as_bytes());
     }
 }
 

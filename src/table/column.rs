@@ -145,6 +145,14 @@ impl Default for TextBuilder {
 }
 
 impl TextBuilder {
+    /// Room for `values` more values of `bytes` bytes in all, made at once where the caller
+    /// can tell how much is coming, rather than by doubling and copying.
+    pub(crate) fn reserve(&mut self, values: usize, bytes: usize) {
+        self.offsets.reserve(values);
+        self.bytes.reserve(bytes);
+        self.valid.reserve(values);
+    }
+
     pub(crate) fn append_value(&mut self, text: impl AsRef<str>) {
         self.bytes.extend_from_slice(text.as_ref().as_bytes());
         self.offsets.push(self.bytes.len());

@@ -44,6 +44,11 @@ pub(super) fn check(
     lints: &Lints,
 ) -> Batch {
     let mut rows = Games::default();
+    // Real PGN has about a ply every ten bytes, and a move four letters of SAN or UCI.
+    let plies = games.iter().map(|game| game.bytes.len()).sum::<usize>() / 10;
+    for moves in [&mut rows.san, &mut rows.uci] {
+        moves.values().reserve(plies, 4 * plies);
+    }
     let mut mainline = Mainline::default();
     for game in games {
         let mut report = checker.check_mainline(game, &mut mainline);

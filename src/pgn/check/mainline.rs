@@ -24,11 +24,13 @@ use crate::san::push_san;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Mainline {
-    /// Every move's SAN, one after another; `san_ends[i]` is where move `i`'s ends.
-    san: String,
+    /// Every move's SAN, one after another, as UTF-8 (pieces of `&str`s and ASCII letters
+    /// appended; bytes, so that four letters of UCI are one store); `san_ends[i]` is where
+    /// move `i`'s ends.
+    san: Vec<u8>,
     san_ends: Vec<usize>,
     /// Likewise for UCI.
-    uci: String,
+    uci: Vec<u8>,
     uci_ends: Vec<usize>,
     /// Where the walk is: only the mainline's played moves are kept.
     nesting: Nesting,
@@ -46,8 +48,8 @@ pub struct Mainline {
 impl Mainline {
     /// The moves: export SAN and UCI (`--` and `0000` for a null move).
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
-        let sans = slices(&self.san, &self.san_ends);
-        sans.zip(slices(&self.uci, &self.uci_ends))
+        let [san, uci] = self.joined();
+        slices(san).zip(slices(uci))
     }
 
     /// The opening of the mainline, as lichess names it (see [`crate::opening`]).
@@ -63,9 +65,14 @@ impl Mainline {
     }
 
     /// The moves' export SAN one after another, and where each ends; then likewise their UCI.
-    #[cfg(feature = "table")]
     pub(crate) fn joined(&self) -> [(&str, &[usize]); 2] {
-        [(&self.san, &self.san_ends), (&self.uci, &self.uci_ends)]
+        [(&self.san, &self.san_ends), (&self.uci, &self.uci_ends)].map(|(bytes, ends)| {
+            // Only UTF-8 is appended (see `san`), so this never fails: it keeps `str` honest.
+            match std::str::from_utf8(bytes) {
+                Ok(text) => (text, ends.as_slice()),
+                Err(_) => ("", &[][..]),
+            }
+        })
     }
 
     /// Keeps the first `plies` moves (the report's count: equal, unless the game was cut).
@@ -85,8 +92,22 @@ impl Mainline {
     }
 }
 
+/// `bytes` appended to `out`: a SAN move's two to six letters copied as one store of their
+/// length, not by a call to `memcpy`.
+#[inline(always)]
+fn push_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    match *bytes {
+        [a, b] => out.extend_from_slice(&[a, b]),
+        [a, b, c] => out.extend_from_slice(&[a, b, c]),
+        [a, b, c, d] => out.extend_from_slice(&[a, b, c, d]),
+        [a, b, c, d, e] => out.extend_from_slice(&[a, b, c, d, e]),
+        [a, b, c, d, e, f] => out.extend_from_slice(&[a, b, c, d, e, f]),
+        _ => out.extend_from_slice(bytes),
+    }
+}
+
 /// The pieces of `text` that end at `ends`, in turn.
-fn slices<'a>(text: &'a str, ends: &'a [usize]) -> impl ExactSizeIterator<Item = &'a str> + 'a {
+fn slices<'a>((text, ends): (&'a str, &'a [usize])) -> impl ExactSizeIterator<Item = &'a str> + 'a {
     (0..ends.len()).map(move |i| {
         let start = i.checked_sub(1).and_then(|before| ends.get(before));
         let end = ends.get(i).copied().unwrap_or(0);
@@ -126,6 +147,7 @@ impl Listener for Mainline {
         }
     }
 
+    #[inline(always)]
     fn moved(&mut self, moved: Moved<'_>) {
         if !self.nesting.on_mainline() {
             return;
@@ -139,15 +161,15 @@ impl Listener for Mainline {
                     export,
                 } = moved.signs;
                 match export {
-                    true => self.san.push_str(moved.written),
+                    true => push_short(&mut self.san, moved.written.as_bytes()),
                     false => push_san(&mut self.san, moved.before, mv, check, mate),
                 }
                 mv.uci(moved.before.is_chess960())
                     .push_letters(&mut self.uci);
             }
             Verdict::Null => {
-                self.san.push_str("--");
-                self.uci.push_str("0000");
+                self.san.extend_from_slice(b"--");
+                self.uci.extend_from_slice(b"0000");
             }
             Verdict::Failed | Verdict::Skipped => return,
         }

@@ -278,9 +278,9 @@ impl<L: Listener> Walker<'_, L> {
             }
         }
         if L::MOVES {
-            let before = match L::BEFORE {
-                true => line.before.unwrap_or(line.now),
-                false => line.now,
+            let before = match (L::BEFORE, &line.before) {
+                (true, Some(before)) => before,
+                _ => &line.now,
             };
             self.listener.moved(Moved {
                 token: index,
@@ -289,7 +289,7 @@ impl<L: Listener> Walker<'_, L> {
                 verdict,
                 written: token_text(self.text, span),
                 signs,
-                before: &before,
+                before,
                 after: &line.now,
             });
         }
