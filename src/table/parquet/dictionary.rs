@@ -48,13 +48,16 @@ impl Dictionary {
         id
     }
 
-    /// The index of the text whose plain encoding is `value`, added if new.
+    /// The index of the text `value` (its bytes: the plain encoding, their length first, is
+    /// made only for a new one), added if new.
     pub(super) fn text(&mut self, value: &[u8]) -> u32 {
         match self.texts.get(value) {
             Some(&id) => id,
             None => {
                 let id = self.next();
                 self.texts.insert(value.into(), id);
+                let length = u32::try_from(value.len()).unwrap_or(u32::MAX);
+                self.plain.extend_from_slice(&length.to_le_bytes());
                 self.plain.extend_from_slice(value);
                 id
             }
@@ -195,7 +198,8 @@ mod tests {
         assert_eq!(dictionary.text(b"a"), 0);
         assert_eq!(dictionary.text(b"bc"), 1);
         assert_eq!(dictionary.text(b"a"), 0);
-        assert_eq!((dictionary.len(), &dictionary.plain[..]), (2, &b"abc"[..]));
+        let plain = [1, 0, 0, 0, b'a', 2, 0, 0, 0, b'b', b'c'];
+        assert_eq!((dictionary.len(), &dictionary.plain[..]), (2, &plain[..]));
         let mut numbers = Dictionary::default();
         assert_eq!([7, 7, 9, 7].map(|n| numbers.word(n, 4)), [0, 0, 1, 0]);
         assert_eq!(numbers.plain, [7, 0, 0, 0, 9, 0, 0, 0]);

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use super::{Batch, Column};
 use dictionary::{Dictionary, encode_indices};
 use schema::{Element, Leaf};
-use shred::{Levels, encode_booleans, encode_levels, encode_value, encode_values, shred};
+use shred::{Levels, encode_booleans, encode_levels, encode_values, shred};
 use statistics::Statistics;
 use thrift::{Kind, Thrift};
 
@@ -328,12 +328,8 @@ impl LeafChunk {
             let indices = words.map(|word| dictionary.word(word, width));
             return self.indices.extend(indices);
         }
-        let mut value = Vec::new();
-        for &row in rows {
-            value.clear();
-            encode_value(leaf, row, &mut value);
-            self.indices.push(dictionary.text(&value));
-        }
+        let texts = rows.iter().map(|&row| shred::text(leaf, row));
+        self.indices.extend(texts.map(|text| dictionary.text(text)));
     }
 
     /// Ends the page being filled: its levels and values, compressed, after its header. A

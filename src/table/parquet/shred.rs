@@ -197,14 +197,24 @@ pub(super) fn words<'a>(
     })
 }
 
-/// Appends value `row` of `column` (a leaf, not of booleans) in Parquet's plain encoding:
-/// numbers little-endian (the unsigned as their bits, the narrow as 32 bits), text as its
-/// length in four bytes and its bytes.
-pub(super) fn encode_value(column: &Column, row: usize, out: &mut Vec<u8>) {
+/// The bytes of value `row` of `column`, a leaf of text (nothing for another leaf).
+pub(super) fn text(column: &Column, row: usize) -> &[u8] {
     match &column.values {
         Values::Text { offsets, bytes } => {
             let (start, end) = span(offsets, row);
-            let text = bytes.get(start..end).unwrap_or_default();
+            bytes.get(start..end).unwrap_or_default()
+        }
+        _ => &[],
+    }
+}
+
+/// Appends value `row` of `column` (a leaf, not of booleans) in Parquet's plain encoding:
+/// numbers little-endian (the unsigned as their bits, the narrow as 32 bits), text as its
+/// length in four bytes and its bytes.
+fn encode_value(column: &Column, row: usize, out: &mut Vec<u8>) {
+    match &column.values {
+        Values::Text { .. } => {
+            let text = text(column, row);
             let length = u32::try_from(text.len()).unwrap_or(u32::MAX);
             out.extend_from_slice(&length.to_le_bytes());
             out.extend_from_slice(text);
