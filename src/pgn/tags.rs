@@ -133,29 +133,23 @@ impl Tags {
     /// ```
     pub fn has_repeated_names(&self) -> bool {
         let text = self.text.as_bytes();
-        let name = |at: usize| {
-            let range = self.pairs.get(at).map_or(0..0, |(name, _)| name.clone());
-            text.get(range).unwrap_or_default()
-        };
-        // Names told apart by length, first and last byte first (these differ between any
-        // two names of the roster), compared as integers gathered once.
-        let mut sketches = [0u32; 32];
-        for (at, slot) in sketches.iter_mut().enumerate().take(self.pairs.len()) {
-            let name = name(at);
-            let edge = |byte: Option<&u8>| u32::from(byte.copied().unwrap_or(0));
-            *slot = (name.len() as u32) << 16 | edge(name.first()) << 8 | edge(name.last());
+        let name = |range: &Range<usize>| text.get(range.clone()).unwrap_or_default();
+        // A bit of 128 for each name, chosen by its length and its first and last bytes: a
+        // name whose bit is clear is new, and only the others are compared with the names
+        // before them (one pass, where comparing every two names cost more than writing them).
+        let mut seen = 0u128;
+        for (at, (range, _)) in self.pairs.iter().enumerate() {
+            let here = name(range);
+            let bit = 1u128 << name_bit(here);
+            if seen & bit != 0 {
+                let earlier = self.pairs.get(..at).unwrap_or_default();
+                if earlier.iter().any(|(other, _)| name(other) == here) {
+                    return true;
+                }
+            }
+            seen |= bit;
         }
-        if self.pairs.len() > sketches.len() {
-            // Too many to sketch on the stack: a set of the names, a hash a name.
-            let mut names = std::collections::HashSet::with_capacity(self.pairs.len());
-            return (0..self.pairs.len()).any(|at| !names.insert(name(at)));
-        }
-        let sketches = sketches.get(..self.pairs.len()).unwrap_or_default();
-        sketches.iter().enumerate().any(|(at, &here)| {
-            let later = sketches.get(at + 1..).unwrap_or_default();
-            (later.iter().enumerate())
-                .any(|(k, &other)| other == here && name(at) == name(at + 1 + k))
-        })
+        false
     }
 
     /// The tags of a game's tag section read alone, as the checker reads them but without
@@ -275,6 +269,14 @@ impl TagSection {
     fn end(&self) -> usize {
         self.pairs.last().map_or(0, |(_, value)| value.end)
     }
+}
+
+/// The bit of 128 that [`Tags::has_repeated_names`] gives a name: a hash of its length and its
+/// first and last bytes, so that equal names have the same bit.
+fn name_bit(name: &[u8]) -> u32 {
+    let edge = |byte: Option<&u8>| u64::from(byte.copied().unwrap_or(0));
+    let sketch = (name.len() as u64) << 16 | edge(name.first()) << 8 | edge(name.last());
+    (sketch.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 57) as u32
 }
 
 #[cfg(test)]
