@@ -2,8 +2,11 @@
 counted, not timed. Callgrind counts the instructions of each thread of `jaque check --jobs 1`
 (the checking thread is the critical path; the cutting thread runs beside it on the other
 core) and of the peer, pgn-reader + shakmaty (`benches/peers/src/bin/pgn-peer.rs`, one thread);
-cachegrind simulates the caches of the whole process (this machine has no hardware counters,
-so `perf stat` cannot give instructions a cycle or the real misses).
+cachegrind simulates the caches of the whole process. The machines these run on have no
+hardware counters, so `perf stat` can give neither instructions a cycle nor the real misses:
+instructions a cycle are the callgrind counts over cycles of CPU time, the CPU time each
+program's own (median of native runs, from `wait4`), the cycles a second measured by
+`tools/bench/clock.rs` (a chain of dependent additions, one cycle each).
 
     python3 tools/bench/benchmarks.py --only check-instructions
     python3 tools/bench/bench_instructions.py [JAQUE]     # the table alone, for a build
@@ -15,7 +18,9 @@ checking thread). Standard library only.
 """
 
 import json
+import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -69,18 +74,46 @@ def inclusive(path):
 
 
 def caches(argv):
-    """Cachegrind's simulated misses of the whole process: {"I", "D1", "LL"} (LL: data and
-    instructions missing the last level)."""
+    """Cachegrind's simulated misses of the whole process: {"I", "D1", "LL", "branches"}
+    (LL: data and instructions missing the last level; branches: mispredicted ones)."""
     result = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes",
-                             "--cachegrind-out-file=/dev/null", *argv],
+                             "--branch-sim=yes", "--cachegrind-out-file=/dev/null", *argv],
                             capture_output=True, text=True)
     found = {}
-    for key, label in [("I", r"I\s+refs"), ("D1", r"D1\s+misses"), ("LL", r"LL misses")]:
+    for key, label in [("I", r"I\s+refs"), ("D1", r"D1\s+misses"), ("LL", r"LL misses"),
+                       ("branches", r"Mispredicts")]:
         match = re.search(label + r":\s*([\d,]+)", result.stderr)
         if not match:
             raise Failed(f"cachegrind on `{' '.join(argv)}`: {result.stderr[-500:]}")
         found[key] = int(match[1].replace(",", ""))
     return found
+
+
+def cpu_seconds(argv, rounds=11):
+    """The median CPU time, user and system, of `rounds` native runs of `argv` after an
+    untimed one."""
+    samples = []
+    for at in range(rounds + 1):
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            raise Failed(f"`{' '.join(argv)}` failed")
+        if at > 0:
+            samples.append(usage.ru_utime + usage.ru_stime)
+    return statistics.median(samples)
+
+
+def clock_hz(folder):
+    """Cycles a second of one busy core (`tools/bench/clock.rs`), or None where the clock
+    program measures nothing (other than x86-64) or no `rustc` builds it."""
+    program = Path(folder) / "clock"
+    try:
+        subprocess.run(["rustc", "-C", "opt-level=3", "-o", str(program),
+                        str(ROOT / "tools/bench/clock.rs")], check=True, capture_output=True)
+        printed = subprocess.run([str(program)], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return float(printed.stdout) * 1e9 if printed.stdout.strip() else None
 
 
 def per_move(count, moves):
@@ -101,8 +134,11 @@ def measure(jaque, peer, file):
             ("`pgn-peer R` (pgn-reader + shakmaty)", [peer, file], peer_moves),
             ("`pgn-peer --check-marks R`", [peer, "--check-marks", file], peer_moves)]
     lines = ["| program | checking thread | cutting thread | whole process | D1 misses | "
-             "LL misses |", "|---|---|---|---|---|---|"]
+             "LL misses | mispredicted branches | CPU time | instructions a cycle |",
+             "|---|---|---|---|---|---|---|---|---|"]
     parts = None
+    with tempfile.TemporaryDirectory() as folder:
+        hz = clock_hz(folder)
     for label, argv, n in runs:
         with tempfile.TemporaryDirectory() as folder:
             threads = callgrind(argv, Path(folder))
@@ -114,9 +150,12 @@ def measure(jaque, peer, file):
         checking = by_name.get("checking", (whole, None))[0]
         cutting = by_name.get("cutting", (None, None))[0]
         missed = caches(argv)
+        cpu = cpu_seconds(argv)
+        ipc = f"{whole / (cpu * hz):.2f}" if hz else "–"
         lines.append(f"| {label} | {per_move(checking, n)} | "
                      f"{per_move(cutting, n) if cutting else '–'} | {per_move(whole, n)} | "
-                     f"{per_move(missed['D1'], n)} | {per_move(missed['LL'], n)} |")
+                     f"{per_move(missed['D1'], n)} | {per_move(missed['LL'], n)} | "
+                     f"{per_move(missed['branches'], n)} | {cpu * 1e3:.1f} ms | {ipc} |")
     lines += ["", "| the checking thread of `jaque check --jobs 1 R`, inclusive | instructions "
               "a move |", "|---|---|"]
     for what, count in parts or []:
@@ -125,8 +164,16 @@ def measure(jaque, peer, file):
               f"(variations included), the peer {peer_moves:,} (mainlines; it stops a game at "
               "a move it cannot play). The peer has one thread: its whole process is its "
               "checking thread. Misses are cachegrind's simulation of this machine's caches "
-              "(first level data, last level), for the whole process; the machine has no "
-              "hardware counters, so instructions a cycle are not measured here."]
+              "(first level data, last level) and of a simple branch predictor (real ones "
+              "predict better, the indirect branches of jump tables above all), for the whole "
+              "process. CPU time: user and "
+              "system, all threads, the median of 11 native runs. Instructions a cycle: the "
+              "whole process's instructions over its CPU time's cycles, at "
+              + (f"{hz / 1e9:.2f} GHz" if hz else "a clock not measured here")
+              + " (`tools/bench/clock.rs`: a chain of dependent additions, one cycle each, "
+              "timed; the machine has no hardware counters for `perf stat`). The kernel's "
+              "time is in the CPU time but its instructions are not counted, so the figure is "
+              "a little low, the more so for a program that reads more."]
     return lines
 
 
