@@ -4,15 +4,17 @@ counted, not timed. Callgrind counts the instructions of each thread of `jaque c
 core) and of the peer, pgn-reader + shakmaty (`benches/peers/src/bin/pgn-peer.rs`, one thread);
 cachegrind simulates the caches of the whole process. The machines these run on have no
 hardware counters, so `perf stat` can give neither instructions a cycle nor the real misses:
-instructions a cycle are the callgrind counts over cycles of CPU time, the CPU time each
-program's own (median of native runs, from `wait4`), the cycles a second measured by
-`tools/bench/clock.rs` (a chain of dependent additions, one cycle each).
+instructions a cycle are callgrind's counts on `F` over cycles of CPU time: a thread's CPU
+time read from `/proc` while it runs, a process's from `wait4` (medians of native runs), the
+cycles a second measured by `tools/bench/clock.rs` (a chain of dependent additions, one
+cycle each).
 
     python3 tools/bench/benchmarks.py --only check-instructions
     python3 tools/bench/bench_instructions.py [JAQUE]     # the table alone, for a build
 
-`R` is `../shared/data/pgn/real/*.pgn` concatenated once (6.6 MB): under valgrind a run takes
-about fifty times its native time. jaque is the `profiling` build (release code, symbols kept,
+`R` is `../shared/data/pgn/real/*.pgn` concatenated once (6.6 MB), `F` eight times (a run of
+`R` is too short for its CPU time to be mostly the checking): under valgrind a run takes about
+fifty times its native time. jaque is the `profiling` build (release code, symbols kept,
 so that callgrind can tell the threads by the functions they run and name the parts of the
 checking thread). Standard library only.
 """
@@ -24,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from whole_process import PEERS, SHARED_GAMES, Failed
@@ -89,18 +92,39 @@ def caches(argv):
     return found
 
 
-def cpu_seconds(argv, rounds=11):
-    """The median CPU time, user and system, of `rounds` native runs of `argv` after an
-    untimed one."""
-    samples = []
-    for at in range(rounds + 1):
-        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        if os.waitstatus_to_exitcode(status) not in (0, 1):
-            raise Failed(f"`{' '.join(argv)}` failed")
-        if at > 0:
-            samples.append(usage.ru_utime + usage.ru_stime)
-    return statistics.median(samples)
+def cpu_times(argv):
+    """One native run of `argv`: the CPU seconds of each of its threads by name, read from
+    `/proc/PID/task/*/schedstat` every millisecond while it runs (so up to a millisecond
+    short), and of the whole process, user and system, from `wait4`."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tasks = Path(f"/proc/{process.pid}/task")
+    threads = {}
+    while True:
+        done, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if done:
+            break
+        for task in list(tasks.glob("*")):
+            try:
+                name = (task / "comm").read_text().strip()
+                nanoseconds = int((task / "schedstat").read_text().split()[0])
+            except (OSError, ValueError, IndexError):
+                continue
+            threads[(task.name, name)] = nanoseconds
+        time.sleep(0.001)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise Failed(f"`{' '.join(argv)}` failed")
+    by_name = {}
+    for (_, name), nanoseconds in threads.items():
+        by_name[name] = by_name.get(name, 0) + nanoseconds / 1e9
+    return by_name, usage.ru_utime + usage.ru_stime
+
+
+def median_cpu(argv, thread, rounds=11):
+    """The medians of `rounds` runs (after an untimed one) of `argv`'s CPU time: the thread
+    named `thread`'s, and the whole process's."""
+    runs = [cpu_times(argv) for _ in range(rounds + 1)][1:]
+    return (statistics.median(threads.get(thread, 0.0) for threads, _ in runs),
+            statistics.median(whole for _, whole in runs))
 
 
 def clock_hz(folder):
@@ -120,8 +144,9 @@ def per_move(count, moves):
     return f"{count / moves:,.1f}"
 
 
-def measure(jaque, peer, file):
-    """The section's tables, for the jaque binary `jaque` and the peer `peer` on `file`."""
+def measure(jaque, peer, file, big):
+    """The section's tables, for the jaque binary `jaque` and the peer `peer` on `file` (R)
+    and `big` (F)."""
     summary = subprocess.run([jaque, "check", "--json", "--jobs", "1", file],
                              capture_output=True, text=True).stdout.splitlines()[-1]
     moves = json.loads(summary)["summary"]["moves"]
@@ -134,11 +159,8 @@ def measure(jaque, peer, file):
             ("`pgn-peer R` (pgn-reader + shakmaty)", [peer, file], peer_moves),
             ("`pgn-peer --check-marks R`", [peer, "--check-marks", file], peer_moves)]
     lines = ["| program | checking thread | cutting thread | whole process | D1 misses | "
-             "LL misses | mispredicted branches | CPU time | instructions a cycle |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "LL misses | mispredicted branches |", "|---|---|---|---|---|---|---|"]
     parts = None
-    with tempfile.TemporaryDirectory() as folder:
-        hz = clock_hz(folder)
     for label, argv, n in runs:
         with tempfile.TemporaryDirectory() as folder:
             threads = callgrind(argv, Path(folder))
@@ -150,12 +172,10 @@ def measure(jaque, peer, file):
         checking = by_name.get("checking", (whole, None))[0]
         cutting = by_name.get("cutting", (None, None))[0]
         missed = caches(argv)
-        cpu = cpu_seconds(argv)
-        ipc = f"{whole / (cpu * hz):.2f}" if hz else "–"
         lines.append(f"| {label} | {per_move(checking, n)} | "
                      f"{per_move(cutting, n) if cutting else '–'} | {per_move(whole, n)} | "
                      f"{per_move(missed['D1'], n)} | {per_move(missed['LL'], n)} | "
-                     f"{per_move(missed['branches'], n)} | {cpu * 1e3:.1f} ms | {ipc} |")
+                     f"{per_move(missed['branches'], n)} |")
     lines += ["", "| the checking thread of `jaque check --jobs 1 R`, inclusive | instructions "
               "a move |", "|---|---|"]
     for what, count in parts or []:
@@ -166,14 +186,44 @@ def measure(jaque, peer, file):
               "checking thread. Misses are cachegrind's simulation of this machine's caches "
               "(first level data, last level) and of a simple branch predictor (real ones "
               "predict better, the indirect branches of jump tables above all), for the whole "
-              "process. CPU time: user and "
-              "system, all threads, the median of 11 native runs. Instructions a cycle: the "
-              "whole process's instructions over its CPU time's cycles, at "
-              + (f"{hz / 1e9:.2f} GHz" if hz else "a clock not measured here")
-              + " (`tools/bench/clock.rs`: a chain of dependent additions, one cycle each, "
-              "timed; the machine has no hardware counters for `perf stat`). The kernel's "
-              "time is in the CPU time but its instructions are not counted, so the figure is "
-              "a little low, the more so for a program that reads more."]
+              "process."]
+    return lines + [""] + cycles(jaque, peer, big)
+
+
+def cycles(jaque, peer, big):
+    """The table of instructions a cycle, on `big` (F): callgrind's instructions over the
+    cycles of CPU time, for jaque's checking thread and each whole process."""
+    with tempfile.TemporaryDirectory() as folder:
+        hz = clock_hz(folder)
+    if hz is None:
+        return ["Instructions a cycle: not measured (the clock program measures x86-64 "
+                "processors alone)."]
+    runs = [("`jaque check --jobs 1 F`", [jaque, "check", "--jobs", "1", "--no-progress", big],
+             "check-0"),
+            ("`jaque check --json --jobs 1 F`", [jaque, "check", "--json", "--jobs", "1", big],
+             "check-0"),
+            ("`pgn-peer F`", [peer, big], None)]
+    lines = ["| on F | thread | instructions | CPU time | instructions a cycle |",
+             "|---|---|---|---|---|"]
+    for label, argv, thread in runs:
+        with tempfile.TemporaryDirectory() as folder:
+            threads = callgrind(argv, Path(folder))
+        whole = sum(count for _, count, _ in threads)
+        checking = dict((name, count) for name, count, _ in threads).get("checking")
+        thread_cpu, whole_cpu = median_cpu(argv, thread or "")
+        shown = [("the checking thread", checking, thread_cpu)] if thread else []
+        for what, count, cpu in shown + [("the whole process", whole, whole_cpu)]:
+            lines.append(f"| {label} | {what} | {count / 1e6:,.1f} M | {cpu * 1e3:,.1f} ms | "
+                         f"**{count / (cpu * hz):.2f}** |")
+    lines += ["", f"`F`: `R` eight times (53 MB). Instructions: callgrind's, of one run. CPU "
+              "time: the median of 11 native runs, a thread's read from "
+              "`/proc/PID/task/*/schedstat` every millisecond while it runs, a whole "
+              "process's (user and system, all threads) from `wait4`. Cycles: CPU time "
+              f"times {hz / 1e9:.2f} GHz, this machine's clock with one core busy, measured "
+              "by `tools/bench/clock.rs` (a chain of dependent additions, one cycle each, "
+              "timed): the machine has no hardware counters for `perf stat`. The kernel's "
+              "time is in a whole process's CPU time but its instructions are not counted "
+              "there, so that figure is a little low."]
     return lines
 
 
@@ -187,34 +237,35 @@ def build(run):
 
 
 def make_input(folder):
-    """`R` in `folder`, or None when the shared games are absent."""
+    """`R` and `F` (R eight times) in `folder`, or None when the shared games are absent."""
     games = sorted(SHARED_GAMES.glob("*.pgn"))
     if not games:
         return None
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "real.pgn"
-    path.write_bytes(b"".join(p.read_bytes() for p in games))
-    return str(path)
+    text = b"".join(p.read_bytes() for p in games)
+    (folder / "real.pgn").write_bytes(text)
+    (folder / "real8.pgn").write_bytes(text * 8)
+    return str(folder / "real.pgn"), str(folder / "real8.pgn")
 
 
 def section(run):
     """The section for tools/bench/benchmarks.py: (commands, Markdown lines); sets `run.mode`."""
     commands, jaque, peer = build(run)
     run.mode = "one run of each program under callgrind and one under cachegrind"
-    file = make_input(run.target_dir() / "check-instructions")
-    if file is None:
+    files = make_input(run.target_dir() / "check-instructions")
+    if files is None:
         return commands, [f"Not measured: {SHARED_GAMES} is absent."]
-    return commands, measure(jaque, peer, file)
+    return commands, measure(jaque, peer, *files)
 
 
 def main():
     jaque = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target/profiling/jaque")
     peer = str(ROOT / "benches/peers/target/release/pgn-peer")
-    file = make_input(ROOT / "target/check-instructions")
-    if file is None:
+    files = make_input(ROOT / "target/check-instructions")
+    if files is None:
         print(f"{SHARED_GAMES} is absent", file=sys.stderr)
         return 1
-    print("\n".join(measure(jaque, peer, file)))
+    print("\n".join(measure(jaque, peer, *files)))
     return 0
 
 
