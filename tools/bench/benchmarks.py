@@ -348,7 +348,7 @@ SECTIONS = [
     ("attacks", "Attack lookups", section_attacks),
     ("magic-search", "The build-time magic search", section_magic_search),
     ("whole-process", "Whole processes, as users run them", whole_process.section),
-    ("check-instructions", "`jaque check` counted: instructions and cache misses a move",
+    ("check-instructions", "`jaque check` counted: instructions, misses, instructions a cycle",
      bench_instructions.section),
     ("select", "`jaque select` against pgn-extract, whole processes", bench_select.section),
     ("query", "`jaque query` against `jaque check` and pgn-extract, whole processes",
