@@ -134,6 +134,14 @@ impl Tags {
     pub fn has_repeated_names(&self) -> bool {
         let text = self.text.as_bytes();
         let name = |range: &Range<usize>| text.get(range.clone()).unwrap_or_default();
+        if self.pairs.len() > 64 {
+            // Too many for the bits below to tell apart: a set of the names, a hash a name.
+            let mut names = std::collections::HashSet::with_capacity(self.pairs.len());
+            return self
+                .pairs
+                .iter()
+                .any(|(range, _)| !names.insert(name(range)));
+        }
         // A bit of 128 for each name, chosen by its length and its first and last bytes: a
         // name whose bit is clear is new, and only the others are compared with the names
         // before them (one pass, where comparing every two names cost more than writing them).
@@ -296,7 +304,7 @@ mod tests {
             !repeated(&alike),
             "same length, first and last byte, but not the same"
         );
-        for many in [alike.len(), 31, 32, 33, 40] {
+        for many in [alike.len(), 31, 32, 33, 40, 64, 65, 200] {
             let mut names: Vec<String> = (0..many).map(|i| format!("N{i}x")).collect();
             assert!(!repeated(&names), "{many} names");
             for (first, second) in [(0, many - 1), (many / 2, many - 1), (0, 1)] {
